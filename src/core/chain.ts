@@ -1,0 +1,116 @@
+// The validation chain for one action: its name, then its schema: the key set (unknown,
+// non-string and missing keys), one validator per present vocabulary key, and, gated on
+// all of that finding nothing, the defaults check (it reads a well-formed schema). The
+// mandatory-key check used when a schema is obtained runs the same validators.
+
+import { wrongKeyType, wrongType } from "./drafts.js";
+import { inspectKey, inspectString } from "./escape.js";
+import { defaultsDrafts } from "./defaults-check.js";
+import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
+import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offence.js";
+import { sortOffences } from "./order.js";
+import { unknownKeyDraft } from "./unknown-key.js";
+import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
+import { actionSchemaKeys, isActionSchemaKey, mandatoryActionSchemaKeys, type ActionSchemaKey, type MandatoryActionSchemaKey } from "../vocabulary.js";
+
+const MISSING_FIX: { readonly [K in MandatoryActionSchemaKey]: string } = {
+  description: `Add "description": "<what the action does, on one line>".`,
+  properties: `Add "properties": {} and declare each parameter in it (an action without parameters keeps it empty).`,
+};
+
+function isMandatory(key: ActionSchemaKey): key is MandatoryActionSchemaKey {
+  return (mandatoryActionSchemaKeys() as readonly string[]).includes(key);
+}
+
+function missingKeyDraft(key: MandatoryActionSchemaKey): Draft {
+  return {
+    code: "missing-key",
+    path: [key],
+    target: { path: [], part: "value" },
+    message: `missing mandatory key ${inspectString(key)}`,
+    fix: MISSING_FIX[key],
+  };
+}
+
+function notAMapDraft(schema: unknown): Draft {
+  return wrongType([], [], "an action schema", "a map", schema, `Write the action schema as a map: {"description": "...", "properties": {}}.`);
+}
+
+/** Declared property names, when `properties` is a map whose keys are all strings. */
+function declaredNames(schema: MapLike): ReadonlySet<string> | null {
+  const properties = mapGet(schema, "properties");
+  if (!isMap(properties)) return null;
+  const keys = mapKeys(properties);
+  return keys.every((k) => typeof k === "string") ? new Set(keys as string[]) : null;
+}
+
+function validateKeys(schema: MapLike, keys: Iterable<ActionSchemaKey>): Draft[] {
+  const context: ValidatorContext = { declared: declaredNames(schema) };
+  const drafts: Draft[] = [];
+  for (const key of keys) {
+    if (mapHas(schema, key)) drafts.push(...VALIDATORS[key](mapGet(schema, key), context));
+    else if (isMandatory(key)) drafts.push(missingKeyDraft(key));
+  }
+  return drafts;
+}
+
+/** The shape pass over one action schema: key set, then each present key's validator. */
+export function actionSchemaDrafts(schema: unknown): Draft[] {
+  if (!isMap(schema)) return [notAMapDraft(schema)];
+  const drafts: Draft[] = [];
+  for (const key of mapKeys(schema)) {
+    if (typeof key !== "string") drafts.push(wrongKeyType([], key, "an action-schema key"));
+    else if (!isActionSchemaKey(key)) drafts.push(unknownKeyDraft(key));
+  }
+  drafts.push(...validateKeys(schema, actionSchemaKeys()));
+  return drafts;
+}
+
+/** The action name: a string on one line. */
+export function actionNameDrafts(name: unknown): Draft[] {
+  if (typeof name !== "string") {
+    return [
+      {
+        code: "wrong-type",
+        path: [],
+        target: { path: [], part: "key" },
+        message: `action name must be a string; got ${inspectKey(name)}`,
+        fix: "Use a string key for the action, e.g. \"search\".",
+      },
+    ];
+  }
+  if (!name.includes("\n")) return [];
+  return [
+    {
+      code: "newline",
+      path: [],
+      target: { path: [], part: "key" },
+      message: `action name ${inspectString(name)} contains a line break ("\\n")`,
+      fix: "Rename the action to one line, e.g. snake_case words.",
+    },
+  ];
+}
+
+/** Every offence of one action, the defaults check included when nothing else was found. */
+export function actionOffences(name: unknown, schema: unknown): Offence[] {
+  const drafts = [...actionNameDrafts(name), ...actionSchemaDrafts(schema)];
+  if (drafts.length === 0 && isMap(schema)) drafts.push(...defaultsDrafts(schema));
+  const action = actionLabel(name);
+  return drafts.map((d) => finalizeOffence(d, action));
+}
+
+/** Every offence of every action in an actions map, sorted. An empty map is a valid tool. */
+export function checkActions(actions: MapLike): Offence[] {
+  const offences: Offence[] = [];
+  for (const name of mapKeys(actions)) offences.push(...actionOffences(name, mapGet(actions, name)));
+  return sortOffences(offences);
+}
+
+/**
+ * The obtaining check: the schema is a map carrying its mandatory keys, each passing the
+ * chain's own validator (so carrying `properties` means a shape that passes at every depth).
+ */
+export function mandatoryKeyOffences(name: unknown, schema: unknown): Offence[] {
+  const drafts = isMap(schema) ? validateKeys(schema, mandatoryActionSchemaKeys()) : [notAMapDraft(schema)];
+  return sortOffences(drafts.map((d) => finalizeOffence(d, actionLabel(name))));
+}

@@ -1,0 +1,54 @@
+// Finds the known word a misspelt one was probably meant to be: edit distance 2 or less,
+// (a swap of neighbours counting as one) that changes less than half the word, or a
+// singular/plural slip (SPEC section 3). Used by the unknown-key fix and the
+// undeclared-name fixes.
+
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let beforePrevious: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      // A swap of two neighbours counts as one edit (optimal string alignment).
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        value = Math.min(value, (beforePrevious[j - 2] as number) + 1);
+      }
+      current.push(value);
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > limit) return limit + 1;
+    beforePrevious = previous;
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+function singular(word: string): string {
+  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.endsWith("s")) return word.slice(0, -1);
+  return word;
+}
+
+const MAX_DISTANCE = 2;
+
+/** The closest candidate to `word`, or null when none is close. Ties go to the earlier candidate. */
+export function closeMatch(word: string, candidates: Iterable<string>): string | null {
+  const lower = word.toLowerCase();
+  let best: string | null = null;
+  let bestDistance = MAX_DISTANCE + 1;
+  for (const candidate of candidates) {
+    const c = candidate.toLowerCase();
+    if (singular(c) === singular(lower)) return candidate;
+    const d = editDistance(lower, c, MAX_DISTANCE);
+    // Changing half of a short word is not a slip: "y" is not a typo of "o".
+    if (d < bestDistance && d * 2 < lower.length) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}

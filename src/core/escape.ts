@@ -1,0 +1,100 @@
+// Every user-supplied string that reaches any output passes through here, so a hostile key
+// can never inject terminal escapes, forge a CI annotation, or break a line (SPEC section 6).
+// Strings are written the way Elixir's inspect writes them.
+
+import { types } from "node:util";
+import { isMap } from "./map.js";
+
+// C0 and C1 controls, DEL, the line/paragraph separators and the bidi controls.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const ESCAPED = /["\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|#\{/g;
+
+const SHORT: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  "\\": "\\\\",
+  "#{": "\\#{",
+  "\n": "\\n",
+  "\t": "\\t",
+  "\r": "\\r",
+};
+
+function escapeChar(ch: string): string {
+  return SHORT[ch] ?? `\\u{${(ch.codePointAt(0) as number).toString(16).toUpperCase()}}`;
+}
+
+/** A string as a double-quoted Elixir literal: `"a\"b"`, `"\u{1B}[2J"`. */
+export function inspectString(s: string): string {
+  return `"${s.replace(ESCAPED, escapeChar)}"`;
+}
+
+/** Free text (a module's error message, say) with its unsafe characters escaped, unquoted. */
+export function escapeText(s: string): string {
+  return UNSAFE.test(s) ? s.replace(new RegExp(UNSAFE.source, "g"), escapeChar) : s;
+}
+
+const BARE_ATOM = /^[A-Za-z_][A-Za-z0-9_@]*[?!]?$/;
+
+/** An atom: `:example`, or `:"foo bar"` when it is not a bare atom. */
+export function inspectAtom(s: string): string {
+  return BARE_ATOM.test(s) ? `:${s}` : `:${inspectString(s)}`;
+}
+
+/** Any key or value as it is named in a message: strings inspected, others by kind. */
+export function inspectKey(key: unknown): string {
+  if (typeof key === "string") return inspectString(key);
+  if (typeof key === "symbol") return escapeText(key.toString());
+  return describeValue(key);
+}
+
+/** The kind of a value, as messages name it: "a string", "a list", "null", "a Map"... */
+export function describeType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (types.isMap(value)) return "a Map";
+  if (types.isPromise(value)) return "a Promise";
+  if (isMap(value)) return "a map";
+  switch (typeof value) {
+    case "string":
+      return "a string";
+    case "number":
+      return "a number";
+    case "boolean":
+      return "a boolean";
+    case "undefined":
+      return "undefined";
+    case "symbol":
+      return "a symbol";
+    case "bigint":
+      return "a bigint";
+    case "function":
+      return "a function";
+  }
+  return "an object";
+}
+
+const SHOWN_STRING_LENGTH = 60;
+
+/** A found value as a message shows it ("got 5", "got \"abc\"", "got a list"). */
+export function describeValue(value: unknown): string {
+  if (typeof value === "string") {
+    const shown = value.length > SHOWN_STRING_LENGTH ? `${value.slice(0, SHOWN_STRING_LENGTH)}…` : value;
+    return inspectString(shown);
+  }
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
+  if (typeof value === "symbol") return escapeText(value.toString());
+  return describeType(value);
+}
+
+const MAX_ERROR_TEXT = 200;
+
+/** What a thrown value says, escaped and cut to one short line: never a stack trace. */
+export function errorText(error: unknown): string {
+  let text: string;
+  try {
+    text = error instanceof Error ? `${error.name}: ${error.message}` : typeof error === "string" ? error : describeValue(error);
+  } catch {
+    text = "an error that cannot be described";
+  }
+  const line = escapeText(text);
+  return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}…` : line;
+}

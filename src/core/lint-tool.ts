@@ -1,0 +1,78 @@
+// Lints one whole tool: the tool-level checks (tool-shape, reserved-name), its actions
+// obtained through obtain.ts, and the chain over every action. lintTool serves tool
+// modules (and the library's validateTool); lintActionFile serves parsed action files.
+
+import { checkActions } from "./chain.js";
+import { describeValue, inspectString } from "./escape.js";
+import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
+import { toolOffence, type Offence } from "./offence.js";
+import { obtainActions } from "./obtain.js";
+import { sortOffences } from "./order.js";
+
+export interface ToolLint {
+  /** The tool's name, null when it has none that is usable. */
+  readonly tool: string | null;
+  /** How many actions were linted. */
+  readonly actions: number;
+  /** Every offence, sorted: tool level first, then by action and path. */
+  readonly offences: readonly Offence[];
+}
+
+/** The name reserved for a server's own help tool. */
+export const RESERVED_TOOL_NAME = "help";
+
+function nameOffences(name: unknown, source: string): Offence[] {
+  if (typeof name !== "string" || name === "") {
+    return [toolOffence("tool-shape", `the tool's name must be a non-empty string; got ${describeValue(name)}`, `Give the tool a name, e.g. name: "catalogue".`, { path: ["name"], part: "value" })];
+  }
+  if (name === RESERVED_TOOL_NAME) {
+    return [toolOffence("reserved-name", `the tool is named ${inspectString(name)}, which is reserved for the server's own help tool`, `Rename the tool${source}.`, { path: ["name"], part: "value" })];
+  }
+  return [];
+}
+
+function finish(tool: string | null, actions: MapLike | null, toolLevel: Offence[]): ToolLint {
+  const actionOffences = actions ? checkActions(actions) : [];
+  return {
+    tool,
+    actions: actions ? mapKeys(actions).length : 0,
+    offences: sortOffences([...toolLevel, ...actionOffences]),
+  };
+}
+
+/** A tool object, as a module exports it. Reading it may run its getters. */
+export function lintTool(tool: unknown): ToolLint {
+  if (typeof tool !== "object" || tool === null) {
+    return finish(null, null, [toolOffence("tool-shape", `the tool must be an object with name, description and actions; got ${describeValue(tool)}`, "Export the tool as { name, description, actions }.")]);
+  }
+  const { name, description } = tool as { name?: unknown; description?: unknown };
+  const offences = nameOffences(name, "");
+  if (typeof description !== "string") {
+    offences.push(toolOffence("tool-shape", `the tool's description must be a string; got ${describeValue(description)}`, `Describe the tool in one line, e.g. description: "Search and order from the catalogue".`, { path: ["description"], part: "value" }));
+  }
+  const obtained = obtainActions(tool);
+  if ("offence" in obtained) offences.push(obtained.offence);
+  const usableName = typeof name === "string" && name !== "" ? name : null;
+  return finish(usableName, "actions" in obtained ? obtained.actions : null, offences);
+}
+
+/** The key an action file may carry beside its actions, for editor support. */
+export const SCHEMA_KEY = "$schema";
+
+/** A parsed action file, whose top level is the actions map; `toolName` comes from the file name. */
+export function lintActionFile(value: unknown, toolName: string): ToolLint {
+  const offences = nameOffences(toolName, " by renaming the file");
+  if (!isMap(value)) {
+    offences.push(toolOffence("tool-shape", `the top level of an action file must be a map of action names to action schemas; got ${describeValue(value)}`, `Write the file as {"action_name": {"description": "...", "properties": {}}}.`));
+    return finish(toolName || null, null, offences);
+  }
+  let actions: MapLike = value;
+  if (mapHas(value, SCHEMA_KEY)) {
+    const schemaRef = mapGet(value, SCHEMA_KEY);
+    if (typeof schemaRef !== "string") {
+      offences.push(toolOffence("tool-shape", `"$schema" must be a string (the action-file JSON Schema's address); got ${describeValue(schemaRef)}`, `Write "$schema": "./node_modules/wymcp-lint/schemas/action-file.schema.json", or remove it.`, { path: [SCHEMA_KEY], part: "value" }));
+    }
+    actions = new Map(mapKeys(value).filter((k) => k !== SCHEMA_KEY).map((k) => [k, mapGet(value, k)]));
+  }
+  return finish(toolName || null, actions, offences);
+}

@@ -1,0 +1,96 @@
+// An offence is plain, frozen data: what is wrong (code), where (path, location, target),
+// and what to do (fix). Rendering happens elsewhere; nothing here knows about colour,
+// files on disk or output formats. Codes are stable public identifiers (SPEC section 6).
+
+import { describeType } from "./escape.js";
+import { renderLocation } from "./location.js";
+import type { Path } from "./path.js";
+
+export const OFFENCE_CODES = [
+  "unknown-key",
+  "missing-key",
+  "wrong-type",
+  "newline",
+  "duplicate",
+  "undeclared",
+  "empty-group",
+  "superset-group",
+  "undeclared-default",
+  "cycle",
+  "parse-error",
+  "load-error",
+  "no-tool",
+  "tool-shape",
+  "reserved-name",
+  "duplicate-tool",
+] as const;
+
+export type OffenceCode = (typeof OFFENCE_CODES)[number];
+
+/**
+ * Where exactly an offence points, for line/column: a path from the action schema (or,
+ * for file- and tool-level offences, from the file's top level) to the offending entry,
+ * and whether the key or the value of that entry is meant. The empty path with part
+ * "value" is the action schema itself; with part "key", the action's name.
+ */
+export interface Target {
+  readonly path: Path;
+  readonly part: "key" | "value";
+}
+
+export interface Offence {
+  readonly code: OffenceCode;
+  /** The action's name (its String() form for a non-string key), null for file/tool level. */
+  readonly action: string | null;
+  /** Path of the map holding the offending key or value (SPEC section 6). */
+  readonly path: Path;
+  /** The path in Elixir access syntax, escaped for any output. */
+  readonly location: string;
+  readonly message: string;
+  readonly fix: string;
+  readonly target: Target;
+  /** 1-based position of the target in the source file, when known. */
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/**
+ * An offence as a validator or walk reports it: relative to the action schema, not yet
+ * tied to an action. The chain turns drafts into offences (finalizeOffence).
+ */
+export interface Draft {
+  readonly code: OffenceCode;
+  readonly path: Path;
+  readonly target: Target;
+  readonly message: string;
+  readonly fix: string;
+}
+
+export function finalizeOffence(draft: Draft, action: string | null): Offence {
+  return Object.freeze({
+    code: draft.code,
+    action,
+    path: Object.freeze([...draft.path]),
+    location: renderLocation(draft.path),
+    message: draft.message,
+    fix: draft.fix,
+    target: Object.freeze({ path: Object.freeze([...draft.target.path]), part: draft.target.part }),
+  });
+}
+
+/** A file- or tool-level offence (no action, empty path); target defaults to the top level. */
+export function toolOffence(code: OffenceCode, message: string, fix: string, target?: Target): Offence {
+  return finalizeOffence({ code, path: [], target: target ?? { path: [], part: "value" }, message, fix }, null);
+}
+
+/** The same offence with its source position (offences are frozen, so this copies). */
+export function withPosition(offence: Offence, line: number, column: number): Offence {
+  return Object.freeze({ ...offence, line, column });
+}
+
+/** How an action key is named in offences: its String() form when it is not a string. */
+export function actionLabel(key: unknown): string {
+  if (typeof key === "string") return key;
+  if (typeof key === "object" || typeof key === "function") return `[${describeType(key)}]`;
+  return String(key);
+}

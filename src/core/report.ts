@@ -1,0 +1,88 @@
+// The report as text, shared by the library's ActionSchemaError message and the CLI's text
+// format so an offence reads the same everywhere: one self-contained line per offence,
+// the first N per action, then "… and K more offences". Pure; colour arrives as a palette.
+
+import { inspectString } from "./escape.js";
+import type { Offence } from "./offence.js";
+
+/** How the text report paints its parts; the CLI injects colours, the library none. */
+export interface Palette {
+  readonly file: (s: string) => string;
+  readonly code: (s: string) => string;
+  readonly name: (s: string) => string;
+  readonly location: (s: string) => string;
+  readonly fix: (s: string) => string;
+  readonly dim: (s: string) => string;
+}
+
+const same = (s: string): string => s;
+export const PLAIN: Palette = { file: same, code: same, name: same, location: same, fix: same, dim: same };
+
+/** The per-action cap when none is given (SPEC section 6). */
+export const DEFAULT_MAX_OFFENCES = 10;
+
+/** A tool or action name as the report shows it: bare when harmless, inspected otherwise. */
+export function displayName(name: string): string {
+  return /^[A-Za-z0-9_][A-Za-z0-9_.@$:/-]*$/.test(name) ? name : inspectString(name);
+}
+
+export interface OffenceLineContext {
+  /** The file as the user named it (CLI), absent for the library. */
+  readonly file?: string;
+  readonly tool?: string | null;
+}
+
+/** One self-contained line: file:line:col  code  tool action A at LOCATION: message. Fix: fix */
+export function renderOffenceLine(offence: Offence, context: OffenceLineContext, palette: Palette = PLAIN): string {
+  const parts: string[] = [];
+  if (context.file !== undefined) {
+    const position = offence.line !== undefined ? `:${offence.line}:${offence.column ?? 1}` : "";
+    parts.push(palette.file(`${context.file}${position}`));
+  }
+  parts.push(palette.code(offence.code));
+  const subject: string[] = [];
+  if (context.tool) subject.push(`tool ${palette.name(displayName(context.tool))}`);
+  if (offence.action !== null) subject.push(`action ${palette.name(displayName(offence.action))}`);
+  if (offence.location !== "") subject.push(`at ${palette.location(offence.location)}`);
+  const head = subject.length > 0 ? `${subject.join(" ")}: ` : "";
+  parts.push(`${head}${offence.message}. ${palette.fix(`Fix: ${offence.fix}`)}`);
+  return parts.join("  ");
+}
+
+export interface ActionGroup {
+  readonly action: string | null;
+  readonly shown: readonly Offence[];
+  /** How many offences of this action the cap left out. */
+  readonly hidden: number;
+}
+
+/** Sorted offences grouped by action (tool level first), each cut to `max` (0 = all). */
+export function capByAction(sorted: readonly Offence[], max: number): ActionGroup[] {
+  const groups: ActionGroup[] = [];
+  let start = 0;
+  while (start < sorted.length) {
+    const action = (sorted[start] as Offence).action;
+    let end = start + 1;
+    while (end < sorted.length && (sorted[end] as Offence).action === action) end++;
+    const size = end - start;
+    const shownCount = max > 0 ? Math.min(max, size) : size;
+    groups.push({ action, shown: sorted.slice(start, start + shownCount), hidden: size - shownCount });
+    start = end;
+  }
+  return groups;
+}
+
+export function moreOffencesLine(hidden: number): string {
+  return `… and ${hidden} more ${hidden === 1 ? "offence" : "offences"}`;
+}
+
+/** The library's report: a heading, then each action's capped lines. */
+export function renderReport(sorted: readonly Offence[], tool: string | null, max = DEFAULT_MAX_OFFENCES): string {
+  const count = `${sorted.length} ${sorted.length === 1 ? "offence" : "offences"}`;
+  const lines = [tool ? `tool ${displayName(tool)} has ${count}:` : `${count}:`];
+  for (const group of capByAction(sorted, max)) {
+    for (const offence of group.shown) lines.push(`  ${renderOffenceLine(offence, {})}`);
+    if (group.hidden > 0) lines.push(`  ${moreOffencesLine(group.hidden)}`);
+  }
+  return lines.join("\n");
+}

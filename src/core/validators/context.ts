@@ -1,0 +1,16 @@
+// What every validator receives: the value of its own key and the facts about the rest of
+// the action schema that cross-references need. A validator judges one key and returns
+// drafts whose paths start at that key.
+
+import type { Draft } from "../offence.js";
+
+export interface ValidatorContext {
+  /**
+   * The property names declared in `properties`, or null when they are not defined
+   * (properties absent, not a map, or holding a non-string key): cross-references are
+   * then not checked, so one mistake does not cascade (SPEC section 3).
+   */
+  readonly declared: ReadonlySet<string> | null;
+}
+
+export type Validator = (value: unknown, context: ValidatorContext) => Draft[];

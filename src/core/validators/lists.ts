@@ -1,0 +1,75 @@
+// Checks shared by the list-valued keys: the list itself, and string entries that must be
+// unique and declared in `properties`.
+
+import { closeMatch } from "../close-match.js";
+import { wrongType } from "../drafts.js";
+import { inspectString } from "../escape.js";
+import { isList } from "../map.js";
+import type { Draft } from "../offence.js";
+import type { Path } from "../path.js";
+
+/** Null when `value` is a list; otherwise the one wrong-type draft for the key. */
+export function expectList(key: string, value: unknown, entries: string, example: string): Draft | null {
+  if (isList(value)) return null;
+  return wrongType([key], [key], `"${key}"`, `a list of ${entries}`, value, `Write "${key}" as a list, e.g. "${key}": ${example}.`);
+}
+
+/** Wrong-type drafts for the entries of `list` that are not strings. */
+export function nonStringEntries(key: string, list: readonly unknown[], listName: string, entryPath: Path): Draft[] {
+  const drafts: Draft[] = [];
+  list.forEach((entry, i) => {
+    if (typeof entry !== "string") {
+      drafts.push(
+        wrongType([key], [...entryPath, i], `${listName} entry ${i}`, "a string", entry, `Replace entry ${i} with a property name in double quotes.`),
+      );
+    }
+  });
+  return drafts;
+}
+
+/** One duplicate draft per repeated string after its first occurrence. */
+export function repeatedEntries(key: string, list: readonly unknown[], listName: string, entryPath: Path): Draft[] {
+  const seen = new Map<string, number>();
+  const drafts: Draft[] = [];
+  list.forEach((entry, i) => {
+    if (typeof entry !== "string") return;
+    const first = seen.get(entry);
+    if (first === undefined) {
+      seen.set(entry, i);
+      return;
+    }
+    drafts.push({
+      code: "duplicate",
+      path: [key],
+      target: { path: [...entryPath, i], part: "value" },
+      message: `${listName} lists ${inspectString(entry)} again at entry ${i} (first at entry ${first})`,
+      fix: `Remove entry ${i}; ${inspectString(entry)} is already listed at entry ${first}.`,
+    });
+  });
+  return drafts;
+}
+
+/** One undeclared draft per string entry not declared in `properties`. */
+export function undeclaredEntries(
+  key: string,
+  list: readonly unknown[],
+  listName: string,
+  entryPath: Path,
+  declared: ReadonlySet<string>,
+): Draft[] {
+  const drafts: Draft[] = [];
+  list.forEach((entry, i) => {
+    if (typeof entry !== "string" || declared.has(entry)) return;
+    const match = closeMatch(entry, declared);
+    drafts.push({
+      code: "undeclared",
+      path: [key],
+      target: { path: [...entryPath, i], part: "value" },
+      message: `${listName} entry ${i} names ${inspectString(entry)}, which "properties" does not declare`,
+      fix: match
+        ? `Did you mean ${inspectString(match)}? Otherwise declare ${inspectString(entry)} in "properties" or remove it from ${listName}.`
+        : `Declare ${inspectString(entry)} in "properties", or remove it from ${listName}.`,
+    });
+  });
+  return drafts;
+}

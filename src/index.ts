@@ -1,0 +1,20 @@
+// The library entry point, `import { ... } from "wymcp-lint"`. It exposes the vocabulary,
+// the published types, validating (checkTool / validateTool / checkActions) and obtaining
+// (actionNames / fetchSchema / fetchSchemas). Nothing here imports a dependency.
+
+export {
+  actionSchemaKeys,
+  mandatoryActionSchemaKeys,
+  isActionSchemaKey,
+  type ActionSchemaKey,
+  type MandatoryActionSchemaKey,
+} from "./vocabulary.js";
+export { defineTool, type ActionSchema, type ActionsMap, type PropertySchema, type Tool } from "./tool.js";
+export { checkTool, validateTool } from "./validate.js";
+export { checkActions } from "./core/chain.js";
+export { actionNames, fetchSchema, fetchSchemas } from "./core/obtain.js";
+export { ActionSchemaError, UnknownActionError } from "./core/errors.js";
+export { OFFENCE_CODES, type Offence, type OffenceCode, type Target } from "./core/offence.js";
+export type { Path, PathSegment } from "./core/path.js";
+export { renderLocation } from "./core/location.js";
+export { renderReport } from "./core/report.js";

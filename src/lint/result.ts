@@ -1,0 +1,28 @@
+// The result of a run over files: what the formatters render and what the exit code is
+// derived from. Plain data; files in path order, each file's offences sorted.
+
+import type { Offence } from "../core/offence.js";
+
+export interface FileResult {
+  /** The file as the user named it: the argument as given, joined with the path found under it. */
+  readonly file: string;
+  /** The tool's name (from the module, or the action file's base name), null when unknown. */
+  readonly tool: string | null;
+  /** How many actions the file declares (0 when it could not be read). */
+  readonly actions: number;
+  /** Every offence, sorted; those from JSON/JSON5 carry line and column where found. */
+  readonly offences: readonly Offence[];
+}
+
+export interface Summary {
+  readonly files: number;
+  readonly actions: number;
+  readonly offences: number;
+}
+
+export interface LintResult {
+  readonly files: readonly FileResult[];
+  readonly summary: Summary;
+  /** Wall time of the run in milliseconds (shown by the text format only). */
+  readonly durationMs: number;
+}
