@@ -42,7 +42,11 @@ export interface Tool {
   readonly actions: ActionsMap | (() => ActionsMap);
 }
 
-/** Identity at run time; at compile time it checks the declaration against ActionSchema. */
-export function defineTool<const T extends Tool>(tool: T): T {
+/**
+ * Identity at run time; at compile time it checks the declaration against ActionSchema,
+ * unknown keys included. TypeScript checks an actions() function's result less strictly
+ * (no excess-key check on an inferred return type): annotate it, `actions(): ActionsMap`.
+ */
+export function defineTool(tool: Tool): Tool {
   return tool;
 }

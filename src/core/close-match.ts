@@ -35,17 +35,18 @@ function singular(word: string): string {
 
 const MAX_DISTANCE = 2;
 
-/** The closest candidate to `word`, or null when none is close. Ties go to the earlier candidate. */
+/** The closest candidate to `word`, or null when none is close. */
 export function closeMatch(word: string, candidates: Iterable<string>): string | null {
   const lower = word.toLowerCase();
   let best: string | null = null;
   let bestDistance = MAX_DISTANCE + 1;
   for (const candidate of candidates) {
     const c = candidate.toLowerCase();
-    if (singular(c) === singular(lower)) return candidate;
-    const d = editDistance(lower, c, MAX_DISTANCE);
+    const d = singular(c) === singular(lower) ? 0 : editDistance(lower, c, MAX_DISTANCE);
     // Changing half of a short word is not a slip: "y" is not a typo of "o".
-    if (d < bestDistance && d * 2 < lower.length) {
+    if ((d > 0 && d * 2 >= lower.length) || d > bestDistance) continue;
+    // Equal distances go to the smaller name, so the answer never depends on key order.
+    if (d < bestDistance || (best !== null && candidate < best)) {
       best = candidate;
       bestDistance = d;
     }

@@ -44,7 +44,7 @@ interface Check {
 const MAX_LISTED = 8;
 
 function listKeys(declared: MapLike | null): string {
-  const keys = declared ? mapKeys(declared).filter((k): k is string => typeof k === "string") : [];
+  const keys = declared ? mapKeys(declared).filter((k): k is string => typeof k === "string").sort() : [];
   if (keys.length === 0) return "none";
   const shown = keys.slice(0, MAX_LISTED).map(inspectString).join(", ");
   return keys.length > MAX_LISTED ? `${shown}, …` : shown;

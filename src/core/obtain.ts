@@ -16,11 +16,10 @@ export type Obtained = { readonly actions: MapLike } | { readonly offence: Offen
 
 /** Reads a tool's actions: calls actions() once when it is a function. Never throws for the tool's faults. */
 export function obtainActions(tool: { readonly actions?: unknown }): Obtained {
-  const source = tool.actions;
-  if (typeof source === "function") {
+  if (typeof tool.actions === "function") {
     let result: unknown;
     try {
-      result = source.call(tool);
+      result = (tool as { actions(): unknown }).actions();
     } catch (error) {
       return { offence: toolOffence("load-error", `actions() threw ${errorText(error)}`, "Make actions() return the actions map without throwing.") };
     }
@@ -29,6 +28,7 @@ export function obtainActions(tool: { readonly actions?: unknown }): Obtained {
       offence: toolOffence("tool-shape", `actions() must return a map of action names to action schemas; got ${describeValue(result)}`, "Return the map itself, synchronously (not a Promise), from actions()."),
     };
   }
+  const source = tool.actions;
   if (isMap(source)) return { actions: source };
   return {
     offence: toolOffence("tool-shape", `the tool's actions must be a function returning the actions map, or the map itself; got ${describeValue(source)}`, "Export actions() { return { action_name: { description, properties } } }."),
