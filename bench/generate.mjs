@@ -1,0 +1,235 @@
+#!/usr/bin/env node
+// Generates the benchmark corpora under bench/corpus/ (git-ignored), deterministically: each
+// file draws from its own seeded stream (lib/random.mjs), so the same version and seed give
+// the same bytes on every machine. A corpus is rewritten only when its stamp
+// (bench/corpus/.stamps/NAME.json: generator version, seed, file count, bytes) is missing or
+// stale; the stamp is written last, so an interrupted generation is redone on the next run.
+//
+//   node bench/generate.mjs            all corpora
+//   node bench/generate.mjs --quick    all but large-json (what `run.mjs --quick` needs)
+//   node bench/generate.mjs NAME...    only those
+//
+// Bump GENERATOR_VERSION whenever the output of lib/ or this file changes.
+
+import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync, openSync, writeSync, closeSync, statSync, realpathSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Rng, seedFrom } from "./lib/random.mjs";
+import { actionFile, toolTopic, manyActions } from "./lib/actions.mjs";
+import { actionFileToJSON5 } from "./lib/json5-writer.mjs";
+import { listFiles } from "./lib/files.mjs";
+
+export const GENERATOR_VERSION = 1;
+export const CORPUS_ROOT = fileURLToPath(new URL("./corpus/", import.meta.url));
+const STAMPS = join(CORPUS_ROOT, ".stamps");
+
+const FILES_PER_DIR = 50; // one directory is one server's tools (SPEC: duplicate-tool is per directory)
+const BIG_BYTES = 50_000_000;
+
+/** The corpora, in the order they are generated. `build(dir, seed)` returns extra stamp fields. */
+export const CORPORA = {
+  "single": { seed: 11, build: (dir, seed) => writeTree(dir, seed, { files: 1, flat: true, name: () => "one" }) },
+  "medium-json": { seed: 1, build: (dir, seed) => writeTree(dir, seed, { files: 2000, format: "json" }) },
+  // Same seed as medium-json: the same values, written as hand-edited JSON5.
+  "medium-json5": { seed: 1, build: (dir, seed) => writeTree(dir, seed, { files: 2000, format: "json5" }) },
+  "big": { seed: 21, build: writeBig },
+  "modules": { seed: 31, build: writeModules },
+  "offences-json": { seed: 41, build: writeOffences },
+  "large-json": { seed: 2, large: true, build: (dir, seed) => writeTree(dir, seed, { files: 20000, format: "json" }) },
+};
+
+function stampPath(name) {
+  return join(STAMPS, `${name}.json`);
+}
+
+/** The stamp of `name` if the corpus on disk is current, else null. */
+export function currentStamp(name) {
+  const path = stampPath(name);
+  if (!existsSync(path) || !existsSync(join(CORPUS_ROOT, name))) return null;
+  const stamp = JSON.parse(readFileSync(path, "utf8"));
+  return stamp.version === GENERATOR_VERSION && stamp.seed === CORPORA[name].seed ? stamp : null;
+}
+
+/** Make sure every corpus in `names` is current; returns { name: stamp }. */
+export function ensureCorpora(names, log = console.error) {
+  const stamps = {};
+  for (const name of names) {
+    let stamp = currentStamp(name);
+    if (!stamp) {
+      const dir = join(CORPUS_ROOT, name);
+      const { seed, build } = CORPORA[name];
+      log(`generating bench/corpus/${name} (generator v${GENERATOR_VERSION}, seed ${seed}) ...`);
+      const started = Date.now();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(stampPath(name), { force: true });
+      mkdirSync(dir, { recursive: true });
+      const extra = build(dir, seed) ?? {};
+      const files = listFiles([dir]);
+      stamp = {
+        version: GENERATOR_VERSION,
+        seed,
+        files: files.length,
+        bytes: files.reduce((sum, f) => sum + statSync(f).size, 0),
+        ...extra,
+      };
+      mkdirSync(STAMPS, { recursive: true });
+      writeFileSync(stampPath(name), JSON.stringify(stamp, null, 2) + "\n");
+      log(`  ${stamp.files} files, ${(stamp.bytes / 1e6).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    stamps[name] = stamp;
+  }
+  return stamps;
+}
+
+/**
+ * Tool names for one directory: unique within it (else `duplicate-tool`), never "help"
+ * (`reserved-name`).
+ */
+function uniqueToolName(rng, taken, noun) {
+  let name = rng.chance(0.7) ? `${noun}s` : `${noun}-${rng.pick(["admin", "search", "sync", "reports", "bulk"])}`;
+  for (let i = 2; taken.has(name); i++) name = `${noun}s-${i}`;
+  taken.add(name);
+  return name;
+}
+
+/** A tree of action files: directories of FILES_PER_DIR files, one topic (server) each. */
+function writeTree(dir, seed, { files, format = "json", flat = false, name }) {
+  const dirs = Math.ceil(files / FILES_PER_DIR);
+  let written = 0;
+  for (let d = 0; d < dirs; d++) {
+    const dirRng = new Rng(seedFrom(seed, "dir", d));
+    const server = toolTopic(dirRng).domain;
+    const subdir = flat ? dir : join(dir, `${String(d).padStart(3, "0")}-${server}`);
+    mkdirSync(subdir, { recursive: true });
+    const taken = new Set();
+    for (let f = 0; f < FILES_PER_DIR && written < files; f++, written++) {
+      const rng = new Rng(seedFrom(seed, "file", d, f));
+      const { noun } = toolTopic(rng);
+      const file = actionFile(rng, { domain: server, noun, actions: rng.int(5, 10) });
+      const tool = name ? name(d, f) : uniqueToolName(rng, taken, noun);
+      if (format === "json5") {
+        const text = actionFileToJSON5(file, new Rng(seedFrom(seed, "json5", d, f)), tool);
+        writeFileSync(join(subdir, `${tool}.actions.json5`), text);
+      } else {
+        writeFileSync(join(subdir, `${tool}.actions.json`), JSON.stringify(file, null, 2) + "\n");
+      }
+    }
+  }
+}
+
+/**
+ * One action file of BIG_BYTES, streamed to disk action by action. The bytes equal
+ * JSON.stringify(whole, null, 2): each action is stringified and indented one level.
+ */
+function writeBig(dir, seed) {
+  const rng = new Rng(seedFrom(seed, "big"));
+  const fd = openSync(join(dir, "one.actions.json"), "w");
+  let bytes = 0;
+  let actions = 0;
+  let chunk = "{";
+  for (const [name, schema] of manyActions(rng, "github")) {
+    chunk += `${actions === 0 ? "" : ","}\n  ${JSON.stringify(name)}: ${JSON.stringify(schema, null, 2).replace(/\n/g, "\n  ")}`;
+    actions++;
+    if (chunk.length > 1 << 20) {
+      bytes += writeSync(fd, chunk);
+      chunk = "";
+    }
+    if (bytes + chunk.length >= BIG_BYTES) break;
+  }
+  writeSync(fd, chunk + "\n}\n");
+  closeSync(fd);
+  return { actions };
+}
+
+/**
+ * Tool modules: half `.tool.mjs`, half `.tool.ts` (loaded with no build step). Most use a
+ * default-exported object; every fifth uses the named-export form (SPEC section 2).
+ */
+function writeModules(dir, seed) {
+  const taken = new Set();
+  for (let i = 0; i < 20; i++) {
+    const rng = new Rng(seedFrom(seed, "module", i));
+    const { domain, noun } = toolTopic(rng);
+    const actions = JSON.stringify(actionFile(rng, { domain, noun, actions: rng.int(5, 10), withSchemaRef: false }), null, 2)
+      .replace(/\n/g, "\n    ");
+    const name = uniqueToolName(rng, taken, `${domain}-${noun}`);
+    const description = JSON.stringify(`Manage ${domain} ${noun}s: one tool, many actions.`);
+    const ts = i % 2 === 1;
+    const named = i % 5 === 4;
+    let text = `// ${name}: a generated tool module (wymcp-lint benchmark corpus).\n`;
+    if (ts) {
+      text += `interface ActionSchema {\n  description: string;\n  properties: Record<string, unknown>;\n  [key: string]: unknown;\n}\n\n`;
+    }
+    const sig = ts ? "(): Record<string, ActionSchema>" : "()";
+    if (named) {
+      text += `export const name${ts ? ": string" : ""} = ${JSON.stringify(name)};\n`;
+      text += `export const description${ts ? ": string" : ""} = ${description};\n\n`;
+      text += `export function actions${sig} {\n  return ${actions.replace(/\n {2}/g, "\n")};\n}\n`;
+    } else {
+      text += `export default {\n  name: ${JSON.stringify(name)},\n  description: ${description},\n  actions${sig} {\n    return ${actions};\n  },\n};\n`;
+    }
+    writeFileSync(join(dir, `${name}.tool.${ts ? "ts" : "mjs"}`), text);
+  }
+}
+
+/**
+ * A small corpus WITH offences, to exercise the reporting path (messages, fixes, locations).
+ * About one action in five gets exactly one mistake, each of a kind that yields exactly one
+ * offence per SPEC.md, and one file is truncated (one `parse-error`); the stamp records the
+ * expected offence count.
+ */
+const MISTAKES = [
+  ["unknown-key", (a) => { a.example = []; }],
+  ["undeclared", (a) => { a.required = [...(a.required ?? []), "ghost_field"]; }],
+  ["duplicate", (a) => { const p = a.required?.[0] ?? Object.keys(a.properties)[0]; a.required = [...(a.required ?? [p]), p]; }],
+  ["newline", (a) => { a.description += "\nSecond line."; }],
+  ["wrong-type", (a) => { a.related = "list_items"; }],
+  ["wrong-type", (a) => { a.properties[Object.keys(a.properties)[0]].items = true; }],
+  ["undeclared-default", (a) => { a.defaults = { ...a.defaults, ghost_option: true }; }],
+  ["empty-group", (a) => { a.required_one_of = [...(a.required_one_of ?? []), []]; }],
+];
+
+function writeOffences(dir, seed) {
+  const expectedCodes = {};
+  let expectedOffences = 0;
+  const taken = new Set();
+  for (let f = 0; f < 200; f++) {
+    const rng = new Rng(seedFrom(seed, "file", f));
+    const { domain, noun } = toolTopic(rng);
+    const file = actionFile(rng, { domain, noun, actions: rng.int(5, 10) });
+    const broken = f === 100; // truncated below: its only offence is the parse-error
+    for (const name of Object.keys(file)) {
+      if (broken || name === "$schema" || !rng.chance(0.2)) continue;
+      const [code, inject] = rng.pick(MISTAKES);
+      inject(file[name]);
+      expectedCodes[code] = (expectedCodes[code] ?? 0) + 1;
+      expectedOffences++;
+    }
+    let text = JSON.stringify(file, null, 2) + "\n";
+    if (broken) {
+      text = text.slice(0, text.length >> 1);
+      expectedCodes["parse-error"] = 1;
+      expectedOffences++;
+    }
+    writeFileSync(join(dir, `${uniqueToolName(rng, taken, noun)}.actions.json`), text);
+  }
+  return { expectedOffences, expectedCodes };
+}
+
+// Run directly: generate what the arguments ask for.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const quick = args.includes("--quick");
+  const asked = args.filter((a) => !a.startsWith("--"));
+  for (const name of asked) {
+    if (!CORPORA[name]) {
+      console.error(`unknown corpus ${name}; known: ${Object.keys(CORPORA).join(", ")}`);
+      process.exit(2);
+    }
+  }
+  const names = asked.length > 0 ? asked : Object.keys(CORPORA).filter((n) => !(quick && CORPORA[n].large));
+  const stamps = ensureCorpora(names);
+  for (const [name, s] of Object.entries(stamps)) {
+    console.log(`${name.padEnd(14)} ${String(s.files).padStart(6)} files ${(s.bytes / 1e6).toFixed(1).padStart(7)} MB  ${relative(process.cwd(), join(CORPUS_ROOT, name))}`);
+  }
+}

@@ -1,0 +1,332 @@
+#!/usr/bin/env node
+// `npm run bench`: measures wymcp-lint against its floors as whole processes (what a user
+// waits for), interleaved round-robin so background load and thermal drift hit every
+// contender alike, and reports medians, throughput, peak memory and the target ratios, on
+// stdout and in bench/RESULTS.md. It is a report, not a test: it exits 0 even when a target
+// fails, but says FAIL, and says loudly when the linter errored, since a benchmark of a
+// linter that errors is meaningless.
+//
+//   node bench/run.mjs [--rounds N] [--quick] [--ajv-schema PATH] [--lint PATH]
+//
+// --quick: 3 rounds and no large corpus (development). --ajv-schema: validate with another
+// schema than schemas/action-file.schema.json (e.g. while that file does not exist yet).
+// --lint: benchmark another build of the CLI than bin/wymcp-lint.js (e.g. another checkout).
+
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, release, totalmem } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { CORPORA, CORPUS_ROOT, ensureCorpora } from "./generate.mjs";
+
+const BENCH = fileURLToPath(new URL(".", import.meta.url));
+const ROOT = resolve(BENCH, "..");
+const WORK = join(BENCH, ".work");
+const REPO_SCHEMA = join(ROOT, "schemas", "action-file.schema.json");
+
+const { values: opts } = parseArgs({
+  options: {
+    rounds: { type: "string" },
+    quick: { type: "boolean", default: false },
+    "ajv-schema": { type: "string" },
+    lint: { type: "string" },
+    help: { type: "boolean", default: false },
+  },
+});
+if (opts.help) {
+  console.log("usage: node bench/run.mjs [--rounds N] [--quick] [--ajv-schema PATH] [--lint PATH]");
+  process.exit(0);
+}
+const LINT = opts.lint ? resolve(opts.lint) : join(ROOT, "bin", "wymcp-lint.js");
+const ROUNDS = Number(opts.rounds ?? (opts.quick ? 3 : 5));
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
+  console.error("--rounds must be a positive integer");
+  process.exit(2);
+}
+
+// ---------------------------------------------------------------------------------------
+// Corpora
+
+const corpusNames = Object.keys(CORPORA).filter((name) => !(opts.quick && CORPORA[name].large));
+const stamps = ensureCorpora(corpusNames);
+const corpusPath = (name, file = "") => join(CORPUS_ROOT, name, file);
+
+// ---------------------------------------------------------------------------------------
+// Measuring one run of one contender
+//
+// Wall time: hrtime around spawnSync, i.e. process creation to exit, as a user sees it.
+// Peak memory and CPU: GNU time's %M (the child's peak resident set, from wait4's rusage,
+// KiB) and %U/%S. Where /usr/bin/time is missing, maxrss-hook.mjs reports the same figures
+// from process.resourceUsage() inside the child. Either way every contender is measured
+// through the same wrapper, so its small constant cost is on both sides of every ratio.
+
+const USE_GNU_TIME = existsSync("/usr/bin/time");
+const METHOD = USE_GNU_TIME
+  ? "peak RSS and CPU from `/usr/bin/time -f '%M %U %S'` (wait4 rusage of the node process)"
+  : "peak RSS and CPU from `process.resourceUsage()` in the child (preloaded bench/maxrss-hook.mjs)";
+mkdirSync(WORK, { recursive: true });
+const RUSAGE_FILE = join(WORK, "rusage.txt");
+
+function runOnce(nodeArgs) {
+  rmSync(RUSAGE_FILE, { force: true });
+  const [command, args, env] = USE_GNU_TIME
+    ? ["/usr/bin/time", ["-f", "%M %U %S", "-o", RUSAGE_FILE, process.execPath, ...nodeArgs], process.env]
+    : [process.execPath, ["--import", join(BENCH, "maxrss-hook.mjs"), ...nodeArgs], { ...process.env, BENCH_RUSAGE_FILE: RUSAGE_FILE }];
+  const started = process.hrtime.bigint();
+  const child = spawnSync(command, args, {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 1 << 30,
+    timeout: 15 * 60 * 1000,
+  });
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+  // GNU time prepends "Command exited with non-zero status N" when it is not 0: read the last line.
+  const usage = existsSync(RUSAGE_FILE) ? readFileSync(RUSAGE_FILE, "utf8").trim().split("\n").pop().split(" ").map(Number) : [];
+  return {
+    wallMs,
+    rssKiB: usage[0],
+    cpuS: usage.length === 3 ? usage[1] + usage[2] : undefined,
+    status: child.error ? `error ${child.error.code}` : child.signal ? `signal ${child.signal}` : child.status,
+    stdout: child.stdout?.toString() ?? "",
+    stderr: child.stderr?.toString() ?? "",
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// The contenders
+//
+// wymcp-lint runs as `node bin/wymcp-lint.js --format json PATH` on the corpora: the JSON
+// report lets every run be checked (files linted = files in the corpus, offences = 0), so a
+// linter that skipped files cannot look fast. Where the CLI cannot write JSON (yet), the
+// default text format is used and the counts are read from its summary line. The cold start
+// runs the default invocation `node bin/wymcp-lint.js FILE` (text), as a pre-commit hook does.
+
+const firstLine = (text) => (text.split("\n").find((l) => l.trim()) ?? "(no stderr)").trim().slice(0, 200);
+
+/** The { files, offences } a report states, null if it states none; throws on a non-JSON "json" report. */
+function reportedCounts(stdout, format) {
+  if (format === "json") {
+    const { files, offences } = JSON.parse(stdout).summary ?? {};
+    return typeof files === "number" && typeof offences === "number" ? { files, offences } : null;
+  }
+  // The text summary line, e.g. "2000 files, 15032 actions: no offences (0.72 s)".
+  const last = stdout.trim().split("\n").pop() ?? "";
+  const m = /(\d[\d,]*) files?\b.*?(no offences|(\d[\d,]*) offences?)/.exec(last);
+  return m ? { files: Number(m[1].replace(/,/g, "")), offences: Number((m[3] ?? "0").replace(/,/g, "")) } : null;
+}
+
+/** Whether the CLI runs at all, and with which format (probed on the clean single file). */
+function lintState() {
+  if (!existsSync(LINT)) return { ok: false, why: `wymcp-lint not built (no ${relative(ROOT, LINT)})` };
+  const single = corpusPath("single", "one.actions.json");
+  const json = runOnce([LINT, "--format", "json", single]);
+  try {
+    reportedCounts(json.stdout, "json");
+    return { ok: true, format: "json" };
+  } catch {
+    // No JSON report: fall back to the text format if that one works.
+  }
+  const text = runOnce([LINT, single]);
+  if (text.status === 0 || (text.status === 1 && reportedCounts(text.stdout, "text"))) {
+    return { ok: true, format: "text", why: `\`--format json\` gave no JSON report (exit ${json.status}: ${firstLine(json.stderr)})` };
+  }
+  return { ok: false, why: `wymcp-lint not built or broken (exit ${text.status} on a clean file: ${firstLine(text.stderr)})` };
+}
+const lint = lintState();
+const ajvSchema = opts["ajv-schema"] ? resolve(opts["ajv-schema"]) : REPO_SCHEMA;
+const ajv = existsSync(ajvSchema)
+  ? { ok: true }
+  : { ok: false, why: `no schema at ${relative(ROOT, ajvSchema)} yet (use --ajv-schema PATH meanwhile)` };
+const usingRepoSchema = ajvSchema === REPO_SCHEMA;
+
+const floorJson = (target) => [join(BENCH, "floor-json.mjs"), target];
+const lintJson = (target) => (lint.format === "json" ? [LINT, "--format", "json", target] : [LINT, target]);
+
+/** { id, tool, corpus, args, available, expect: { status, offences } } */
+const contenders = [
+  { tool: "floor-json", corpus: "medium-json", args: floorJson(corpusPath("medium-json")) },
+  { tool: "wymcp-lint", corpus: "medium-json", args: lintJson(corpusPath("medium-json")) },
+  { tool: "ajv", corpus: "medium-json", args: [join(BENCH, "ajv.mjs"), "--schema", ajvSchema, corpusPath("medium-json")] },
+  { tool: "floor-json5", corpus: "medium-json5", args: [join(BENCH, "floor-json5.mjs"), corpusPath("medium-json5")] },
+  { tool: "wymcp-lint", corpus: "medium-json5", args: lintJson(corpusPath("medium-json5")) },
+  { tool: "floor-json", corpus: "large-json", args: floorJson(corpusPath("large-json")) },
+  { tool: "wymcp-lint", corpus: "large-json", args: lintJson(corpusPath("large-json")) },
+  { tool: "floor-json", corpus: "big", args: floorJson(corpusPath("big", "one.actions.json")) },
+  { tool: "wymcp-lint", corpus: "big", args: lintJson(corpusPath("big", "one.actions.json")) },
+  { tool: "node -e 0", corpus: null, args: ["-e", "0"] },
+  { tool: "wymcp-lint", corpus: "single", args: [LINT, corpusPath("single", "one.actions.json")], format: "text" },
+  { tool: "wymcp-lint", corpus: "modules", args: lintJson(corpusPath("modules")) },
+  { tool: "wymcp-lint", corpus: "offences-json", args: lintJson(corpusPath("offences-json")), dirty: true },
+]
+  .filter((c) => c.corpus === null || corpusNames.includes(c.corpus))
+  .map((c) => ({
+    ...c,
+    id: `${c.tool} ${c.corpus ?? ""}`.trim(),
+    format: c.format ?? lint.format,
+    gate: c.tool === "wymcp-lint" ? lint : c.tool === "ajv" ? ajv : { ok: true },
+    expect: c.dirty
+      ? { status: 1, files: stamps[c.corpus].files, offences: stamps[c.corpus].expectedOffences }
+      : { status: 0, files: c.corpus ? stamps[c.corpus].files : undefined, offences: 0 },
+    runs: [],
+    problems: new Set(), // why this contender's numbers cannot be trusted
+    notes: new Set(), // what is worth knowing but does not invalidate them
+  }));
+
+/** Check one run against what the contender must produce; record what is wrong. */
+function check(c, run) {
+  if (run.status !== c.expect.status) {
+    const stderr = run.stderr.trim().split("\n").slice(0, 3).join(" | ").slice(0, 300);
+    c.problems.add(`exited ${run.status}, expected ${c.expect.status}${stderr ? `: ${stderr}` : ""}`);
+  }
+  if (c.tool !== "wymcp-lint") return;
+  let counts;
+  try {
+    counts = reportedCounts(run.stdout, c.format);
+  } catch {
+    c.problems.add("stdout is not one JSON document");
+    return;
+  }
+  if (!counts) {
+    c.notes.add(`its ${c.format} report states no file and offence counts: they are not verified`);
+    return;
+  }
+  const { files, offences } = counts;
+  if (files !== c.expect.files) c.problems.add(`linted ${files} files, the corpus has ${c.expect.files}`);
+  if (offences !== c.expect.offences) {
+    (c.dirty ? c.notes : c.problems).add(`reported ${offences} offences, expected ${c.expect.offences}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Rounds: one unrecorded warm-up (page cache, first-run effects), then ROUNDS rounds, each
+// running every contender once, in an order rotated by one each round.
+
+const live = contenders.filter((c) => c.gate.ok);
+const started = Date.now();
+const loadBefore = loadavg();
+for (let round = -1; round < ROUNDS; round++) {
+  process.stderr.write(round < 0 ? "warm-up " : `round ${round + 1}/${ROUNDS} `);
+  const shift = Math.max(round, 0) % live.length;
+  for (const c of [...live.slice(shift), ...live.slice(0, shift)]) {
+    const run = runOnce(c.args);
+    check(c, run);
+    if (round >= 0) c.runs.push(run);
+    process.stderr.write(".");
+  }
+  process.stderr.write(` ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+}
+const loadAfter = loadavg();
+
+// ---------------------------------------------------------------------------------------
+// Statistics and the report
+
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  return s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+for (const c of contenders) {
+  c.wallMs = median(c.runs.map((r) => r.wallMs));
+  c.minMs = Math.min(...c.runs.map((r) => r.wallMs));
+  c.maxMs = Math.max(...c.runs.map((r) => r.wallMs));
+  c.rssKiB = median(c.runs.map((r) => r.rssKiB));
+  c.cpuS = median(c.runs.map((r) => r.cpuS));
+  const stamp = c.corpus ? stamps[c.corpus] : null;
+  c.files = stamp?.files;
+  c.bytes = stamp?.bytes;
+  c.filesPerS = stamp ? stamp.files / (c.wallMs / 1000) : NaN;
+  c.mbPerS = stamp ? stamp.bytes / 1e6 / (c.wallMs / 1000) : NaN;
+}
+const find = (tool, corpus) => contenders.find((c) => c.tool === tool && c.corpus === corpus);
+
+const fmtMs = (ms) => (!Number.isFinite(ms) ? "—" : ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`);
+const fmtNum = (x, digits = 0) => (Number.isFinite(x) ? x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "—");
+const fmtMB = (bytes) => (bytes === undefined ? "—" : fmtNum(bytes / 1e6, bytes < 1e6 ? 2 : 1));
+const fmtMiB = (kib) => (Number.isFinite(kib) ? `${(kib / 1024).toFixed(0)} MiB` : "—");
+
+function contenderRow(c) {
+  const what = [c.tool, c.corpus ?? "—", c.files === undefined ? "—" : fmtNum(c.files), fmtMB(c.bytes)];
+  if (!c.gate.ok) return [...what, `**${c.gate.why}**`, "", "", "", "", "", ""];
+  const status = c.problems.size > 0 ? "**see PROBLEMS**" : String(c.expect.status);
+  return [...what, fmtMs(c.wallMs), `${fmtMs(c.minMs)} – ${fmtMs(c.maxMs)}`, fmtNum(c.filesPerS), fmtNum(c.mbPerS, 1), fmtMiB(c.rssKiB), Number.isFinite(c.cpuS) ? `${c.cpuS.toFixed(2)} s` : "—", status];
+}
+
+/** A ratio row: value from two contenders' measures, checked against a target (or none). */
+function ratioRow(label, num, den, measure, target) {
+  const [op, bound] = target ?? [];
+  const targetText = target ? `${op} ${bound.toFixed(1)}` : "(reference)";
+  const missing = [num, den].find((c) => !c || !c.gate.ok);
+  if (!num || !den) return [label, "—", targetText, "NOT RUN (--quick)"];
+  if (missing) return [label, "—", targetText, `NOT RUN (${missing.gate.why.split(" (")[0]})`];
+  const value = measure(num) / measure(den);
+  const broken = [num, den].filter((c) => c.problems.size > 0).map((c) => c.id);
+  if (broken.length > 0) return [label, value.toFixed(2), targetText, `**INVALID** (${broken.join(", ")} misbehaved)`];
+  if (!target) return [label, value.toFixed(2), targetText, "—"];
+  const pass = op === "≤" ? value <= bound : value >= bound;
+  return [label, value.toFixed(2), targetText, pass ? "PASS" : "**FAIL**"];
+}
+
+const lintJ = find("wymcp-lint", "medium-json");
+const ratios = [
+  ratioRow("JSON corpus: wymcp-lint / floor-json, time", lintJ, find("floor-json", "medium-json"), (c) => c.wallMs, ["≤", 1.3]),
+  ratioRow("JSON corpus: ajv / floor-json, time", find("ajv", "medium-json"), find("floor-json", "medium-json"), (c) => c.wallMs),
+  ratioRow("JSON5 corpus: wymcp-lint / floor-json5, time", find("wymcp-lint", "medium-json5"), find("floor-json5", "medium-json5"), (c) => c.wallMs, ["≤", 1.0]),
+  ratioRow("cold start: wymcp-lint single file / node -e 0, time", find("wymcp-lint", "single"), find("node -e 0", null), (c) => c.wallMs, ["≤", 2.3]),
+  ratioRow("50 MB file: wymcp-lint / floor-json, time", find("wymcp-lint", "big"), find("floor-json", "big"), (c) => c.wallMs, ["≤", 1.3]),
+  ratioRow("50 MB file: wymcp-lint / floor-json, peak RSS", find("wymcp-lint", "big"), find("floor-json", "big"), (c) => c.rssKiB, ["≤", 1.5]),
+  ratioRow("linearity: wymcp-lint files/s, large ÷ medium", find("wymcp-lint", "large-json"), lintJ, (c) => c.filesPerS, ["≥", 0.8]),
+  ratioRow("linearity: floor-json files/s, large ÷ medium", find("floor-json", "large-json"), find("floor-json", "medium-json"), (c) => c.filesPerS),
+];
+
+const table = (head, rows) =>
+  [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+
+const cpu = cpus();
+const header = [
+  `# wymcp-lint benchmark results`,
+  ``,
+  `- date: ${new Date().toISOString()}`,
+  `- node: ${process.version} (${process.platform} ${release()})`,
+  `- CPU: ${cpu[0]?.model.trim() ?? "unknown"} × ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM`,
+  `- load average before / after: ${loadBefore.map((x) => x.toFixed(2)).join(" ")} / ${loadAfter.map((x) => x.toFixed(2)).join(" ")}`,
+  `- mode: ${opts.quick ? "**--quick** (development: fewer rounds, no large corpus)" : "full"}; ${ROUNDS} rounds after 1 warm-up, round-robin, order rotated each round; medians`,
+  `- wall time: process start to exit (hrtime around spawnSync); ${METHOD}`,
+  `- ajv schema: ${relative(ROOT, ajvSchema)}${usingRepoSchema ? "" : " (**not the repo's schema**)"}`,
+  `- wymcp-lint: ${relative(ROOT, LINT)}, ${!lint.ok ? "not run" : lint.format === "json" ? "corpora linted with `--format json`" : `corpora linted with the text format, because ${lint.why}`}`,
+].join("\n");
+
+const problems = contenders.flatMap((c) => [...c.problems].map((p) => `- **${c.id}**: ${p}`));
+const notes = contenders.flatMap((c) => [...c.notes].map((p) => `- ${c.id}: ${p}`));
+const commands = contenders.map((c) => `- ${c.id}: \`node ${c.args.map((a) => (a.startsWith(ROOT) ? relative(ROOT, a) : a)).join(" ")}\``);
+
+const report = [
+  header,
+  ``,
+  `## Contenders`,
+  ``,
+  table(["contender", "corpus", "files", "MB", "median", "min – max", "files/s", "MB/s", "peak RSS", "CPU (user+sys)", "exit"], contenders.map(contenderRow)),
+  ``,
+  `## Targets`,
+  ``,
+  table(["check", "value", "target", "result"], ratios),
+  ``,
+  ...(problems.length > 0
+    ? [`## PROBLEMS: these runs misbehaved, so their numbers mean nothing`, ``, ...problems, ``]
+    : []),
+  ...(notes.length > 0 ? [`## Notes`, ``, ...notes, ``] : []),
+  `## Commands (run from the repository root)`,
+  ``,
+  ...commands,
+  ``,
+].join("\n");
+
+writeFileSync(join(BENCH, "RESULTS.md"), report);
+console.log(report);
+if (problems.length > 0) {
+  console.log(`\n!!! ${problems.length} contender(s) MISBEHAVED (wrong exit status or counts): see PROBLEMS above. !!!`);
+}
+const count = (word) => ratios.filter((r) => r[2] !== "(reference)" && r[3].includes(word)).length;
+const targets = ratios.filter((r) => r[2] !== "(reference)").length;
+console.log(`\ntargets: ${count("PASS")} PASS, ${count("FAIL")} FAIL, ${count("INVALID")} INVALID, ${count("NOT RUN")} NOT RUN, of ${targets}; written to bench/RESULTS.md`);
