@@ -1,0 +1,211 @@
+// Turns the CLI's path arguments into the files to lint (SPEC section 2): a directory is
+// searched recursively for action files and tool modules (node_modules and dot-folders
+// skipped, each directory visited once, so symlink loops end), a file is linted whatever
+// its name, a glob is expanded (matched directories searched, matched files of a kind we
+// read taken). Called by src/cli/run.ts; every mistake in the arguments is a UsageError.
+
+import type { Dirent } from "node:fs";
+import { readdir, realpath, stat } from "node:fs/promises";
+import { extname, join, resolve } from "node:path";
+import { inspectString } from "../core/escape.js";
+import { comparePaths } from "../core/path.js";
+import { UsageError } from "./usage-error.js";
+
+/** How a file is read: an action file in JSON or JSON5, or a tool module that is imported. */
+export type FileKind = "json" | "json5" | "module";
+
+export interface LintTarget {
+  /** The file as the user named it: the argument as given joined with the path found under it (POSIX separators). */
+  readonly display: string;
+  /** Absolute path, for reading. */
+  readonly path: string;
+  readonly kind: FileKind;
+}
+
+/** What a directory search picks up: `*.actions.json`, `*.actions.json5`, `*.tool.{js,mjs,cjs,ts,mts,cts}`. */
+const SEARCHED = /\.(?:actions\.json5?|tool\.[cm]?[jt]s)$/;
+
+const KIND_BY_EXTENSION: Readonly<Record<string, FileKind>> = {
+  ".json": "json",
+  ".json5": "json5",
+  ".js": "module",
+  ".mjs": "module",
+  ".cjs": "module",
+  ".ts": "module",
+  ".mts": "module",
+  ".cts": "module",
+};
+
+/** A file's kind by its extension, null when the linter does not read that kind. */
+export function kindOf(fileName: string): FileKind | null {
+  return KIND_BY_EXTENSION[extname(fileName)] ?? null;
+}
+
+function supportedKind(fileName: string, shown: string): FileKind {
+  const kind = kindOf(fileName);
+  if (kind === null) {
+    throw new UsageError(
+      `${inspectString(shown)} is not a file wymcp-lint reads (it reads .json and .json5 action files and .js, .mjs, .cjs, .ts, .mts, .cts tool modules)`,
+    );
+  }
+  return kind;
+}
+
+// Glob syntax fast-glob understands. A path that exists is taken literally even when it
+// holds one of these, so a file named "a[1].actions.json" is still a file.
+const GLOB = /[*?[\]{}]|[!@+]\(/;
+
+interface Found {
+  readonly target: LintTarget;
+  /** The file's real path: the same file named twice is linted once. */
+  readonly real: string;
+}
+
+function joinDisplay(base: string, relative: string): string {
+  if (base === "") return relative;
+  return /[\\/]$/.test(base) ? `${base}${relative}` : `${base}/${relative}`;
+}
+
+function describeFsError(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "ENOENT" || code === "ENOTDIR") return "no such file or directory";
+  if (code === "ELOOP") return "too many levels of symbolic links";
+  return typeof code === "string" ? code : String(error);
+}
+
+/**
+ * Every searched file under one directory. Directories are identified by their real path
+ * and visited once per argument, so a symlink loop (or two links to one place) ends.
+ */
+async function searchDirectory(root: string, rootDisplay: string): Promise<Found[]> {
+  const found: Found[] = [];
+  const visited = new Set<string>();
+
+  const visit = async (dir: string, real: string, relative: string): Promise<void> => {
+    if (visited.has(real)) return;
+    visited.add(real);
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      const shown = relative === "" ? rootDisplay || "." : joinDisplay(rootDisplay, relative);
+      throw new UsageError(`cannot read the directory ${inspectString(shown)}: ${describeFsError(error)}`);
+    }
+    const children: Promise<void>[] = [];
+    for (const entry of entries) {
+      const name = entry.name;
+      const childRelative = relative === "" ? name : `${relative}/${name}`;
+      const childPath = join(dir, name);
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      let childReal = join(real, name); // exact unless the entry is a symlink
+      if (!isDirectory && !isFile) {
+        // A symlink (or a file system that does not report types): follow it.
+        const special = entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice();
+        if (special) continue;
+        try {
+          const stats = await stat(childPath);
+          isDirectory = stats.isDirectory();
+          isFile = stats.isFile();
+          if (entry.isSymbolicLink()) childReal = await realpath(childPath);
+        } catch {
+          continue; // a dangling link names nothing to lint
+        }
+      }
+      if (isDirectory) {
+        if (name === "node_modules" || name.startsWith(".")) continue;
+        children.push(visit(childPath, childReal, childRelative));
+      } else if (isFile && SEARCHED.test(name)) {
+        found.push({
+          target: { display: joinDisplay(rootDisplay, childRelative), path: childPath, kind: kindOf(name) as FileKind },
+          real: childReal,
+        });
+      }
+    }
+    await Promise.all(children);
+  };
+
+  await visit(root, await realpath(root), "");
+  return found;
+}
+
+/**
+ * An existing path: a directory is searched, a file is taken (a named file of an unknown
+ * kind is a usage error; a glob's match of an unknown kind is skipped). Null when absent.
+ */
+async function fromPath(path: string, display: string, shown: string, globMatch = false): Promise<Found[] | null> {
+  let stats;
+  try {
+    stats = await stat(path);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    throw new UsageError(`cannot read ${inspectString(shown)}: ${describeFsError(error)}`);
+  }
+  if (stats.isDirectory()) return searchDirectory(path, display);
+  if (stats.isFile()) {
+    if (globMatch && kindOf(path) === null) return [];
+    return [{ target: { display, path, kind: supportedKind(path, shown) }, real: await realpath(path) }];
+  }
+  if (globMatch) return [];
+  throw new UsageError(`${inspectString(shown)} is neither a file nor a directory`);
+}
+
+async function fromGlob(pattern: string, cwd: string): Promise<Found[]> {
+  const { default: fastGlob } = await import("fast-glob");
+  const matches = await fastGlob(pattern, {
+    cwd,
+    onlyFiles: false,
+    dot: false,
+    followSymbolicLinks: false,
+    ignore: pattern.includes("node_modules") ? [] : ["**/node_modules/**"],
+  });
+  if (matches.length === 0) throw new UsageError(`no file matches the glob ${inspectString(pattern)}`);
+  const found: Found[] = [];
+  for (const match of matches.sort()) {
+    found.push(...((await fromPath(resolve(cwd, match), match, match, true)) ?? []));
+  }
+  return found;
+}
+
+function nothingToLint(argument: string): UsageError {
+  return new UsageError(
+    `${inspectString(argument)} holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts})`,
+  );
+}
+
+/** Sorts file names the way the report orders files: by path, segment by segment. */
+export function compareDisplayPaths(a: string, b: string): number {
+  return comparePaths(a.split("/"), b.split("/"));
+}
+
+/**
+ * The files named by `args` (the current directory when there are none), deduplicated
+ * and in path order. Throws UsageError for a missing path, a glob with no match, an
+ * unsupported file kind, or an argument that yields nothing to lint.
+ */
+export async function discover(args: readonly string[], cwd: string): Promise<LintTarget[]> {
+  const named = args.length > 0 ? args : [""];
+  const found: Found[] = [];
+  for (const argument of named) {
+    const shown = argument === "" ? "." : argument;
+    if (argument === "" && args.length > 0) throw new UsageError("an empty path was given");
+    let fromArgument = await fromPath(resolve(cwd, argument), argument, shown);
+    if (fromArgument === null) {
+      if (!GLOB.test(argument)) throw new UsageError(`no such file or directory: ${inspectString(argument)}`);
+      fromArgument = await fromGlob(argument, cwd);
+    }
+    if (fromArgument.length === 0) throw nothingToLint(shown);
+    found.push(...fromArgument);
+  }
+
+  const seen = new Set<string>();
+  const targets: LintTarget[] = [];
+  for (const { target, real } of found) {
+    if (seen.has(real)) continue;
+    seen.add(real);
+    targets.push(target);
+  }
+  return targets.sort((a, b) => compareDisplayPaths(a.display, b.display));
+}
