@@ -1,0 +1,35 @@
+// The text format (SPEC section 6): one self-contained line per offence, rendered by the
+// same renderOffenceLine as the library's error so both read alike; the first N offences
+// of each action, then "… and K more offences"; files in path order; a summary line with
+// the totals (never the displayed counts) and the time taken. Pure, colour via palette.
+
+import { escapeText } from "../../core/escape.js";
+import { capByAction, moreOffencesLine, renderOffenceLine } from "../../core/report.js";
+import type { LintResult, Summary } from "../../lint/result.js";
+import type { FormatOptions } from "./types.js";
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/** `3 files, 12 actions: 5 offences (0.04 s)`, or `…: no offences (…)`. */
+export function summaryLine(summary: Summary, durationMs: number, dim: (s: string) => string = (s) => s): string {
+  const found = summary.offences === 0 ? "no offences" : count(summary.offences, "offence");
+  return `${count(summary.files, "file")}, ${count(summary.actions, "action")}: ${found} ${dim(`(${(durationMs / 1000).toFixed(2)} s)`)}`;
+}
+
+export function format(result: LintResult, options: FormatOptions): string {
+  const { palette, maxOffences } = options;
+  const lines: string[] = [];
+  for (const file of result.files) {
+    // The file name is the user's own text: escaped like every other user string.
+    const context = { file: escapeText(file.file), tool: file.tool };
+    for (const group of capByAction(file.offences, maxOffences)) {
+      for (const offence of group.shown) lines.push(renderOffenceLine(offence, context, palette));
+      if (group.hidden > 0) lines.push(`  ${palette.dim(moreOffencesLine(group.hidden))}`);
+    }
+  }
+  if (lines.length > 0) lines.push("");
+  lines.push(summaryLine(result.summary, result.durationMs, palette.dim));
+  return `${lines.join("\n")}\n`;
+}
