@@ -1,0 +1,129 @@
+// The CLI as a function: run(argv, io) parses the command line, discovers and lints the
+// files, writes the chosen format through io and returns the exit code (SPEC section 7):
+// 0 nothing found, 1 offences (from the totals, never from what was shown), 2 usage error
+// or internal failure. It never calls process.exit; bin/wymcp-lint.js sets process.exitCode
+// from it, and tests call it in-process with their own io.
+
+import { performance } from "node:perf_hooks";
+import { errorText, inspectString } from "../core/escape.js";
+import { OFFENCE_CODES } from "../core/offence.js";
+import { PLAIN, type Palette } from "../core/report.js";
+import { discover } from "../lint/discover.js";
+import { lintFiles, lintSource } from "../lint/lint-files.js";
+import type { LintResult } from "../lint/result.js";
+import { UsageError } from "../lint/usage-error.js";
+import { loadFormatter } from "./formatters/index.js";
+import { packageVersion, parseCommand, type LintOptions } from "./options.js";
+
+export { UsageError } from "../lint/usage-error.js";
+
+/** Everything the CLI touches outside itself, so tests can run it in-process. */
+export interface Io {
+  readonly stdout: (s: string) => void;
+  readonly stderr: (s: string) => void;
+  /** All of standard input (for --stdin); bytes, so invalid UTF-8 is reported, not replaced. */
+  readonly stdin?: () => Promise<string | Uint8Array>;
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Whether stdout is a terminal: colour is on by default only then. */
+  readonly isTTY: boolean;
+}
+
+export const EXIT_CLEAN = 0;
+export const EXIT_OFFENCES = 1;
+export const EXIT_ERROR = 2;
+
+const HINT = "Run wymcp-lint --help for usage.";
+
+/**
+ * Whether the text report is coloured: --color/--no-color decide; otherwise FORCE_COLOR
+ * ("0" and "false" turn it off), then NO_COLOR (non-empty), then a terminal that is not dumb.
+ */
+export function colourWanted(flag: boolean | undefined, env: Io["env"], isTTY: boolean): boolean {
+  if (flag !== undefined) return flag;
+  const force = env["FORCE_COLOR"];
+  if (force !== undefined) return force !== "0" && force !== "false";
+  if (env["NO_COLOR"] !== undefined && env["NO_COLOR"] !== "") return false;
+  return isTTY && env["TERM"] !== "dumb";
+}
+
+async function palette(options: LintOptions, io: Io): Promise<Palette> {
+  // Only the text format is coloured; the machine formats always get PLAIN.
+  if (options.format !== "text" || !colourWanted(options.color, io.env, io.isTTY)) return PLAIN;
+  return (await import("./palette.js")).COLOUR;
+}
+
+async function readStdin(io: Io): Promise<Buffer> {
+  if (!io.stdin) throw new UsageError("--stdin was given but standard input is not available");
+  const input = await io.stdin();
+  return typeof input === "string" ? Buffer.from(input, "utf8") : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+}
+
+async function lint(options: LintOptions, io: Io, startedAt: number): Promise<LintResult> {
+  if (options.stdin !== null) return lintSource(await readStdin(io), options.stdin.filename, options.stdin.kind, startedAt);
+  const targets = await discover(options.paths, io.cwd);
+  return lintFiles(targets, { timeoutMs: options.loadTimeoutMs, startedAt });
+}
+
+/** The shape of ./explain.ts, which owns the long explanation of each offence code. */
+interface ExplainModule {
+  explain(code: string): string | null;
+}
+// A variable specifier: the build does not depend on the module being there yet.
+const EXPLAIN_MODULE = "./explain.js";
+
+async function explain(code: string, io: Io): Promise<number> {
+  const { explain: explainCode } = (await import(EXPLAIN_MODULE).catch((error: unknown) => {
+    throw new Error("--explain is not available in this build", { cause: error });
+  })) as ExplainModule;
+  const text = explainCode(code);
+  if (text === null) throw new UsageError(`--explain: unknown offence code ${inspectString(code)}; the codes are ${OFFENCE_CODES.join(", ")}`);
+  io.stdout(text.endsWith("\n") ? text : `${text}\n`);
+  return EXIT_CLEAN;
+}
+
+async function execute(argv: readonly string[], io: Io, startedAt: number): Promise<number> {
+  const command = await parseCommand(argv);
+  switch (command.kind) {
+    case "help":
+      io.stdout(command.text.endsWith("\n") ? command.text : `${command.text}\n`);
+      return EXIT_CLEAN;
+    case "version":
+      io.stdout(`${packageVersion()}\n`);
+      return EXIT_CLEAN;
+    case "explain":
+      return explain(command.code, io);
+    case "lint": {
+      const { options } = command;
+      // Loaded before any work, so a broken build fails at once rather than after linting.
+      const format = await loadFormatter(options.format);
+      const result = await lint(options, io, startedAt);
+      const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
+      io.stdout(output);
+      return result.summary.offences > 0 ? EXIT_OFFENCES : EXIT_CLEAN;
+    }
+  }
+}
+
+function describeInternal(error: unknown): string {
+  const cause = error instanceof Error && error.cause !== undefined ? ` (${errorText(error.cause)})` : "";
+  return `${errorText(error)}${cause}`;
+}
+
+/** Runs the CLI; resolves to the exit code and never rejects. */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const startedAt = performance.now();
+  try {
+    return await execute(argv, io, startedAt);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`wymcp-lint: error: ${error.message}. ${HINT}\n`);
+      return EXIT_ERROR;
+    }
+    const debug = io.env["WYMCP_LINT_DEBUG"];
+    const stack = debug !== undefined && debug !== "" && error instanceof Error && error.stack ? `\n${error.stack}` : "";
+    const hint = stack === "" ? " (set WYMCP_LINT_DEBUG=1 for the stack trace)" : "";
+    io.stderr(`wymcp-lint: internal error: ${describeInternal(error)}${hint}${stack}\n`);
+    return EXIT_ERROR;
+  }
+}
