@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Writes docs/offence-codes.md from the code docs in src/core/codes.ts, read from the build
+// (dist/core/codes.js), so the page cannot drift from --explain and the SARIF rule help.
+// Run after `npm run build`. With --check it writes nothing and exits 1 if the page is stale;
+// test/codes.test.ts makes the same comparison.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = new URL("../", import.meta.url);
+const target = fileURLToPath(new URL("docs/offence-codes.md", root));
+const { offenceCodesPage } = await import(new URL("dist/core/codes.js", root).href);
+const page = offenceCodesPage();
+
+if (process.argv.includes("--check")) {
+  let current = null;
+  try {
+    current = readFileSync(target, "utf8");
+  } catch {
+    // missing: stale
+  }
+  if (current !== page) {
+    console.error("docs/offence-codes.md is out of date: run `npm run build && node scripts/gen-docs.mjs`.");
+    process.exitCode = 1;
+  }
+} else {
+  writeFileSync(target, page);
+  console.log(`wrote ${target}`);
+}
