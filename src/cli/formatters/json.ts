@@ -1,0 +1,34 @@
+// The json format (SPEC section 7): one document on stdout, every offence (no cap) with
+// all its fields, in the shape schemas/report.schema.json describes. Names and paths are
+// the raw values, escaped only as JSON escapes them (unsafe characters as \uXXXX); line
+// and column are null where unknown. Called through the registry in index.ts.
+
+import type { Offence } from "../../core/offence.js";
+import type { LintResult } from "../../lint/result.js";
+import { safeJson } from "./machine.js";
+import type { FormatOptions } from "./types.js";
+
+/** The report format's version: fields may be added while it stays 1, none renamed or removed. */
+export const REPORT_VERSION = 1;
+
+function offenceEntry(offence: Offence): Record<string, unknown> {
+  return {
+    action: offence.action,
+    code: offence.code,
+    path: offence.path,
+    location: offence.location,
+    message: offence.message,
+    fix: offence.fix,
+    line: offence.line ?? null,
+    column: offence.column ?? null,
+  };
+}
+
+export function format(result: LintResult, _options: FormatOptions): string {
+  const document = {
+    version: REPORT_VERSION,
+    files: result.files.map((file) => ({ file: file.file, tool: file.tool, offences: file.offences.map(offenceEntry) })),
+    summary: { files: result.summary.files, actions: result.summary.actions, offences: result.summary.offences },
+  };
+  return `${safeJson(document)}\n`;
+}

@@ -1,0 +1,47 @@
+// What the machine formats (json.ts, sarif.ts, github.ts) share: the offence sentence they
+// carry (the same words as the text report's line), the file as a relative POSIX path, and
+// JSON output that keeps terminal-unsafe characters out of the bytes it writes. Pure;
+// nothing here knows about colour.
+
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { renderOffenceLine, PLAIN } from "../../core/report.js";
+import type { Offence } from "../../core/offence.js";
+
+/**
+ * One offence as a sentence: `tool T action A at LOCATION: message. Fix: fix`. It is the
+ * text report's line without its file and code (the machine formats carry those in
+ * fields of their own), so an offence reads the same in every format.
+ */
+export function offenceSentence(offence: Offence, tool: string | null): string {
+  const line = renderOffenceLine(offence, { tool }, PLAIN);
+  const prefix = `${offence.code}  `;
+  return line.startsWith(prefix) ? line.slice(prefix.length) : line;
+}
+
+// Lone surrogates cannot be percent-encoded (encodeURIComponent throws on them).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `s` with every lone surrogate replaced by U+FFFD. */
+export function wellFormed(s: string): string {
+  return s.replace(LONE_SURROGATE, "\uFFFD");
+}
+
+/**
+ * The file relative to `cwd`, with "/" separators (`tools/a.actions.json`,
+ * `../other/b.tool.ts`); null when it has no relative form (another drive on Windows).
+ */
+export function relativePosixPath(file: string, cwd: string): string | null {
+  const rel = relative(cwd, resolve(cwd, file));
+  if (isAbsolute(rel)) return null;
+  return sep === "/" ? rel : rel.split(sep).join("/");
+}
+
+// Characters JSON.stringify leaves raw that a terminal may act on: DEL, the C1 controls
+// (U+009B is CSI on some terminals), the line/paragraph separators and the bidi controls.
+// They occur only inside JSON strings, where \uXXXX is the same value, so this is lossless.
+const RAW_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** JSON text (2-space indent) with no character a terminal could act on, and no trailing newline. */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(RAW_UNSAFE, (ch) => `\\u${(ch.charCodeAt(0)).toString(16).padStart(4, "0")}`);
+}

@@ -1,0 +1,125 @@
+// The sarif format (SPEC section 7): one SARIF 2.1.0 run that GitHub code scanning accepts.
+// One rule per offence code, its help rendered from core/codes.ts; one result per offence
+// (no cap) at its file, with a region wherever line and column are known and a logical
+// location naming tool, action and location. Called through the registry in index.ts.
+//
+// partialFingerprints["wymcpLint/v1"] hashes the file, tool, action, code and the offence's
+// path and target, never its line, so a result keeps its identity when the file is
+// reformatted. (GitHub's upload-sarif action adds its own line-content hash beside it.)
+
+import { createHash } from "node:crypto";
+import { pathToFileURL } from "node:url";
+import { CODE_DOCS, codeDocMarkdown, codeDocText } from "../../core/codes.js";
+import { OFFENCE_CODES, type Offence, type OffenceCode } from "../../core/offence.js";
+import { displayName } from "../../core/report.js";
+import type { FileResult, LintResult } from "../../lint/result.js";
+import { offenceSentence, relativePosixPath, safeJson, wellFormed } from "./machine.js";
+import type { FormatOptions } from "./types.js";
+
+/** The OASIS schema's own id: SARIF 2.1.0 with errata 01. */
+export const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+export const TOOL_NAME = "wymcp-lint";
+export const INFORMATION_URI = "https://www.npmjs.com/package/wymcp-lint";
+/** The uriBaseId relative artifact URIs are resolved against: the directory the run started in. */
+export const SRCROOT = "%SRCROOT%";
+export const FINGERPRINT_KEY = "wymcpLint/v1";
+
+/** `unknown-key` → `UnknownKey`: a rule's friendly name, as SARIF recommends (distinct from its id). */
+function ruleName(code: OffenceCode): string {
+  return code.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+}
+
+function rule(code: OffenceCode): Record<string, unknown> {
+  const doc = CODE_DOCS[code];
+  return {
+    id: code,
+    name: ruleName(code),
+    shortDescription: { text: doc.title },
+    fullDescription: { text: doc.meaning },
+    help: { text: codeDocText(code), markdown: codeDocMarkdown(code) },
+    defaultConfiguration: { level: "error" },
+    properties: { precision: "very-high", "problem.severity": "error" },
+  };
+}
+
+/** A path as a URI reference: each segment percent-encoded (":" included, so no segment reads as a scheme). */
+function encodePath(path: string): string {
+  return path
+    .split("/")
+    .map((segment) => encodeURIComponent(wellFormed(segment)))
+    .join("/");
+}
+
+function artifactLocation(file: string, cwd: string): Record<string, unknown> {
+  const rel = relativePosixPath(file, cwd);
+  if (rel !== null) return { uri: encodePath(rel), uriBaseId: SRCROOT };
+  return { uri: pathToFileURL(wellFormed(file)).href };
+}
+
+function logicalLocations(offence: Offence, tool: string | null): Record<string, unknown>[] {
+  const owner = [tool, offence.action].filter((n): n is string => n !== null).map(displayName).join("/");
+  if (owner === "") return [];
+  const kind = offence.action === null ? "module" : offence.location === "" ? "member" : "object";
+  const name = offence.location !== "" ? offence.location : displayName(offence.action ?? (tool as string));
+  // A location always opens with its atom's colon: `catalogue/search:properties["q"]`.
+  const fullyQualifiedName = `${owner}${offence.location}`;
+  return [{ name, fullyQualifiedName, kind }];
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+function fileResults(file: FileResult, cwd: string): Record<string, unknown>[] {
+  const location = artifactLocation(file.file, cwd);
+  const identity = relativePosixPath(file.file, cwd) ?? file.file;
+  const seen = new Map<string, number>();
+  return file.offences.map((offence) => {
+    const key = JSON.stringify([identity, file.tool, offence.action, offence.code, offence.path, offence.target.path, offence.target.part]);
+    // Two offences with one key (rare: e.g. two symbol keys that print alike) stay distinct by order.
+    const occurrence = seen.get(key) ?? 0;
+    seen.set(key, occurrence + 1);
+    const physicalLocation: Record<string, unknown> = { artifactLocation: location };
+    if (offence.line !== undefined) {
+      physicalLocation["region"] = offence.column !== undefined ? { startLine: offence.line, startColumn: offence.column } : { startLine: offence.line };
+    }
+    const logical = logicalLocations(offence, file.tool);
+    return {
+      ruleId: offence.code,
+      ruleIndex: OFFENCE_CODES.indexOf(offence.code),
+      level: "error",
+      message: { text: offenceSentence(offence, file.tool) },
+      locations: [logical.length > 0 ? { physicalLocation, logicalLocations: logical } : { physicalLocation }],
+      partialFingerprints: { [FINGERPRINT_KEY]: sha256(occurrence === 0 ? key : `${key}#${occurrence}`) },
+    };
+  });
+}
+
+/** The directory as a base URI: a file URL ending in "/", as SARIF requires of uriBaseIds. */
+function baseUri(cwd: string): string {
+  const href = pathToFileURL(wellFormed(cwd)).href;
+  return href.endsWith("/") ? href : `${href}/`;
+}
+
+export function format(result: LintResult, options: FormatOptions): string {
+  const log = {
+    $schema: SARIF_SCHEMA,
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: TOOL_NAME,
+            version: options.version,
+            informationUri: INFORMATION_URI,
+            rules: OFFENCE_CODES.map(rule),
+          },
+        },
+        originalUriBaseIds: { [SRCROOT]: { uri: baseUri(options.cwd) } },
+        columnKind: "utf16CodeUnits",
+        results: result.files.flatMap((file) => fileResults(file, options.cwd)),
+      },
+    ],
+  };
+  return `${safeJson(log)}\n`;
+}
