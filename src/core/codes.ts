@@ -298,7 +298,10 @@ export default {
   }),
 };`,
     good: `const parent = { type: "object", properties: { name: { type: "string" } } };
-const category = { type: "object", properties: { name: { type: "string" }, parent } };
+const category = {
+  type: "object",
+  properties: { name: { type: "string" }, parent },
+};
 
 export default {
   name: "catalogue",
@@ -357,12 +360,16 @@ export function actions() {
     bad: `export const tool = {
   name: "catalogue",
   description: "Search and order from the catalogue",
-  actions: () => ({ search: { description: "Search the catalogue", properties: {} } }),
+  actions: () => ({
+    search: { description: "Search the catalogue", properties: {} },
+  }),
 };`,
     good: `export default {
   name: "catalogue",
   description: "Search and order from the catalogue",
-  actions: () => ({ search: { description: "Search the catalogue", properties: {} } }),
+  actions: () => ({
+    search: { description: "Search the catalogue", properties: {} },
+  }),
 };`,
     fix: `Export the tool as the default export (an object with name, description and actions), or export name, description and actions by name. Rename a file that is not a tool module so that its name no longer ends in .tool.js (or .mjs, .cjs, .ts, .mts, .cts).`,
   },
@@ -395,12 +402,16 @@ export function actions() {
     bad: `export default {
   name: "help",
   description: "Answer questions about orders",
-  actions: () => ({ ask: { description: "Ask about an order", properties: {} } }),
+  actions: () => ({
+    ask: { description: "Ask about an order", properties: {} },
+  }),
 };`,
     good: `export default {
   name: "support",
   description: "Answer questions about orders",
-  actions: () => ({ ask: { description: "Ask about an order", properties: {} } }),
+  actions: () => ({
+    ask: { description: "Ask about an order", properties: {} },
+  }),
 };`,
     fix: `Rename the tool (for an action file, rename the file), e.g. to "support".`,
   },
