@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // The wymcp-lint command: real process io around run() (src/cli/run.ts), which returns the
-// exit code. Only process.exitCode is set, so pending output is flushed before exit.
-import { run } from "../dist/cli/run.js";
+// exit code. Only process.exitCode is set, so pending output is flushed before exit. Even a
+// broken install exits 2 (internal failure), never 1, which means "offences found".
+
+const internal = (what) => {
+  process.stderr.write(`wymcp-lint: internal error: ${what}\n`);
+  process.exitCode = 2;
+};
 
 // A closed pipe (`wymcp-lint | head`) is not an error: stop writing, keep the exit code.
 let stdoutOpen = true;
 process.stdout.on("error", (error) => {
-  if (error.code !== "EPIPE") throw error;
   stdoutOpen = false;
+  if (error.code !== "EPIPE") internal(`cannot write the report: ${error.message}`);
 });
 
 async function readStdin() {
@@ -16,13 +21,19 @@ async function readStdin() {
   return Buffer.concat(chunks);
 }
 
-process.exitCode = await run(process.argv.slice(2), {
-  stdout: (s) => {
-    if (stdoutOpen) process.stdout.write(s);
-  },
-  stderr: (s) => process.stderr.write(s),
-  stdin: readStdin,
-  cwd: process.cwd(),
-  env: process.env,
-  isTTY: process.stdout.isTTY === true,
-});
+try {
+  const { run } = await import("../dist/cli/run.js");
+  const code = await run(process.argv.slice(2), {
+    stdout: (s) => {
+      if (stdoutOpen) process.stdout.write(s);
+    },
+    stderr: (s) => process.stderr.write(s),
+    stdin: readStdin,
+    cwd: process.cwd(),
+    env: process.env,
+    isTTY: process.stdout.isTTY === true,
+  });
+  process.exitCode = Math.max(code, process.exitCode ?? 0);
+} catch (error) {
+  internal(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
+}

@@ -89,7 +89,7 @@ function parser(argv: readonly string[]) {
       ["$0 --format sarif > wymcp.sarif", "write SARIF for GitHub code scanning"],
       ["$0 --format github", "annotate a GitHub Actions run"],
       ["$0 --max-offences 0 --no-color", "show every offence, uncoloured"],
-      ["$0 --stdin --stdin-filename x.actions.json5", "lint an editor buffer piped to stdin"],
+      ["$0 --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
       ["$0 --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
       ["$0 --explain superset-group", "explain an offence code"],
     ])

@@ -181,8 +181,9 @@ export function compareDisplayPaths(a: string, b: string): number {
 }
 
 /**
- * The files named by `args` (the current directory when there are none), deduplicated
- * and in path order. Throws UsageError for a missing path, a glob with no match, an
+ * The files named by `args` (the current directory when there are none), in path order;
+ * a file named twice is kept under the first name it was given (argument order, then path
+ * order). Throws UsageError for a missing path, a glob with no match, an
  * unsupported file kind, or an argument that yields nothing to lint.
  */
 export async function discover(args: readonly string[], cwd: string): Promise<LintTarget[]> {
@@ -197,7 +198,9 @@ export async function discover(args: readonly string[], cwd: string): Promise<Li
       fromArgument = await fromGlob(argument, cwd);
     }
     if (fromArgument.length === 0) throw nothingToLint(shown);
-    found.push(...fromArgument);
+    // In path order before deduplicating, so a file reached twice (through a symlink)
+    // keeps the same name whatever order the directory listing came in.
+    found.push(...fromArgument.sort((a, b) => compareDisplayPaths(a.target.display, b.target.display)));
   }
 
   const seen = new Set<string>();
