@@ -5,8 +5,7 @@
 // from it, and tests call it in-process with their own io.
 
 import { performance } from "node:perf_hooks";
-import { errorText, inspectString } from "../core/escape.js";
-import { OFFENCE_CODES } from "../core/offence.js";
+import { errorText } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
 import { discover } from "../lint/discover.js";
 import { lintFiles, lintSource } from "../lint/lint-files.js";
@@ -65,19 +64,10 @@ async function lint(options: LintOptions, io: Io, startedAt: number): Promise<Li
   return lintFiles(targets, { timeoutMs: options.loadTimeoutMs, startedAt });
 }
 
-/** The shape of ./explain.ts, which owns the long explanation of each offence code. */
-interface ExplainModule {
-  explain(code: string): string | null;
-}
-// A variable specifier: the build does not depend on the module being there yet.
-const EXPLAIN_MODULE = "./explain.js";
-
 async function explain(code: string, io: Io): Promise<number> {
-  const { explain: explainCode } = (await import(EXPLAIN_MODULE).catch((error: unknown) => {
-    throw new Error("--explain is not available in this build", { cause: error });
-  })) as ExplainModule;
+  const { explain: explainCode, unknownCodeMessage } = await import("./explain.js");
   const text = explainCode(code);
-  if (text === null) throw new UsageError(`--explain: unknown offence code ${inspectString(code)}; the codes are ${OFFENCE_CODES.join(", ")}`);
+  if (text === null) throw new UsageError(unknownCodeMessage(code));
   io.stdout(text.endsWith("\n") ? text : `${text}\n`);
   return EXIT_CLEAN;
 }

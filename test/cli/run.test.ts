@@ -6,6 +6,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { explain, unknownCodeMessage } from "../../dist/cli/explain.js";
+import { FORMAT_NAMES } from "../../dist/cli/formatters/index.js";
 import { FIXTURES, cli, heads, offenceLines, summary, tempDir, untimed } from "./support.js";
 
 const HINT = "Run wymcp-lint --help for usage.";
@@ -313,4 +315,39 @@ test("--version prints the package's version", async () => {
   const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
   const { code, stdout, stderr } = await cli(["--version"]);
   assert.deepEqual({ code, stdout, stderr }, { code: 0, stdout: `${version}\n`, stderr: "" });
+});
+
+// ---------------------------------------------------------------------------------------
+// Dispatch: formats and --explain
+
+test("--format dispatches through the registry to each format; only text is ever coloured", async () => {
+  assert.deepEqual(FORMAT_NAMES, ["text", "json", "sarif", "github"]);
+  const colourful = { env: { FORCE_COLOR: "1" }, isTTY: true };
+
+  const json = await cli(["--format", "json", "reserved"], colourful);
+  assert.equal(json.code, 1);
+  const report = JSON.parse(json.stdout) as { version: number; files: { file: string; offences: { code: string }[] }[]; summary: unknown };
+  assert.equal(report.version, 1);
+  assert.deepEqual(report.files.map((f) => [f.file, f.offences.map((o) => o.code)]), [["reserved/help.actions.json", ["reserved-name"]]]);
+  assert.deepEqual(report.summary, { files: 1, actions: 1, offences: 1 });
+
+  const sarif = await cli(["--format=sarif", "reserved"], colourful);
+  assert.equal(sarif.code, 1);
+  assert.equal((JSON.parse(sarif.stdout) as { version: string }).version, "2.1.0");
+
+  const github = await cli(["--format", "github", "reserved"], colourful);
+  assert.equal(github.code, 1);
+  assert.ok(github.stdout.startsWith("::error file=reserved/help.actions.json,title=wymcp-lint(reserved-name)::"), github.stdout);
+
+  for (const out of [json.stdout, sarif.stdout, github.stdout]) assert.ok(!out.includes(ESC));
+  // The exit code does not depend on the format.
+  assert.equal((await cli(["--format", "json", "clean"])).code, 0);
+});
+
+test("--explain CODE prints the code's explanation; an unknown code is a usage error", async () => {
+  const known = await cli(["--explain", "superset-group"]);
+  assert.deepEqual(known, { code: 0, stdout: explain("superset-group"), stderr: "" });
+  assert.ok(known.stdout.startsWith("superset-group: "));
+  const unknown = await cli(["--explain", "bogus"]);
+  assert.deepEqual(unknown, { code: 2, stdout: "", stderr: usage(unknownCodeMessage("bogus")) });
 });
