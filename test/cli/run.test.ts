@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { explain, unknownCodeMessage } from "../../dist/cli/explain.js";
 import { FORMAT_NAMES } from "../../dist/cli/formatters/index.js";
+import { parseCommand, parseWithYargs } from "../../dist/cli/options.js";
 import { FIXTURES, cli, heads, offenceLines, summary, tempDir, untimed } from "./support.js";
 
 const HINT = "Run wymcp-lint --help for usage.";
@@ -215,6 +216,35 @@ test("--stdin lints one action file; --stdin-filename gives the tool's name, the
 
   const bytes = await cli(["--stdin", "--stdin-filename", "bytes.actions.json"], { stdin: Uint8Array.from([0x7b, 0xff, 0x7d]) });
   assert.deepEqual(offenceLines(bytes.stdout).map((l) => l.split(". Fix")[0]), ["bytes.actions.json:1:2  parse-error  tool bytes: is not valid UTF-8 (byte 0xFF)"]);
+});
+
+// ---------------------------------------------------------------------------------------
+// The command line
+
+test("without flags every argument is a path, exactly as yargs parses it (the start-up shortcut)", async () => {
+  for (const argv of [[], ["tools"], ["a", "b c", "123", "x=y", "*.json", "", "a-b"], ["ä/ß.actions.json5"]]) {
+    const fast = await parseCommand(argv);
+    assert.deepEqual(fast, await parseWithYargs(argv), JSON.stringify(argv));
+    assert.deepEqual(fast, {
+      kind: "lint",
+      options: { paths: argv, format: "text", maxOffences: 10, color: undefined, stdin: null, loadTimeoutMs: 10_000 },
+    });
+  }
+});
+
+test("paths after -- are paths, even when they look like flags; repeated flags keep the last value", async () => {
+  const command = await parseCommand(["a", "--format", "json", "--format", "github", "--", "-b.actions.json", "--c"]);
+  assert.equal(command.kind, "lint");
+  if (command.kind !== "lint") return;
+  assert.deepEqual(command.options.paths, ["a", "-b.actions.json", "--c"]);
+  assert.equal(command.options.format, "github");
+});
+
+test("--load-timeout takes seconds, fractions included", async () => {
+  for (const [value, ms] of [["2.5", 2500], [".5", 500], ["30", 30_000]] as const) {
+    const command = await parseCommand(["--load-timeout", value]);
+    assert.equal(command.kind === "lint" ? command.options.loadTimeoutMs : null, ms);
+  }
 });
 
 // ---------------------------------------------------------------------------------------
