@@ -2,12 +2,14 @@
 // unknown-key gate holds a caller's data, so no default merged into data carries a key
 // the gate would refuse. It reads a well-formed schema, so the chain runs it only when the
 // shape pass found nothing. Iterative; every (data, schema) pair is checked once, and the
-// descent follows the schema (a finite tree by then), so cyclic data cannot loop it.
+// descent follows the schema (a finite tree by then), so cyclic data cannot loop it. Keys
+// are taken in code-unit order, so where shared data is reported never depends on the
+// input's key order.
 
 import { closeMatch } from "./close-match.js";
 import { keySegment } from "./drafts.js";
 import { inspectKey, inspectString } from "./escape.js";
-import { isList, isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
+import { isList, isMap, mapGet, mapHas, mapKeys, sortedKeys, type MapLike } from "./map.js";
 import type { Draft } from "./offence.js";
 import { renderLocation } from "./location.js";
 import { materialize, type Path, type PathNode } from "./path.js";
@@ -80,7 +82,7 @@ export function defaultsDrafts(actionSchema: MapLike): Draft[] {
     const { data, closure, schemaAt, at } = stack.pop() as Check;
     const declaredAt: PathNode = { parent: schemaAt, segment: "properties" };
     const map = data as MapLike;
-    for (const key of mapKeys(map)) {
+    for (const key of sortedKeys(map)) {
       const known = typeof key === "string" && closure.declared !== null && mapHas(closure.declared, key);
       if (typeof key !== "string" || (!known && !closure.open)) {
         drafts.push(undeclared(materialize(at), key, closure.declared, renderLocation(materialize(declaredAt))));

@@ -3,12 +3,15 @@
 // schema, its "properties", a single-schema "items" and a schema "additionalProperties",
 // holding every visited map to the shape the closure is read from. Iterative, so nesting
 // of any depth cannot overflow the stack; an object met again while it is still being
-// walked is a `cycle`, and one met again after (a shared subschema) is walked only once.
+// walked is a `cycle`, and one met again after (a shared subschema) is walked only once
+// per role (as a "properties" map, as a schema: the two are held to different shapes).
+// Keys are walked in code-unit order, so where a shared map is reported, and which edge
+// of a cycle is, never depends on the input's key order.
 
 import { wrongKeyType, wrongType } from "./drafts.js";
 import { inspectString } from "./escape.js";
 import { renderLocation } from "./location.js";
-import { isList, isMap, mapGet, mapKeys, type MapLike } from "./map.js";
+import { isList, isMap, mapGet, sortedKeys, type MapLike } from "./map.js";
 import type { Draft } from "./offence.js";
 import { materialize, type PathNode } from "./path.js";
 
@@ -29,7 +32,7 @@ const SCHEMA_FIX = `Write a schema map, e.g. {"type": "string"}; write {} for on
 export function propertiesDrafts(properties: MapLike): Draft[] {
   const drafts: Draft[] = [];
   const walking = new Set<object>();
-  const walked = new Set<object>();
+  const walked: { readonly [K in Kind]: Set<object> } = { properties: new Set(), schema: new Set() };
   const stack: Visit[] = [];
 
   // Queue `child` (found under `key` of the map at `at`) unless it closes a cycle or was walked.
@@ -45,18 +48,19 @@ export function propertiesDrafts(properties: MapLike): Draft[] {
       });
       return;
     }
-    if (walked.has(child)) return;
+    if (walked[kind].has(child)) return;
     stack.push({ kind, map: child, at: { parent: at, segment: key }, leaving: false });
   };
 
   const root: PathNode = { parent: null, segment: "properties" };
   walking.add(properties);
-  walked.add(properties);
+  walked.properties.add(properties);
   stack.push({ kind: "properties", map: properties, at: root, leaving: true });
   visitProperties(properties, root);
 
+  // Keys in reverse, so the stack pops the children in code-unit order.
   function visitProperties(map: MapLike, at: PathNode): void {
-    for (const key of mapKeys(map)) {
+    for (const key of sortedKeys(map).reverse()) {
       if (typeof key !== "string") {
         drafts.push(wrongKeyType(materialize(at), key, "a property name"));
         continue;
@@ -72,7 +76,7 @@ export function propertiesDrafts(properties: MapLike): Draft[] {
   }
 
   function visitSchema(map: MapLike, at: PathNode): void {
-    for (const key of mapKeys(map)) {
+    for (const key of sortedKeys(map).reverse()) {
       if (typeof key !== "string") {
         drafts.push(wrongKeyType(materialize(at), key, "a schema key"));
         continue;
@@ -99,9 +103,9 @@ export function propertiesDrafts(properties: MapLike): Draft[] {
       walking.delete(visit.map);
       continue;
     }
-    if (walked.has(visit.map)) continue;
+    if (walked[visit.kind].has(visit.map)) continue;
     walking.add(visit.map);
-    walked.add(visit.map);
+    walked[visit.kind].add(visit.map);
     stack.push({ ...visit, leaving: true });
     if (visit.kind === "properties") visitProperties(visit.map, visit.at);
     else visitSchema(visit.map, visit.at);

@@ -4,6 +4,7 @@
 // properties, so keys like "__proto__" or "toString" are just keys.
 
 import { types } from "node:util";
+import { compareStrings } from "./path.js";
 
 export type MapLike = { readonly [key: string | symbol]: unknown } | ReadonlyMap<unknown, unknown>;
 
@@ -34,6 +35,17 @@ export function mapKeys(map: MapLike): unknown[] {
   const symbols = Object.getOwnPropertySymbols(map);
   for (const s of symbols) if (propertyIsEnumerable.call(map, s)) keys.push(s);
   return keys;
+}
+
+/**
+ * The map's keys, non-string ones first, then its string keys in code-unit order: for the
+ * walks, so what they report (where a shared map is met first, which edge closes a cycle)
+ * never depends on the order of the input's keys.
+ */
+export function sortedKeys(map: MapLike): unknown[] {
+  const keys = mapKeys(map);
+  const strings = keys.filter((k): k is string => typeof k === "string").sort(compareStrings);
+  return [...keys.filter((k) => typeof k !== "string"), ...strings];
 }
 
 /** Whether the map holds `key` as its own key. */
