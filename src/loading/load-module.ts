@@ -163,7 +163,8 @@ export function lintToolModule(file: string, options: LoadOptions): Promise<Tool
     // A private channel rather than parentPort: a module that itself posts to parentPort
     // (code written to run in a worker) cannot be mistaken for our result.
     const { port1, port2 } = new MessageChannel();
-    const input: WorkerInput = { file: path, typescript: TYPESCRIPT.test(path), port: port2 };
+    const typescript = TYPESCRIPT.test(path);
+    const input: WorkerInput = { file: path, typescript, port: port2 };
     let worker: Worker;
     try {
       worker = new Worker(WORKER_URL, {
@@ -175,6 +176,10 @@ export function lintToolModule(file: string, options: LoadOptions): Promise<Tool
         // Not the linter's own node flags (`--input-type` even stops a worker from
         // starting): a module loads as under plain `node`. NODE_OPTIONS still applies.
         execArgv: [],
+        // esbuild's synchronous API (tsx's CommonJS path) otherwise starts yet another worker
+        // thread inside ours; spawning esbuild per call is cheaper, as tsx caches its
+        // transforms on disk (measured: CommonJS TypeScript about a third faster).
+        env: typescript ? { ...process.env, ESBUILD_WORKER_THREADS: "0" } : process.env,
         name: `wymcp-lint module ${path}`,
       });
     } catch (error) {
