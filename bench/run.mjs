@@ -142,23 +142,23 @@ const ajv = existsSync(ajvSchema)
 const usingRepoSchema = ajvSchema === REPO_SCHEMA;
 
 const floorJson = (target) => [join(BENCH, "floor-json.mjs"), target];
-const lintJson = (target) => (lint.format === "json" ? [LINT, "--format", "json", target] : [LINT, target]);
+const lintArgs = (target) => (lint.format === "json" ? [LINT, "--format", "json", target] : [LINT, target]);
 
-/** { id, tool, corpus, args, available, expect: { status, offences } } */
+/** Each: the tool, its corpus (a stamp name; null for `node -e 0`) and node arguments. */
 const contenders = [
   { tool: "floor-json", corpus: "medium-json", args: floorJson(corpusPath("medium-json")) },
-  { tool: "wymcp-lint", corpus: "medium-json", args: lintJson(corpusPath("medium-json")) },
+  { tool: "wymcp-lint", corpus: "medium-json", args: lintArgs(corpusPath("medium-json")) },
   { tool: "ajv", corpus: "medium-json", args: [join(BENCH, "ajv.mjs"), "--schema", ajvSchema, corpusPath("medium-json")] },
   { tool: "floor-json5", corpus: "medium-json5", args: [join(BENCH, "floor-json5.mjs"), corpusPath("medium-json5")] },
-  { tool: "wymcp-lint", corpus: "medium-json5", args: lintJson(corpusPath("medium-json5")) },
+  { tool: "wymcp-lint", corpus: "medium-json5", args: lintArgs(corpusPath("medium-json5")) },
   { tool: "floor-json", corpus: "large-json", args: floorJson(corpusPath("large-json")) },
-  { tool: "wymcp-lint", corpus: "large-json", args: lintJson(corpusPath("large-json")) },
+  { tool: "wymcp-lint", corpus: "large-json", args: lintArgs(corpusPath("large-json")) },
   { tool: "floor-json", corpus: "big", args: floorJson(corpusPath("big", "one.actions.json")) },
-  { tool: "wymcp-lint", corpus: "big", args: lintJson(corpusPath("big", "one.actions.json")) },
+  { tool: "wymcp-lint", corpus: "big", args: lintArgs(corpusPath("big", "one.actions.json")) },
   { tool: "node -e 0", corpus: null, args: ["-e", "0"] },
   { tool: "wymcp-lint", corpus: "single", args: [LINT, corpusPath("single", "one.actions.json")], format: "text" },
-  { tool: "wymcp-lint", corpus: "modules", args: lintJson(corpusPath("modules")) },
-  { tool: "wymcp-lint", corpus: "offences-json", args: lintJson(corpusPath("offences-json")), dirty: true },
+  { tool: "wymcp-lint", corpus: "modules", args: lintArgs(corpusPath("modules")) },
+  { tool: "wymcp-lint", corpus: "offences-json", args: lintArgs(corpusPath("offences-json")), dirty: true },
 ]
   .filter((c) => c.corpus === null || corpusNames.includes(c.corpus))
   .map((c) => ({
