@@ -5,7 +5,7 @@
 // Called by run.ts only; nothing here reads files or writes output.
 
 import { readFileSync } from "node:fs";
-import { inspectString } from "../core/escape.js";
+import { escapeText, inspectString } from "../core/escape.js";
 import { DEFAULT_MAX_OFFENCES } from "../core/report.js";
 import { kindOf } from "../lint/discover.js";
 import { UsageError } from "../lint/usage-error.js";
@@ -106,7 +106,8 @@ async function parser(argv: readonly string[]) {
     .exitProcess(false)
     .wrap(100)
     .fail((message: string | null, error: Error | undefined) => {
-      throw new UsageError(message ?? error?.message ?? "invalid arguments");
+      // yargs quotes the user's own text ("Unknown argument: …"): escape it like all output.
+      throw new UsageError(escapeText(message ?? error?.message ?? "invalid arguments"));
     });
 }
 

@@ -141,6 +141,22 @@ test("undecodable files: invalid UTF-8, a NUL byte, UTF-16 are parse-errors with
   );
 });
 
+test("100,000 levels of nesting: parsed, linted, located and reported", async () => {
+  const dir = tempDir();
+  const n = 100_000;
+  writeFileSync(join(dir, "deep.actions.json"), `{"a":{"description":"x\\ny","properties":{"p":${'{"items":'.repeat(n)}{}${"}".repeat(n)}}}}`);
+  writeFileSync(join(dir, "deep5.actions.json5"), `{a:{description:"x",properties:{p:${"{items:".repeat(n)}true${"}".repeat(n)}}}}`);
+  const { code, stdout, stderr } = await cli(["."], { cwd: dir });
+  assert.equal(stderr, "");
+  assert.equal(code, 1);
+  const lines = offenceLines(stdout);
+  assert.equal(lines.length, 2);
+  assert.ok(lines[0]?.startsWith("./deep.actions.json:1:21  newline  tool deep action a at :description: "), lines[0]?.slice(0, 200));
+  // The deepest "items" is `true`: a wrong type in the map 99,999 "items" down, at the value's column.
+  const column = "{a:{description:\"x\",properties:{p:".length + "{items:".repeat(n).length + 1;
+  assert.ok(lines[1]?.startsWith(`./deep5.actions.json5:1:${column}  wrong-type  tool deep5 action a at :properties["p"]${'["items"]'.repeat(n - 1)}: "items" must be `), lines[1]?.slice(0, 200));
+});
+
 // ---------------------------------------------------------------------------------------
 // Discovery, as the user sees it
 
@@ -252,6 +268,7 @@ test("--load-timeout takes seconds, fractions included", async () => {
 
 const USAGE_ERRORS: readonly (readonly [readonly string[], string])[] = [
   [["--bogus"], "Unknown argument: bogus"],
+  [["--\u001b[2J"], "Unknown argument: \\u{1B}[2J"],
   [["--format", "xml"], `--format must be one of text, json, sarif, github; got "xml"`],
   [["--format"], "Not enough arguments following: format"],
   [["--max-offences", "-1"], `--max-offences must be a whole number of 0 or more; got "-1"`],
