@@ -420,7 +420,16 @@ function brokenNames(declared: readonly string[]): fc.Arbitrary<Spec> {
 
 function brokenGroups(declared: readonly string[]): fc.Arbitrary<Spec> {
   const group = fc.oneof({ weight: 6, arbitrary: brokenNames(declared) }, { weight: 1, arbitrary: junkArb });
-  return fc.array(group, { maxLength: 4 }).map((g) => list(g));
+  const pool = [...declared, ...UNDECLARED.slice(0, 2)];
+  // A group, then the same set reordered (duplicate) and grown by one name (superset).
+  const related = fc
+    .tuple(fc.shuffledSubarray(pool, { minLength: 1, maxLength: Math.min(3, pool.length) }), fc.constantFrom(...pool), fc.boolean())
+    .map(([g, extra, flip]) => {
+      const again = list([...g].reverse().map(str));
+      const grown = list([...g, extra].map(str));
+      return list(flip ? [grown, list(g.map(str)), again] : [list(g.map(str)), again, grown]);
+    });
+  return fc.oneof({ weight: 3, arbitrary: fc.array(group, { maxLength: 4 }).map((g) => list(g)) }, { weight: 1, arbitrary: related });
 }
 
 const oneLine = oddString.map((s) => s.replaceAll("\n", " "));
