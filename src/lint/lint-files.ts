@@ -133,9 +133,12 @@ function errorPosition(error: unknown): Position | null {
 }
 
 function parseFailure(error: unknown, kind: "json" | "json5"): { offence: Offence } {
-  const text = error instanceof RangeError ? "nests too deeply to parse" : errorText(error).replace(/^(?:SyntaxError|ParseError): /, "");
+  const position = errorPosition(error);
+  let text = error instanceof RangeError ? "nests too deeply to parse" : errorText(error).replace(/^(?:SyntaxError|ParseError): /, "");
+  // The offence carries the position, which every format shows: the message need not repeat it.
+  if (position) text = text.replace(` at ${position.line}:${position.column}`, "");
   const fix = kind === "json" ? "Correct the JSON syntax at that place (comments and trailing commas need a .json5 file)." : "Correct the JSON5 syntax at that place.";
-  return parseError(`is not valid ${kind === "json" ? "JSON" : "JSON5"}: ${text}`, fix, errorPosition(error));
+  return parseError(`is not valid ${kind === "json" ? "JSON" : "JSON5"}: ${text}`, fix, position);
 }
 
 async function parse(bytes: Buffer, kind: "json" | "json5"): Promise<Parsed> {
