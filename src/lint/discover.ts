@@ -5,10 +5,11 @@
 // read taken). Called by src/cli/run.ts; every mistake in the arguments is a UsageError.
 
 import type { Dirent } from "node:fs";
-import { readdir, realpath, stat } from "node:fs/promises";
+import { readdirSync, realpathSync, statSync } from "node:fs";
+import { realpath, stat } from "node:fs/promises";
 import { extname, join, resolve } from "node:path";
 import { inspectString } from "../core/escape.js";
-import { comparePaths } from "../core/path.js";
+import { comparePaths, compareStrings } from "../core/path.js";
 import { UsageError } from "./usage-error.js";
 
 /** How a file is read: an action file in JSON or JSON5, or a tool module that is imported. */
@@ -75,24 +76,27 @@ function describeFsError(error: unknown): string {
 }
 
 /**
- * Every searched file under one directory. Directories are identified by their real path
- * and visited once per argument, so a symlink loop (or two links to one place) ends.
+ * Every searched file under one directory, depth first with each listing sorted, so the
+ * walk goes in path order. Directories are identified by their real path and visited once
+ * per argument: a symlink loop ends, and of two ways to one directory the first in path
+ * order is the one kept, whatever order the file system lists entries in. Synchronous:
+ * nothing else runs meanwhile, and on a warm cache it is the fastest way.
  */
-async function searchDirectory(root: string, rootDisplay: string): Promise<Found[]> {
+function searchDirectory(root: string, rootDisplay: string): Found[] {
   const found: Found[] = [];
   const visited = new Set<string>();
 
-  const visit = async (dir: string, real: string, relative: string): Promise<void> => {
+  const visit = (dir: string, real: string, relative: string): void => {
     if (visited.has(real)) return;
     visited.add(real);
     let entries: Dirent[];
     try {
-      entries = await readdir(dir, { withFileTypes: true });
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
       const shown = relative === "" ? rootDisplay || "." : joinDisplay(rootDisplay, relative);
       throw new UsageError(`cannot read the directory ${inspectString(shown)}: ${describeFsError(error)}`);
     }
-    const children: Promise<void>[] = [];
+    entries.sort((a, b) => compareStrings(a.name, b.name));
     for (const entry of entries) {
       const name = entry.name;
       const childRelative = relative === "" ? name : `${relative}/${name}`;
@@ -102,20 +106,18 @@ async function searchDirectory(root: string, rootDisplay: string): Promise<Found
       let childReal = join(real, name); // exact unless the entry is a symlink
       if (!isDirectory && !isFile) {
         // A symlink (or a file system that does not report types): follow it.
-        const special = entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice();
-        if (special) continue;
+        if (entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice()) continue;
         try {
-          const stats = await stat(childPath);
+          const stats = statSync(childPath);
           isDirectory = stats.isDirectory();
           isFile = stats.isFile();
-          if (entry.isSymbolicLink()) childReal = await realpath(childPath);
+          if (entry.isSymbolicLink()) childReal = realpathSync(childPath);
         } catch {
           continue; // a dangling link names nothing to lint
         }
       }
       if (isDirectory) {
-        if (name === "node_modules" || name.startsWith(".")) continue;
-        children.push(visit(childPath, childReal, childRelative));
+        if (name !== "node_modules" && !name.startsWith(".")) visit(childPath, childReal, childRelative);
       } else if (isFile && SEARCHED.test(name)) {
         found.push({
           target: { display: joinDisplay(rootDisplay, childRelative), path: childPath, kind: kindOf(name) as FileKind },
@@ -123,10 +125,9 @@ async function searchDirectory(root: string, rootDisplay: string): Promise<Found
         });
       }
     }
-    await Promise.all(children);
   };
 
-  await visit(root, await realpath(root), "");
+  visit(root, realpathSync(root), "");
   return found;
 }
 

@@ -60,6 +60,16 @@ test("symlinks: followed, but a loop or a second way to one directory is visited
   assert.deepEqual(await displays(["real"], dir), ["real/link.actions.json"]);
 });
 
+test("of two ways to one directory, the first in path order is kept, even when it is the deeper one", async () => {
+  const dir = tempDir();
+  mkdirSync(join(dir, "a"));
+  mkdirSync(join(dir, "z"));
+  writeFileSync(join(dir, "z", "t.actions.json"), "{}");
+  symlinkSync(join("..", "z"), join(dir, "a", "link"));
+  assert.deepEqual(await displays([], dir), ["a/link/t.actions.json"]);
+  assert.deepEqual(await displays(["z", "a"], dir), ["z/t.actions.json"]);
+});
+
 test("a glob with matches of kinds we do not read keeps the others; a named file of such a kind is a usage error", async () => {
   assert.deepEqual(await displays(["discovery/tools/*"]), ["discovery/tools/a.actions.json", "discovery/tools/c.tool.mjs", "discovery/tools/data.json", "discovery/tools/nested/deeper/b.actions.json5"]);
   await assert.rejects(discover(["discovery/tools/readme.md"], FIXTURES), UsageError);
