@@ -1,0 +1,202 @@
+// Finds where paths into a parsed action file sit in its text, so an offence can carry the
+// line and column of its key or value (SPEC section 6). Called by the loader with the few
+// paths its offences name, on JSON or JSON5 text that already parsed. One iterative scan,
+// guided by a trie of the requested paths: subtrees no path enters are skipped, never built.
+
+import {
+  lexValue,
+  ParseError,
+  positionsAt,
+  scanIdentifier,
+  scanString,
+  skipComment,
+  skipSpace,
+} from "./json5-parse.js";
+import type { Position } from "./json5-parse.js";
+
+export type { Position } from "./json5-parse.js";
+
+/**
+ * A path from the root (object keys as strings, array indexes as non-negative integers) and
+ * the part wanted: the value's first character, or the key token's (its opening quote, or the
+ * first character of an unquoted key). An array element has no key: "key" gives the element,
+ * and the empty path gives the root value for both parts.
+ */
+export interface Pointer {
+  path: readonly (string | number)[];
+  part: "key" | "value";
+}
+
+// One trie node per distinct path prefix; key and value are offsets, -1 until found.
+interface Node {
+  children: Map<string | number, Node> | undefined;
+  key: number;
+  value: number;
+}
+
+/**
+ * The position of each pointer, or null when its path does not resolve entirely (a missing
+ * key, an index past the end, a segment into a scalar, a number segment into an object or a
+ * string segment into an array). A repeated key resolves to its last occurrence, as parsing
+ * keeps the last value. Meant for text that parsed: on other text the scan still ends, with
+ * null for every pointer when the lexer meets the error, else positions that may be wrong.
+ */
+export function locate(text: string, pointers: readonly Pointer[]): (Position | null)[] {
+  const root: Node = { children: undefined, key: -1, value: -1 };
+  const targets = pointers.map((pointer) => nodeFor(root, pointer.path));
+  try {
+    scan(text, root);
+  } catch (error) {
+    if (error instanceof ParseError) return pointers.map(() => null);
+    throw error;
+  }
+  const offsets = targets.map((node, i) => {
+    if (node === undefined) return -1;
+    return pointers[i]?.part === "key" ? node.key : node.value;
+  });
+  const found = [...new Set(offsets.filter((offset) => offset >= 0))].sort((a, b) => a - b);
+  const positions = positionsAt(text, found);
+  const byOffset = new Map(found.map((offset, i) => [offset, positions[i] as Position]));
+  return offsets.map((offset) => byOffset.get(offset) ?? null);
+}
+
+// The trie node for path, created as needed; undefined for a segment no value can have.
+function nodeFor(root: Node, path: readonly (string | number)[]): Node | undefined {
+  let node = root;
+  for (const segment of path) {
+    if (typeof segment === "number" ? !(Number.isInteger(segment) && segment >= 0) : typeof segment !== "string") {
+      return undefined;
+    }
+    node.children ??= new Map();
+    let child = node.children.get(segment);
+    if (child === undefined) {
+      child = { children: undefined, key: -1, value: -1 };
+      node.children.set(segment, child);
+    }
+    node = child;
+  }
+  return node;
+}
+
+// Walks the containers the trie enters, recording each node's key and value offsets.
+function scan(text: string, root: Node): void {
+  let pos = skipSpace(text, 0);
+  root.key = root.value = pos;
+  let c = text.charCodeAt(pos);
+  if (root.children === undefined || (c !== 123 && c !== 91)) return;
+  // The open containers being walked, each with its trie node and current element index.
+  const nodes: Node[] = [];
+  const indexes: number[] = [];
+  const arrays: boolean[] = [];
+  let node = root;
+  let index = 0;
+  let inArray = c === 91;
+  pos++;
+  for (;;) {
+    pos = skipSpace(text, pos);
+    c = text.charCodeAt(pos);
+    if (c === 44) {
+      pos = skipSpace(text, pos + 1);
+      c = text.charCodeAt(pos);
+      index++;
+    }
+    if (c === 93 || c === 125) {
+      pos++;
+      const parent = nodes.pop();
+      if (parent === undefined) return;
+      node = parent;
+      index = indexes.pop() as number;
+      inArray = arrays.pop() as boolean;
+      continue;
+    }
+    if (pos >= text.length) return; // only text that does not parse ends here
+    const keyAt = pos;
+    let child: Node | undefined;
+    if (inArray) {
+      child = node.children?.get(index);
+    } else {
+      pos = c === 34 || c === 39 ? scanString(text, pos, true) : scanIdentifier(text, pos);
+      if (pos === keyAt) return; // not a key: text that does not parse
+      child = node.children?.get(lexValue);
+      pos = skipSpace(text, pos); // at ":"
+      pos = skipSpace(text, pos + 1);
+      c = text.charCodeAt(pos);
+    }
+    if (child !== undefined) {
+      if (child.value >= 0) forget(child); // a repeated key: only the last occurrence counts
+      child.key = keyAt;
+      child.value = pos;
+      if (child.children !== undefined && (c === 123 || c === 91)) {
+        nodes.push(node);
+        indexes.push(index);
+        arrays.push(inArray);
+        node = child;
+        index = 0;
+        inArray = c === 91;
+        pos++;
+        continue;
+      }
+    }
+    pos = skipValue(text, pos);
+  }
+}
+
+// Clears the offsets found at and under node, when a later duplicate key replaces its value.
+// A node not found yet has nothing found under it, so the scan calls this only for repeats.
+function forget(node: Node): void {
+  const pending: Node[] = [node];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    next.key = next.value = -1;
+    if (next.children !== undefined) for (const child of next.children.values()) pending.push(child);
+  }
+}
+
+// Characters a number or literal is made of: digits, letters (hex, Infinity, NaN, e), . + -
+const SCALAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const alphanumeric = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  SCALAR[c] = alphanumeric || c === 46 || c === 43 || c === 45 ? 1 : 0;
+}
+
+// Skips the value at pos without building it: brackets are counted, strings and comments
+// jumped over, since the text is known to parse.
+function skipValue(text: string, pos: number): number {
+  let c = text.charCodeAt(pos);
+  if (c === 34 || c === 39) return skipString(text, pos);
+  if (c !== 123 && c !== 91) {
+    let i = pos + 1; // at least one character, so a stray one cannot stall the scan
+    for (c = text.charCodeAt(i); c < 128 && SCALAR[c] === 1; c = text.charCodeAt(++i));
+    return i;
+  }
+  let depth = 0;
+  for (let i = pos; ; ) {
+    c = text.charCodeAt(i);
+    if (c === 34 || c === 39) {
+      i = skipString(text, i);
+      continue;
+    }
+    if (c === 47) {
+      i = skipComment(text, i);
+      continue;
+    }
+    if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (--depth === 0) return i + 1;
+    } else if (c !== c) return i;
+    i++;
+  }
+}
+
+// Skips the string whose quote is at pos: finds each candidate closing quote with indexOf
+// and keeps it when an even number of backslashes precede it.
+function skipString(text: string, pos: number): number {
+  const quote = text.charCodeAt(pos) === 34 ? '"' : "'";
+  for (let from = pos + 1; ; ) {
+    const end = text.indexOf(quote, from);
+    if (end < 0) return text.length;
+    let k = end - 1;
+    while (text.charCodeAt(k) === 92) k--;
+    if ((end - 1 - k) % 2 === 0) return end + 1;
+    from = end + 1;
+  }
+}
