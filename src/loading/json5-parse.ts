@@ -6,7 +6,10 @@
 
 import { inspectString } from "../core/escape.js";
 
-/** A syntax error, with the 1-based line and column (UTF-16 units) its message also names. */
+/**
+ * A syntax error at a 1-based line and column (UTF-16 units). The message names that place
+ * once, as " at LINE:COLUMN", so that a caller showing the position apart can cut it out.
+ */
 export class ParseError extends Error {
   readonly line: number;
   readonly column: number;
@@ -233,7 +236,7 @@ export function skipComment(text: string, pos: number): number {
   const c = text.charCodeAt(pos + 1);
   if (c === 42) {
     const end = text.indexOf("*/", pos + 2);
-    if (end < 0) throw errorAt(text, pos, (at) => `unterminated comment starting at ${at}`);
+    if (end < 0) throw errorAt(text, pos, (at) => `unterminated comment at ${at}: no "*/" before the end of the text`);
     return end + 2;
   }
   if (c === 47) {
@@ -350,7 +353,7 @@ function stringControl(text: string, open: number, i: number, json5: boolean): v
       throw errorAt(
         text,
         open,
-        (at) => `unterminated string starting at ${at}: a line break inside a string must be escaped ("\\n")`,
+        (at) => `unterminated string at ${at}: a line break inside a string must be escaped ("\\n")`,
       );
     }
   } else if (json5) return;
@@ -362,7 +365,7 @@ function stringControl(text: string, open: number, i: number, json5: boolean): v
 }
 
 function unterminatedString(text: string, open: number): ParseError {
-  return errorAt(text, open, (at) => `unterminated string starting at ${at}`);
+  return errorAt(text, open, (at) => `unterminated string at ${at}: no closing quote before the end of the text`);
 }
 
 function badEscape(text: string, backslash: number, why: string): ParseError {
