@@ -34,5 +34,7 @@ export function mandatoryActionSchemaKeys(): readonly MandatoryActionSchemaKey[]
 
 /** Whether `key` belongs to the vocabulary (own-string comparison, prototype-safe). */
 export function isActionSchemaKey(key: unknown): key is ActionSchemaKey {
-  return typeof key === "string" && (ACTION_SCHEMA_KEYS as readonly string[]).includes(key);
+  return typeof key === "string" && KEY_SET.has(key);
 }
+
+const KEY_SET: ReadonlySet<string> = new Set(ACTION_SCHEMA_KEYS);

@@ -68,6 +68,14 @@ export function shuffleKeys(value: unknown, random: () => number): unknown {
   return out;
 }
 
+test("a parsed value (a tree of plain data) gives the same report through the parsed fast path", () => {
+  for (const dir of cases.filter((d) => existsSync(join(d, "input.json")))) {
+    const text = readFileSync(join(dir, "input.json"), "utf8");
+    const general = JSON.stringify(lintActionFile(JSON.parse(text), "tool"));
+    assert.equal(JSON.stringify(lintActionFile(JSON.parse(text), "tool", { parsed: true })), general, dir);
+  }
+});
+
 test("shuffling the key order of any fixture leaves its report byte-identical", () => {
   const jsonCases = cases.filter((dir) => existsSync(join(dir, "input.json")));
   let differentOrders = 0;

@@ -6,21 +6,17 @@
 import { wrongKeyType, wrongType } from "./drafts.js";
 import { inspectKey, inspectString } from "./escape.js";
 import { defaultsDrafts } from "./defaults-check.js";
-import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
+import { isMap, mapGet, mapHas, mapKeys, nonStringKeys, stringKeys, type MapLike } from "./map.js";
 import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offence.js";
 import { sortOffences } from "./order.js";
 import { unknownKeyDraft } from "./unknown-key.js";
 import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
-import { actionSchemaKeys, isActionSchemaKey, mandatoryActionSchemaKeys, type ActionSchemaKey, type MandatoryActionSchemaKey } from "../vocabulary.js";
+import { isActionSchemaKey, mandatoryActionSchemaKeys, type MandatoryActionSchemaKey } from "../vocabulary.js";
 
 const MISSING_FIX: { readonly [K in MandatoryActionSchemaKey]: string } = {
   description: `Add "description": "<what the action does, on one line>".`,
   properties: `Add "properties": {} and declare each parameter in it (an action without parameters keeps it empty).`,
 };
-
-function isMandatory(key: ActionSchemaKey): key is MandatoryActionSchemaKey {
-  return (mandatoryActionSchemaKeys() as readonly string[]).includes(key);
-}
 
 function missingKeyDraft(key: MandatoryActionSchemaKey): Draft {
   return {
@@ -44,25 +40,32 @@ function declaredNames(schema: MapLike): ReadonlySet<string> | null {
   return keys.every((k) => typeof k === "string") ? new Set(keys as string[]) : null;
 }
 
-function validateKeys(schema: MapLike, keys: Iterable<ActionSchemaKey>): Draft[] {
-  const context: ValidatorContext = { declared: declaredNames(schema) };
+function contextFor(schema: MapLike, parsed: boolean): ValidatorContext {
+  let declared: ReadonlySet<string> | null | undefined;
+  return { declared: () => (declared === undefined ? (declared = declaredNames(schema)) : declared), parsed };
+}
+
+function missingKeyDrafts(schema: MapLike): Draft[] {
   const drafts: Draft[] = [];
-  for (const key of keys) {
-    if (mapHas(schema, key)) drafts.push(...VALIDATORS[key](mapGet(schema, key), context));
-    else if (isMandatory(key)) drafts.push(missingKeyDraft(key));
-  }
+  for (const key of mandatoryActionSchemaKeys()) if (!mapHas(schema, key)) drafts.push(missingKeyDraft(key));
   return drafts;
 }
 
-/** The shape pass over one action schema: key set, then each present key's validator. */
-export function actionSchemaDrafts(schema: unknown): Draft[] {
+/**
+ * The shape pass over one action schema, in one pass over its keys: a non-string key is a
+ * wrong type, a key outside the vocabulary is unknown, a vocabulary key goes to its
+ * validator; then each absent mandatory key is missing.
+ */
+export function actionSchemaDrafts(schema: unknown, parsed = false): Draft[] {
   if (!isMap(schema)) return [notAMapDraft(schema)];
   const drafts: Draft[] = [];
-  for (const key of mapKeys(schema)) {
-    if (typeof key !== "string") drafts.push(wrongKeyType([], key, "an action-schema key"));
-    else if (!isActionSchemaKey(key)) drafts.push(unknownKeyDraft(key));
+  if (!parsed) for (const key of nonStringKeys(schema)) drafts.push(wrongKeyType([], key, "an action-schema key"));
+  const context = contextFor(schema, parsed);
+  for (const key of stringKeys(schema)) {
+    if (isActionSchemaKey(key)) drafts.push(...VALIDATORS[key](mapGet(schema, key), context));
+    else drafts.push(unknownKeyDraft(key));
   }
-  drafts.push(...validateKeys(schema, actionSchemaKeys()));
+  drafts.push(...missingKeyDrafts(schema));
   return drafts;
 }
 
@@ -92,17 +95,22 @@ export function actionNameDrafts(name: unknown): Draft[] {
 }
 
 /** Every offence of one action, the defaults check included when nothing else was found. */
-export function actionOffences(name: unknown, schema: unknown): Offence[] {
-  const drafts = [...actionNameDrafts(name), ...actionSchemaDrafts(schema)];
-  if (drafts.length === 0 && isMap(schema)) drafts.push(...defaultsDrafts(schema));
+export function actionOffences(name: unknown, schema: unknown, parsed = false): Offence[] {
+  const drafts = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, parsed)];
+  if (drafts.length === 0 && isMap(schema)) drafts.push(...defaultsDrafts(schema, parsed));
   const action = actionLabel(name);
   return drafts.map((d) => finalizeOffence(d, action));
 }
 
+export interface CheckOptions {
+  /** The actions were parsed from JSON or JSON5 text: a tree of plain data (see ValidatorContext). */
+  readonly parsed?: boolean;
+}
+
 /** Every offence of every action in an actions map, sorted. An empty map is a valid tool. */
-export function checkActions(actions: MapLike): Offence[] {
+export function checkActions(actions: MapLike, options: CheckOptions = {}): Offence[] {
   const offences: Offence[] = [];
-  for (const name of mapKeys(actions)) offences.push(...actionOffences(name, mapGet(actions, name)));
+  for (const name of mapKeys(actions)) offences.push(...actionOffences(name, mapGet(actions, name), options.parsed === true));
   return sortOffences(offences);
 }
 
@@ -111,6 +119,13 @@ export function checkActions(actions: MapLike): Offence[] {
  * chain's own validator (so carrying `properties` means a shape that passes at every depth).
  */
 export function mandatoryKeyOffences(name: unknown, schema: unknown): Offence[] {
-  const drafts = isMap(schema) ? validateKeys(schema, mandatoryActionSchemaKeys()) : [notAMapDraft(schema)];
+  let drafts: Draft[];
+  if (isMap(schema)) {
+    const context = contextFor(schema, false);
+    drafts = missingKeyDrafts(schema);
+    for (const key of mandatoryActionSchemaKeys()) if (mapHas(schema, key)) drafts.push(...VALIDATORS[key](mapGet(schema, key), context));
+  } else {
+    drafts = [notAMapDraft(schema)];
+  }
   return sortOffences(drafts.map((d) => finalizeOffence(d, actionLabel(name))));
 }

@@ -2,14 +2,12 @@
 // unknown-key gate holds a caller's data, so no default merged into data carries a key
 // the gate would refuse. It reads a well-formed schema, so the chain runs it only when the
 // shape pass found nothing. Iterative; every (data, schema) pair is checked once, and the
-// descent follows the schema (a finite tree by then), so cyclic data cannot loop it. Keys
-// are taken in code-unit order, so where shared data is reported never depends on the
-// input's key order.
+// descent follows the schema (a finite tree by then), so cyclic data cannot loop it.
 
 import { closeMatch } from "./close-match.js";
 import { keySegment } from "./drafts.js";
 import { inspectKey, inspectString } from "./escape.js";
-import { isList, isMap, mapGet, mapHas, mapKeys, sortedKeys, type MapLike } from "./map.js";
+import { isList, isMap, mapGet, mapHas, mapKeys, nonStringKeys, sortedStringKeys, stringKeys, type MapLike } from "./map.js";
 import type { Draft } from "./offence.js";
 import { renderLocation } from "./location.js";
 import { materialize, type Path, type PathNode } from "./path.js";
@@ -52,12 +50,24 @@ function listKeys(declared: MapLike | null): string {
   return keys.length > MAX_LISTED ? `${shown}, …` : shown;
 }
 
-export function defaultsDrafts(actionSchema: MapLike): Draft[] {
+/**
+ * Drafts for every default key the closure does not declare. Parsed data is a tree and is
+ * checked once in the input's key order; only when a default object is met twice (shared
+ * data, from a module) is the check redone in code-unit order, so where it is reported
+ * never depends on key order.
+ */
+export function defaultsDrafts(actionSchema: MapLike, parsed: boolean): Draft[] {
   const defaults = mapGet(actionSchema, "defaults");
   const properties = mapGet(actionSchema, "properties");
   if (!isMap(defaults) || !isMap(properties)) return [];
+  const first = check(defaults, properties, stringKeys);
+  return first.revisited && !parsed ? check(defaults, properties, sortedStringKeys).drafts : first.drafts;
+}
+
+function check(defaults: MapLike, properties: MapLike, keysOf: (map: MapLike) => string[]): { drafts: Draft[]; revisited: boolean } {
   const drafts: Draft[] = [];
   const checked = new Map<object, Set<object>>();
+  let revisited = false;
   const stack: Check[] = [
     { data: defaults, closure: { declared: properties, open: false, additional: null }, schemaAt: null, at: { parent: null, segment: "defaults" } },
   ];
@@ -66,6 +76,7 @@ export function defaultsDrafts(actionSchema: MapLike): Draft[] {
   const descend = (data: unknown, schema: MapLike, at: PathNode, schemaAt: PathNode): void => {
     if (typeof data !== "object" || data === null) return;
     let seen = checked.get(data);
+    if (seen) revisited = true;
     if (seen?.has(schema)) return;
     if (!seen) checked.set(data, (seen = new Set()));
     seen.add(schema);
@@ -82,10 +93,12 @@ export function defaultsDrafts(actionSchema: MapLike): Draft[] {
     const { data, closure, schemaAt, at } = stack.pop() as Check;
     const declaredAt: PathNode = { parent: schemaAt, segment: "properties" };
     const map = data as MapLike;
-    for (const key of sortedKeys(map)) {
-      const known = typeof key === "string" && closure.declared !== null && mapHas(closure.declared, key);
-      if (typeof key !== "string" || (!known && !closure.open)) {
-        drafts.push(undeclared(materialize(at), key, closure.declared, renderLocation(materialize(declaredAt))));
+    const where = (): string => renderLocation(materialize(declaredAt));
+    for (const key of nonStringKeys(map)) drafts.push(undeclared(materialize(at), key, closure.declared, where()));
+    for (const key of keysOf(map)) {
+      const known = closure.declared !== null && mapHas(closure.declared, key);
+      if (!known && !closure.open) {
+        drafts.push(undeclared(materialize(at), key, closure.declared, where()));
         continue;
       }
       const childSchema = known ? mapGet(closure.declared as MapLike, key) : closure.additional;
@@ -94,7 +107,7 @@ export function defaultsDrafts(actionSchema: MapLike): Draft[] {
       descend(mapGet(map, key), childSchema, { parent: at, segment: key }, childAt);
     }
   }
-  return drafts;
+  return { drafts, revisited };
 }
 
 function undeclared(path: Path, key: unknown, declared: MapLike | null, where: string): Draft {

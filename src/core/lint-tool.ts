@@ -2,7 +2,7 @@
 // obtained through obtain.ts, and the chain over every action. lintTool serves tool
 // modules (and the library's validateTool); lintActionFile serves parsed action files.
 
-import { checkActions } from "./chain.js";
+import { checkActions, type CheckOptions } from "./chain.js";
 import { describeValue, inspectString } from "./escape.js";
 import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
 import { toolOffence, type Offence } from "./offence.js";
@@ -31,8 +31,8 @@ function nameOffences(name: unknown, source: string): Offence[] {
   return [];
 }
 
-function finish(tool: string | null, actions: MapLike | null, toolLevel: Offence[]): ToolLint {
-  const actionOffences = actions ? checkActions(actions) : [];
+function finish(tool: string | null, actions: MapLike | null, toolLevel: Offence[], options: CheckOptions = {}): ToolLint {
+  const actionOffences = actions ? checkActions(actions, options) : [];
   return {
     tool,
     actions: actions ? mapKeys(actions).length : 0,
@@ -59,8 +59,11 @@ export function lintTool(tool: unknown): ToolLint {
 /** The key an action file may carry beside its actions, for editor support. */
 export const SCHEMA_KEY = "$schema";
 
-/** A parsed action file, whose top level is the actions map; `toolName` comes from the file name. */
-export function lintActionFile(value: unknown, toolName: string): ToolLint {
+/**
+ * An action file's value, whose top level is the actions map; `toolName` comes from the
+ * file name. Pass `{ parsed: true }` only for a value JSON.parse or parseJson5 returned.
+ */
+export function lintActionFile(value: unknown, toolName: string, options: CheckOptions = {}): ToolLint {
   const offences = nameOffences(toolName, " by renaming the file");
   if (!isMap(value)) {
     offences.push(toolOffence("tool-shape", `the top level of an action file must be a map of action names to action schemas; got ${describeValue(value)}`, `Write the file as {"action_name": {"description": "...", "properties": {}}}.`));
@@ -74,5 +77,5 @@ export function lintActionFile(value: unknown, toolName: string): ToolLint {
     }
     actions = new Map(mapKeys(value).filter((k) => k !== SCHEMA_KEY).map((k) => [k, mapGet(value, k)]));
   }
-  return finish(toolName || null, actions, offences);
+  return finish(toolName || null, actions, offences, options);
 }

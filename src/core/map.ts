@@ -10,12 +10,19 @@ export type MapLike = { readonly [key: string | symbol]: unknown } | ReadonlyMap
 
 export function isMap(value: unknown): value is MapLike {
   if (typeof value !== "object" || value === null) return false;
-  if (types.isMap(value)) return true;
-  if (Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
-  // Object.prototype of this or another realm: the one object whose own prototype is null
-  // and whose toString tag is the ordinary one.
-  return proto === null || proto === Object.prototype || isRootPrototype(proto);
+  // The common case first: a plain object (Array.isArray also sees through a Proxy).
+  if (proto === Object.prototype || proto === null) return !Array.isArray(value);
+  if (types.isMap(value)) return true;
+  // Object.prototype of another realm: the one object whose own prototype is null and
+  // which owns hasOwnProperty.
+  return !Array.isArray(value) && isRootPrototype(proto);
+}
+
+/** A Map (of any realm), as opposed to a plain object; cheap for plain objects. */
+function isMapInstance(map: MapLike): map is ReadonlyMap<unknown, unknown> {
+  const proto = Object.getPrototypeOf(map);
+  return proto !== Object.prototype && proto !== null && types.isMap(map);
 }
 
 function isRootPrototype(proto: object): boolean {
@@ -30,33 +37,42 @@ const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
 
 /** The map's own enumerable keys, strings and symbols (and any key of a Map), in order. */
 export function mapKeys(map: MapLike): unknown[] {
-  if (types.isMap(map)) return [...(map as ReadonlyMap<unknown, unknown>).keys()];
+  if (isMapInstance(map)) return [...map.keys()];
   const keys: unknown[] = Object.keys(map);
   const symbols = Object.getOwnPropertySymbols(map);
   for (const s of symbols) if (propertyIsEnumerable.call(map, s)) keys.push(s);
   return keys;
 }
 
-/**
- * The map's keys, non-string ones first, then its string keys in code-unit order: for the
- * walks, so what they report (where a shared map is met first, which edge closes a cycle)
- * never depends on the order of the input's keys.
- */
-export function sortedKeys(map: MapLike): unknown[] {
-  const keys = mapKeys(map);
-  const strings = keys.filter((k): k is string => typeof k === "string").sort(compareStrings);
-  return [...keys.filter((k) => typeof k !== "string"), ...strings];
+/** The map's string keys, in order: what the walks iterate on their fast path. */
+export function stringKeys(map: MapLike): string[] {
+  if (!isMapInstance(map)) return Object.keys(map);
+  const keys: string[] = [];
+  for (const key of map.keys()) if (typeof key === "string") keys.push(key);
+  return keys;
+}
+
+/** The map's keys that are not strings (enumerable own symbols; any other key of a Map). */
+export function nonStringKeys(map: MapLike): unknown[] {
+  if (isMapInstance(map)) return [...map.keys()].filter((k) => typeof k !== "string");
+  const symbols = Object.getOwnPropertySymbols(map);
+  return symbols.length === 0 ? symbols : symbols.filter((s) => propertyIsEnumerable.call(map, s));
+}
+
+/** The map's string keys in code-unit order, so a walk's visiting order is the input's no more. */
+export function sortedStringKeys(map: MapLike): string[] {
+  return stringKeys(map).sort(compareStrings);
 }
 
 /** Whether the map holds `key` as its own key. */
 export function mapHas(map: MapLike, key: unknown): boolean {
-  if (types.isMap(map)) return (map as ReadonlyMap<unknown, unknown>).has(key);
+  if (isMapInstance(map)) return map.has(key);
   return (typeof key === "string" || typeof key === "symbol") && Object.hasOwn(map, key);
 }
 
 /** The value at an own key, undefined when absent (never an inherited property). */
 export function mapGet(map: MapLike, key: unknown): unknown {
-  if (types.isMap(map)) return (map as ReadonlyMap<unknown, unknown>).get(key);
+  if (isMapInstance(map)) return map.get(key);
   if ((typeof key === "string" || typeof key === "symbol") && Object.hasOwn(map, key)) {
     return (map as { readonly [k: string | symbol]: unknown })[key];
   }

@@ -8,9 +8,16 @@ export interface ValidatorContext {
   /**
    * The property names declared in `properties`, or null when they are not defined
    * (properties absent, not a map, or holding a non-string key): cross-references are
-   * then not checked, so one mistake does not cascade (SPEC section 3).
+   * then not checked, so one mistake does not cascade (SPEC section 3). Computed on
+   * first use: most schemas have no cross-reference to check.
    */
-  readonly declared: ReadonlySet<string> | null;
+  readonly declared: () => ReadonlySet<string> | null;
+  /**
+   * The schema was parsed from text (JSON, JSON5), so it is a tree of plain objects and
+   * lists: no map appears twice and no key is a symbol, and the walks skip that
+   * bookkeeping. False for anything a module built.
+   */
+  readonly parsed: boolean;
 }
 
 export type Validator = (value: unknown, context: ValidatorContext) => Draft[];

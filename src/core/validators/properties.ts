@@ -6,7 +6,7 @@ import { propertiesDrafts } from "../keyset.js";
 import { isMap } from "../map.js";
 import type { Validator } from "./context.js";
 
-export const validateProperties: Validator = (value) =>
+export const validateProperties: Validator = (value, { parsed }) =>
   isMap(value)
-    ? propertiesDrafts(value)
+    ? propertiesDrafts(value, parsed)
     : [wrongType(["properties"], ["properties"], `"properties"`, "a map of property names to schemas", value, `Write "properties" as a map, e.g. {"query": {"type": "string"}}; an action without parameters has {}.`)];

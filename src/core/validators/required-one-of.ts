@@ -52,7 +52,7 @@ function groupDrafts(groups: ReadonlyMap<number, ReadonlySet<string>>): Draft[] 
   return drafts;
 }
 
-export const validateRequiredOneOf: Validator = (value, { declared }) => {
+export const validateRequiredOneOf: Validator = (value, context) => {
   const notList = expectList(KEY, value, "groups, each a list of property names", `[["id", "email"]]`);
   if (notList) return [notList];
   const drafts: Draft[] = [];
@@ -75,6 +75,7 @@ export const validateRequiredOneOf: Validator = (value, { declared }) => {
     }
     const badEntries = nonStringEntries(KEY, group, name, [KEY, i]);
     drafts.push(...badEntries, ...repeatedEntries(KEY, group, name, [KEY, i]));
+    const declared = context.declared();
     if (declared) drafts.push(...undeclaredEntries(KEY, group, name, [KEY, i], declared));
     if (badEntries.length === 0) comparable.set(i, new Set(group as readonly string[]));
   });

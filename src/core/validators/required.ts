@@ -4,7 +4,8 @@
 import type { Validator } from "./context.js";
 import { expectList, nonStringEntries, repeatedEntries, undeclaredEntries } from "./lists.js";
 
-export const validateRequired: Validator = (value, { declared }) => {
+export const validateRequired: Validator = (value, context) => {
+  const declared = context.declared();
   const notList = expectList("required", value, "property names", `["query"]`);
   if (notList) return [notList];
   const list = value as readonly unknown[];
