@@ -142,6 +142,8 @@ async function fromPath(path: string, display: string, shown: string, globMatch 
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (code === "ENOENT" || code === "ENOTDIR") return null;
+    // A glob's match that is a symlink loop names nothing to lint: skipped, as the directory search skips it.
+    if (globMatch && code === "ELOOP") return [];
     throw new UsageError(`cannot read ${inspectString(shown)}: ${describeFsError(error)}`);
   }
   if (stats.isDirectory()) return searchDirectory(path, display);

@@ -3,6 +3,8 @@
 // posts the plain-data ToolLint back. Started only by load-module.ts, one fresh worker per
 // module; every failure of the module becomes a load-error result here or in the parent.
 
+import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { workerData } from "node:worker_threads";
 import { pathToFileURL } from "node:url";
 import { lintTool } from "../core/lint-tool.js";
@@ -38,6 +40,57 @@ process.kill = function kill(pid: number, signal?: string | number): true {
   }
   return realKill(pid, signal);
 };
+
+// A worker shares its process's file descriptors: fds 1 and 2 are the linter's own stdout
+// and stderr, and a module writing to them directly (an fd-based logger such as pino's
+// sonic-boom) would write into the report. Such writes are dropped like everything else a
+// module prints, and closing those fds is a no-op. syncBuiltinESMExports makes
+// `import { writeSync } from "node:fs"` see the patched functions too. Not covered (only a
+// child process, not a thread, could stop them): a module that opens /dev/stdout itself or
+// starts a child process with inherited stdio.
+function byteCount(data: unknown, offsetOrOptions: unknown, lengthOrEncoding: unknown): number {
+  if (typeof data === "string") return Buffer.byteLength(data, typeof lengthOrEncoding === "string" ? (lengthOrEncoding as BufferEncoding) : "utf8");
+  if (!ArrayBuffer.isView(data)) return 0;
+  if (typeof offsetOrOptions === "object" && offsetOrOptions !== null) {
+    const { offset = 0, length } = offsetOrOptions as { offset?: number; length?: number };
+    return length ?? data.byteLength - offset;
+  }
+  const offset = typeof offsetOrOptions === "number" ? offsetOrOptions : 0;
+  return typeof lengthOrEncoding === "number" ? lengthOrEncoding : data.byteLength - offset;
+}
+
+function vectorBytes(buffers: unknown): number {
+  return Array.isArray(buffers) ? buffers.reduce((sum: number, b: unknown) => sum + (ArrayBuffer.isView(b) ? b.byteLength : 0), 0) : 0;
+}
+
+function muteStdioFds(): void {
+  const table = fs as unknown as Record<string, unknown>;
+  const isStdio = (fd: unknown): boolean => fd === 1 || fd === 2;
+  // A dropped asynchronous call still calls back, as the real one would.
+  const callBack = (args: readonly unknown[], ...results: unknown[]): void => {
+    const callback = args[args.length - 1];
+    if (typeof callback === "function") process.nextTick(() => (callback as (...a: unknown[]) => void)(null, ...results));
+  };
+  const drop = (name: string, dropped: (args: readonly unknown[]) => unknown): void => {
+    const original = table[name];
+    if (typeof original !== "function") return;
+    table[name] = function (this: unknown, ...args: unknown[]): unknown {
+      return isStdio(args[0]) ? dropped(args) : (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  };
+  drop("writeSync", (args) => byteCount(args[1], args[2], args[3]));
+  drop("write", (args) => callBack(args, byteCount(args[1], args[2], args[3]), args[1]));
+  drop("writevSync", (args) => vectorBytes(args[1]));
+  drop("writev", (args) => callBack(args, vectorBytes(args[1]), args[1]));
+  drop("writeFileSync", () => undefined);
+  drop("appendFileSync", () => undefined);
+  drop("writeFile", (args) => callBack(args));
+  drop("appendFile", (args) => callBack(args));
+  drop("closeSync", () => undefined);
+  drop("close", (args) => callBack(args));
+  syncBuiltinESMExports();
+}
+muteStdioFds();
 
 type Namespace = Record<PropertyKey, unknown>;
 
