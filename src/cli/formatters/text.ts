@@ -18,12 +18,24 @@ export function summaryLine(summary: Summary, durationMs: number, dim: (s: strin
   return `${count(summary.files, "file")}, ${count(summary.actions, "action")}: ${found} ${dim(`(${(durationMs / 1000).toFixed(2)} s)`)}`;
 }
 
+// GitHub's runner reads any log line that opens with "::" (after white space) as a workflow
+// command, and an offence line opens with its file's name.
+const COMMAND_OPENING = /^\s*::/u;
+
+/**
+ * A file name as an offence line opens with it: escaped like every other user string, and
+ * led by "./" (the same file) where it would open the line as a workflow command.
+ */
+export function shownFile(file: string): string {
+  const escaped = escapeText(file);
+  return COMMAND_OPENING.test(escaped) ? `./${escaped}` : escaped;
+}
+
 export function format(result: LintResult, options: FormatOptions): string {
   const { palette, maxOffences } = options;
   const lines: string[] = [];
   for (const file of result.files) {
-    // The file name is the user's own text: escaped like every other user string.
-    const context = { file: escapeText(file.file), tool: file.tool };
+    const context = { file: shownFile(file.file), tool: file.tool };
     for (const group of capByAction(file.offences, maxOffences)) {
       for (const offence of group.shown) lines.push(renderOffenceLine(offence, context, palette));
       if (group.hidden > 0) lines.push(`  ${palette.dim(moreOffencesLine(group.hidden))}`);
