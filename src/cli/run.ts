@@ -5,7 +5,7 @@
 // from it, and tests call it in-process with their own io.
 
 import { performance } from "node:perf_hooks";
-import { errorText } from "../core/escape.js";
+import { errorText, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
 import { discover } from "../lint/discover.js";
 import { lintFiles, lintSource } from "../lint/lint-files.js";
@@ -58,10 +58,23 @@ async function readStdin(io: Io): Promise<Buffer> {
   return typeof input === "string" ? Buffer.from(input, "utf8") : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
 }
 
+/**
+ * WYMCP_LINT_WORKERS: how many worker threads lint action files beside the main one (0: none),
+ * overriding the choice by the run's size; for measuring and for machines where threads do
+ * not pay. Absent or empty: undefined, the size decides.
+ */
+export function workersFromEnv(env: Io["env"]): number | undefined {
+  const value = env["WYMCP_LINT_WORKERS"];
+  if (value === undefined || value === "") return undefined;
+  if (!/^\d{1,3}$/.test(value)) throw new UsageError(`WYMCP_LINT_WORKERS must be a whole number from 0 to 999; got ${inspectString(value)}`);
+  return Number(value);
+}
+
 async function lint(options: LintOptions, io: Io, startedAt: number): Promise<LintResult> {
   if (options.stdin !== null) return lintSource(await readStdin(io), options.stdin.filename, options.stdin.kind, startedAt);
+  const workers = workersFromEnv(io.env);
   const targets = await discover(options.paths, io.cwd);
-  return lintFiles(targets, { timeoutMs: options.loadTimeoutMs, startedAt });
+  return lintFiles(targets, workers === undefined ? { timeoutMs: options.loadTimeoutMs, startedAt } : { timeoutMs: options.loadTimeoutMs, startedAt, workers });
 }
 
 async function explain(code: string, io: Io): Promise<number> {
