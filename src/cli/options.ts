@@ -1,7 +1,7 @@
 // The command line (SPEC section 7): parses argv with yargs (strict: an unknown flag is a
 // usage error), checks every value, and returns one of four commands: lint, help, version
 // or explain. Every mistake becomes a UsageError naming the flag and what was given.
-// yargs is imported only when a flag is given (see parseCommand).
+// yargs is imported only for a flag the common calls do not use (see simpleOptions).
 // Called by run.ts only; nothing here reads files or writes output.
 
 import { readFileSync } from "node:fs";
@@ -136,25 +136,74 @@ function text(value: unknown): string {
   return String(single(value));
 }
 
-/** The options when no flag is given: every argument is a path. */
-function defaults(paths: readonly string[]): LintOptions {
-  return {
-    paths,
-    format: DEFAULT_FORMAT,
-    maxOffences: DEFAULT_MAX_OFFENCES,
-    color: undefined,
-    stdin: null,
-    loadTimeoutMs: DEFAULT_LOAD_TIMEOUT_SECONDS * 1000,
-  };
+/** The lint options as given on the command line, before they are checked. */
+interface GivenOptions {
+  readonly paths: readonly string[];
+  readonly format: string;
+  readonly maxOffences: string;
+  readonly loadTimeout: string;
+  readonly color: boolean | undefined;
+  readonly stdin: boolean;
+  readonly stdinFilename: string | undefined;
+}
+
+const DEFAULTS: GivenOptions = {
+  paths: [],
+  format: DEFAULT_FORMAT,
+  maxOffences: String(DEFAULT_MAX_OFFENCES),
+  loadTimeout: String(DEFAULT_LOAD_TIMEOUT_SECONDS),
+  color: undefined,
+  stdin: false,
+  stdinFilename: undefined,
+};
+
+// The flags the common calls use (a pre-commit hook, CI, the benchmark), read without yargs.
+const VALUE_FLAGS: Readonly<Record<string, "format" | "maxOffences" | "loadTimeout">> = {
+  "--format": "format",
+  "--max-offences": "maxOffences",
+  "--load-timeout": "loadTimeout",
+};
+
+/**
+ * The options of a command line made only of paths, `--format`, `--max-offences` and
+ * `--load-timeout` (each with a value as the next argument or after "="), `--color`,
+ * `--no-color` and "--" (after which every argument is a path); null for anything else
+ * (help, version, explain, stdin, another spelling, an odd value), which yargs then parses.
+ * Loading yargs and its help renderer costs ~70 ms of start-up: the usual calls skip it. A
+ * test pins this to yargs' own reading of the same command lines.
+ */
+function simpleOptions(argv: readonly string[]): GivenOptions | null {
+  const given: { -readonly [K in keyof GivenOptions]: GivenOptions[K] } = { ...DEFAULTS, paths: [] };
+  const paths: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--") {
+      paths.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith("-")) {
+      paths.push(arg);
+    } else if (arg === "--color" || arg === "--no-color") {
+      // yargs reads `--color false` as a value: leave that spelling to it.
+      const next = argv[i + 1];
+      if (next === "true" || next === "false") return null;
+      given.color = arg === "--color";
+    } else {
+      const eq = arg.indexOf("=");
+      const key = VALUE_FLAGS[eq < 0 ? arg : arg.slice(0, eq)];
+      const value = eq < 0 ? argv[++i] : arg.slice(eq + 1);
+      if (key === undefined || value === undefined || value === "" || value.startsWith("-")) return null;
+      given[key] = value;
+    }
+  }
+  given.paths = paths;
+  return given;
 }
 
 /** Parses and checks argv. Throws UsageError for any mistake in it. */
 export async function parseCommand(argv: readonly string[]): Promise<Command> {
-  // With no flag at all every argument is a path, which is what yargs would say too (a
-  // test pins that); loading yargs and its help renderer costs ~70 ms of start-up, paid
-  // only when a flag is given. The usual `wymcp-lint ./tools` and pre-commit calls skip it.
-  if (argv.every((arg) => !arg.startsWith("-"))) return { kind: "lint", options: defaults([...argv]) };
-  return parseWithYargs(argv);
+  const simple = simpleOptions(argv);
+  return simple === null ? parseWithYargs(argv) : checkLint(simple);
 }
 
 /** parseCommand without its shortcut; exported for the test that pins the two together. */
@@ -163,19 +212,29 @@ export async function parseWithYargs(argv: readonly string[]): Promise<Command> 
   if (single(args.help) === true) return { kind: "help", text: await helpText() };
   if (single(args.version) === true) return { kind: "version" };
   if (args.explain !== undefined) return { kind: "explain", code: text(args.explain) };
-
-  const format = text(args.format);
-  if (!isFormatName(format)) throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(", ")}; got ${inspectString(format)}`);
-  const maxOffences = nonNegativeInteger("--max-offences", text(args["max-offences"]));
-  const loadTimeoutMs = positiveSeconds("--load-timeout", text(args["load-timeout"]));
-  const color = single(args.color) as boolean | undefined;
   // Paths after "--" (say, a file named "-x.actions.json") arrive in `_`.
-  const given: unknown = args["paths"];
-  const paths = [...(Array.isArray(given) ? given : given === undefined ? [] : [given]), ...args._].map(String);
+  const paths: unknown = args["paths"];
+  return checkLint({
+    paths: [...(Array.isArray(paths) ? paths : paths === undefined ? [] : [paths]), ...args._].map(String),
+    format: text(args.format),
+    maxOffences: text(args["max-offences"]),
+    loadTimeout: text(args["load-timeout"]),
+    color: single(args.color) as boolean | undefined,
+    stdin: single(args.stdin) === true,
+    stdinFilename: args["stdin-filename"] === undefined ? undefined : text(args["stdin-filename"]),
+  });
+}
+
+/** The lint command from the given options, each value checked. */
+function checkLint(given: GivenOptions): Command {
+  const { paths, format, color } = given;
+  if (!isFormatName(format)) throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(", ")}; got ${inspectString(format)}`);
+  const maxOffences = nonNegativeInteger("--max-offences", given.maxOffences);
+  const loadTimeoutMs = positiveSeconds("--load-timeout", given.loadTimeout);
 
   let stdin: LintOptions["stdin"] = null;
-  const named = args["stdin-filename"] === undefined ? undefined : text(args["stdin-filename"]);
-  if (single(args.stdin) === true) {
+  const named = given.stdinFilename;
+  if (given.stdin) {
     if (named === undefined || named === "") throw new UsageError("--stdin needs --stdin-filename NAME (the name gives the tool's name and whether it is JSON or JSON5)");
     if (paths.length > 0) throw new UsageError(`--stdin lints standard input only; got the paths ${paths.map(inspectString).join(", ")} as well`);
     const kind = kindOf(named);
