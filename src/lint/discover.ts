@@ -7,7 +7,7 @@
 import type { Dirent } from "node:fs";
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
-import { extname, join, resolve } from "node:path";
+import { extname, resolve, sep } from "node:path";
 import { inspectString } from "../core/escape.js";
 import { comparePaths, compareStrings } from "../core/path.js";
 import { UsageError } from "./usage-error.js";
@@ -67,6 +67,11 @@ function joinDisplay(base: string, relative: string): string {
   return /[\\/]$/.test(base) ? `${base}${relative}` : `${base}/${relative}`;
 }
 
+/** dir/name for a directory path and an entry name of it: path.join without its normalizing, which discovery pays per file. */
+function joinName(dir: string, name: string): string {
+  return dir.endsWith(sep) ? `${dir}${name}` : `${dir}${sep}${name}`;
+}
+
 function describeFsError(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === "EACCES" || code === "EPERM") return "permission denied";
@@ -100,10 +105,10 @@ function searchDirectory(root: string, rootDisplay: string): Found[] {
     for (const entry of entries) {
       const name = entry.name;
       const childRelative = relative === "" ? name : `${relative}/${name}`;
-      const childPath = join(dir, name);
+      const childPath = joinName(dir, name);
       let isDirectory = entry.isDirectory();
       let isFile = entry.isFile();
-      let childReal = join(real, name); // exact unless the entry is a symlink
+      let childReal = joinName(real, name); // exact unless the entry is a symlink
       if (!isDirectory && !isFile) {
         // A symlink (or a file system that does not report types): follow it.
         if (entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice()) continue;
