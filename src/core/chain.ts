@@ -6,7 +6,7 @@
 import { wrongKeyType, wrongType } from "./drafts.js";
 import { inspectKey, inspectString } from "./escape.js";
 import { defaultsDrafts } from "./defaults-check.js";
-import { isMap, mapGet, mapHas, mapKeys, nonStringKeys, stringKeys, type MapLike } from "./map.js";
+import { ANY_MAP, isMap, mapGet, mapHas, mapKeys, PARSED_MAP, type MapLike, type MapReader } from "./map.js";
 import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offence.js";
 import { sortOffences } from "./order.js";
 import { unknownKeyDraft } from "./unknown-key.js";
@@ -32,17 +32,15 @@ function notAMapDraft(schema: unknown): Draft {
   return wrongType([], [], "an action schema", "a map", schema, `Write the action schema as a map: {"description": "...", "properties": {}}.`);
 }
 
-/** Declared property names, when `properties` is a map whose keys are all strings. */
-function declaredNames(schema: MapLike): ReadonlySet<string> | null {
-  const properties = mapGet(schema, "properties");
-  if (!isMap(properties)) return null;
-  const keys = mapKeys(properties);
-  return keys.every((k) => typeof k === "string") ? new Set(keys as string[]) : null;
+/** The `properties` map, when it is a map whose keys are all strings (so the declared names are defined). */
+function declaredProperties(schema: MapLike, read: MapReader): MapLike | null {
+  const properties = read.get(schema, "properties");
+  return read.isMap(properties) && read.nonStringKeys(properties).length === 0 ? properties : null;
 }
 
-function contextFor(schema: MapLike, parsed: boolean): ValidatorContext {
-  let declared: ReadonlySet<string> | null | undefined;
-  return { declared: () => (declared === undefined ? (declared = declaredNames(schema)) : declared), parsed };
+function contextFor(schema: MapLike, read: MapReader): ValidatorContext {
+  let declared: MapLike | null | undefined;
+  return { declared: () => (declared === undefined ? (declared = declaredProperties(schema, read)) : declared), parsed: read === PARSED_MAP };
 }
 
 function missingKeyDrafts(schema: MapLike): Draft[] {
@@ -57,12 +55,13 @@ function missingKeyDrafts(schema: MapLike): Draft[] {
  * validator; then each absent mandatory key is missing.
  */
 export function actionSchemaDrafts(schema: unknown, parsed = false): Draft[] {
-  if (!isMap(schema)) return [notAMapDraft(schema)];
+  const read = parsed ? PARSED_MAP : ANY_MAP;
+  if (!read.isMap(schema)) return [notAMapDraft(schema)];
   const drafts: Draft[] = [];
-  if (!parsed) for (const key of nonStringKeys(schema)) drafts.push(wrongKeyType([], key, "an action-schema key"));
-  const context = contextFor(schema, parsed);
-  for (const key of stringKeys(schema)) {
-    if (isActionSchemaKey(key)) drafts.push(...VALIDATORS[key](mapGet(schema, key), context));
+  for (const key of read.nonStringKeys(schema)) drafts.push(wrongKeyType([], key, "an action-schema key"));
+  const context = contextFor(schema, read);
+  for (const key of read.keys(schema)) {
+    if (isActionSchemaKey(key)) drafts.push(...VALIDATORS[key](read.get(schema, key), context));
     else drafts.push(unknownKeyDraft(key));
   }
   drafts.push(...missingKeyDrafts(schema));
@@ -121,7 +120,7 @@ export function checkActions(actions: MapLike, options: CheckOptions = {}): Offe
 export function mandatoryKeyOffences(name: unknown, schema: unknown): Offence[] {
   let drafts: Draft[];
   if (isMap(schema)) {
-    const context = contextFor(schema, false);
+    const context = contextFor(schema, ANY_MAP);
     drafts = missingKeyDrafts(schema);
     for (const key of mandatoryActionSchemaKeys()) if (mapHas(schema, key)) drafts.push(...VALIDATORS[key](mapGet(schema, key), context));
   } else {

@@ -11,7 +11,7 @@
 import { wrongKeyType, wrongType } from "./drafts.js";
 import { inspectString } from "./escape.js";
 import { renderLocation } from "./location.js";
-import { isList, isMap, mapGet, mapHas, nonStringKeys, sortedStringKeys, stringKeys, type MapLike } from "./map.js";
+import { ANY_MAP, isList, PARSED_MAP, sortedStringKeys, type MapLike, type MapReader } from "./map.js";
 import type { Draft } from "./offence.js";
 import { materialize, type PathNode } from "./path.js";
 
@@ -25,7 +25,6 @@ interface Visit {
   leaving: boolean;
 }
 
-type KeyOrder = (map: MapLike) => string[];
 
 const SCHEMA_FIX = `Write a schema map, e.g. {"type": "string"}; write {} for one that accepts anything.`;
 
@@ -40,29 +39,70 @@ const WALKED_KEYWORDS = ["additionalProperties", "items", "properties"] as const
  * in code-unit order.
  */
 export function propertiesDrafts(properties: MapLike, parsed: boolean): Draft[] {
-  if (parsed) return walk(properties, stringKeys, false).drafts;
-  const first = walk(properties, stringKeys, true);
-  return first.revisited ? walk(properties, sortedStringKeys, true).drafts : first.drafts;
+  if (parsed) return walk(properties, PARSED_MAP, false).drafts;
+  const first = walk(properties, ANY_MAP, true);
+  return first.revisited ? walk(properties, IN_CODE_UNIT_ORDER, true).drafts : first.drafts;
 }
 
-/** One walk; `general` input (a module's objects) may share maps, form cycles and hold symbol keys. */
-function walk(properties: MapLike, keysOf: KeyOrder, general: boolean): { drafts: Draft[]; revisited: boolean } {
-  const drafts: Draft[] = [];
-  const walking = new Set<object>();
-  const walked: { readonly [K in Kind]: Set<object> } = { properties: new Set(), schema: new Set() };
-  const stack: Visit[] = [];
-  let revisited = false;
+const IN_CODE_UNIT_ORDER: MapReader = { ...ANY_MAP, keys: sortedStringKeys };
 
-  // Queue `child` (found under `key` of the map at `at`) unless it closes a cycle or was walked.
-  const enter = (kind: Kind, child: MapLike, at: PathNode, key: string): void => {
-    if (!general) {
-      stack.push({ kind, map: child, at: { parent: at, segment: key }, leaving: false });
-      return;
+/**
+ * One walk. `general` input (a module's objects) may share maps, form cycles and hold
+ * symbol keys, so it keeps the sets that notice; parsed input needs none of that.
+ */
+function walk(properties: MapLike, read: MapReader, general: boolean): { drafts: Draft[]; revisited: boolean } {
+  const state = new Walk(read, general);
+  state.run(properties);
+  return { drafts: state.drafts, revisited: state.revisited };
+}
+
+class Walk {
+  readonly drafts: Draft[] = [];
+  revisited = false;
+  private readonly stack: Visit[] = [];
+  // Maps on the way down from the root (a cycle closes on one), and maps already walked,
+  // per role: a map shared as a "properties" map and as a schema is held to both shapes.
+  private readonly walking: Set<object> | null;
+  private readonly walked: { readonly [K in Kind]: Set<object> } | null;
+
+  constructor(
+    private readonly read: MapReader,
+    general: boolean,
+  ) {
+    this.walking = general ? new Set() : null;
+    this.walked = general ? { properties: new Set(), schema: new Set() } : null;
+  }
+
+  run(properties: MapLike): void {
+    const { stack, walking, walked } = this;
+    stack.push({ kind: "properties", map: properties, at: { parent: null, segment: "properties" }, leaving: false });
+    while (stack.length > 0) {
+      const visit = stack.pop() as Visit;
+      if (walking !== null && walked !== null) {
+        if (visit.leaving) {
+          walking.delete(visit.map);
+          continue;
+        }
+        if (walked[visit.kind].has(visit.map)) {
+          this.revisited = true;
+          continue;
+        }
+        walking.add(visit.map);
+        walked[visit.kind].add(visit.map);
+        visit.leaving = true;
+        stack.push(visit);
+      }
+      if (visit.kind === "properties") this.visitProperties(visit.map, visit.at);
+      else this.visitSchema(visit.map, visit.at);
     }
-    if (walking.has(child)) {
-      revisited = true;
+  }
+
+  /** Queue `child` (found under `key` of the map at `at`) unless it closes a cycle or was walked. */
+  private enter(kind: Kind, child: MapLike, at: PathNode, key: string): void {
+    if (this.walking?.has(child)) {
+      this.revisited = true;
       const path = materialize(at);
-      drafts.push({
+      this.drafts.push({
         code: "cycle",
         path,
         target: { path: [...path, key], part: "value" },
@@ -71,70 +111,50 @@ function walk(properties: MapLike, keysOf: KeyOrder, general: boolean): { drafts
       });
       return;
     }
-    if (walked[kind].has(child)) {
-      revisited = true;
+    if (this.walked?.[kind].has(child)) {
+      this.revisited = true;
       return;
     }
-    stack.push({ kind, map: child, at: { parent: at, segment: key }, leaving: false });
-  };
+    this.stack.push({ kind, map: child, at: { parent: at, segment: key }, leaving: false });
+  }
 
   // Children are queued last key first, so the stack hands them out in key order.
-  const visitProperties = (map: MapLike, at: PathNode): void => {
-    if (general) for (const key of nonStringKeys(map)) drafts.push(wrongKeyType(materialize(at), key, "a property name"));
-    const keys = keysOf(map);
+  private visitProperties(map: MapLike, at: PathNode): void {
+    const { read, drafts } = this;
+    for (const key of read.nonStringKeys(map)) drafts.push(wrongKeyType(materialize(at), key, "a property name"));
+    const keys = read.keys(map);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i] as string;
-      const schema = mapGet(map, key);
-      if (isMap(schema)) {
-        enter("schema", schema, at, key);
+      const schema = read.get(map, key);
+      if (read.isMap(schema)) {
+        this.enter("schema", schema, at, key);
       } else {
         const path = materialize(at);
         drafts.push(wrongType(path, [...path, key], `property schema ${inspectString(key)}`, "a map", schema, SCHEMA_FIX));
       }
     }
-  };
+  }
 
-  const visitSchema = (map: MapLike, at: PathNode): void => {
-    if (general) for (const key of nonStringKeys(map)) drafts.push(wrongKeyType(materialize(at), key, "a schema key"));
+  private visitSchema(map: MapLike, at: PathNode): void {
+    const { read, drafts } = this;
+    for (const key of read.nonStringKeys(map)) drafts.push(wrongKeyType(materialize(at), key, "a schema key"));
     for (let i = WALKED_KEYWORDS.length - 1; i >= 0; i--) {
       const key = WALKED_KEYWORDS[i] as (typeof WALKED_KEYWORDS)[number];
-      if (!mapHas(map, key)) continue;
-      const value = mapGet(map, key);
+      if (!read.has(map, key)) continue;
+      const value = read.get(map, key);
       if (key === "properties") {
-        if (isMap(value)) enter("properties", value, at, key);
+        if (read.isMap(value)) this.enter("properties", value, at, key);
         else drafts.push(schemaKeyWrongType(at, key, "a map of property names to schemas", value, `Write "properties" as a map, e.g. {"name": {"type": "string"}}.`));
       } else if (key === "items") {
-        if (isMap(value)) enter("schema", value, at, key);
+        if (read.isMap(value)) this.enter("schema", value, at, key);
         else if (!isList(value)) drafts.push(schemaKeyWrongType(at, key, "a schema map (or a list, for tuples)", value, `Write "items" as a schema, e.g. {"type": "string"}.`));
-      } else if (isMap(value)) {
-        enter("schema", value, at, key);
+      } else if (read.isMap(value)) {
+        this.enter("schema", value, at, key);
       } else if (typeof value !== "boolean") {
         drafts.push(schemaKeyWrongType(at, key, "a boolean or a schema map", value, `Write "additionalProperties" as true, false, or a schema such as {"type": "string"}.`));
       }
     }
-  };
-
-  stack.push({ kind: "properties", map: properties, at: { parent: null, segment: "properties" }, leaving: false });
-  while (stack.length > 0) {
-    const visit = stack.pop() as Visit;
-    if (general) {
-      if (visit.leaving) {
-        walking.delete(visit.map);
-        continue;
-      }
-      if (walked[visit.kind].has(visit.map)) {
-        revisited = true;
-        continue;
-      }
-      walking.add(visit.map);
-      walked[visit.kind].add(visit.map);
-      visit.leaving = true;
-      stack.push(visit);
-    }
-    if (visit.kind === "properties") visitProperties(visit.map, visit.at);
-    else visitSchema(visit.map, visit.at);
   }
-  return { drafts, revisited };
 }
 
 function schemaKeyWrongType(at: PathNode, key: string, expected: string, value: unknown, fix: string): Draft {

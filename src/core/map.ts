@@ -78,3 +78,30 @@ export function mapGet(map: MapLike, key: unknown): unknown {
   }
   return undefined;
 }
+
+/**
+ * How a walk reads maps. ANY_MAP reads whatever a module may build (Maps, symbols,
+ * null-prototype objects); PARSED_MAP reads what JSON.parse or parseJson5 returned, a tree
+ * of plain objects with string keys only, with none of the checks that need.
+ */
+export interface MapReader {
+  readonly isMap: (value: unknown) => value is MapLike;
+  readonly keys: (map: MapLike) => string[];
+  readonly nonStringKeys: (map: MapLike) => readonly unknown[];
+  readonly has: (map: MapLike, key: string) => boolean;
+  /** The value at an own key; undefined when absent. */
+  readonly get: (map: MapLike, key: string) => unknown;
+}
+
+export const ANY_MAP: MapReader = { isMap, keys: stringKeys, nonStringKeys, has: mapHas, get: mapGet };
+
+const NO_KEYS: readonly unknown[] = Object.freeze([]);
+type PlainObject = { readonly [key: string]: unknown };
+
+export const PARSED_MAP: MapReader = {
+  isMap: (value): value is MapLike => typeof value === "object" && value !== null && !Array.isArray(value),
+  keys: (map) => Object.keys(map),
+  nonStringKeys: () => NO_KEYS,
+  has: (map, key) => Object.hasOwn(map, key),
+  get: (map, key) => (Object.hasOwn(map, key) ? (map as PlainObject)[key] : undefined),
+};

@@ -2,16 +2,16 @@
 // the action schema that cross-references need. A validator judges one key and returns
 // drafts whose paths start at that key.
 
+import type { MapLike } from "../map.js";
 import type { Draft } from "../offence.js";
 
 export interface ValidatorContext {
   /**
-   * The property names declared in `properties`, or null when they are not defined
-   * (properties absent, not a map, or holding a non-string key): cross-references are
-   * then not checked, so one mistake does not cascade (SPEC section 3). Computed on
-   * first use: most schemas have no cross-reference to check.
+   * The `properties` map whose keys are the declared property names, or null when they
+   * are not defined (properties absent, not a map, or holding a non-string key):
+   * cross-references are then not checked, so one mistake does not cascade (SPEC 3).
    */
-  readonly declared: () => ReadonlySet<string> | null;
+  readonly declared: () => MapLike | null;
   /**
    * The schema was parsed from text (JSON, JSON5), so it is a tree of plain objects and
    * lists: no map appears twice and no key is a symbol, and the walks skip that

@@ -4,7 +4,7 @@
 import { closeMatch } from "../close-match.js";
 import { wrongType } from "../drafts.js";
 import { inspectString } from "../escape.js";
-import { isList } from "../map.js";
+import { isList, mapHas, stringKeys, type MapLike } from "../map.js";
 import type { Draft } from "../offence.js";
 import type { Path } from "../path.js";
 
@@ -55,12 +55,12 @@ export function undeclaredEntries(
   list: readonly unknown[],
   listName: string,
   entryPath: Path,
-  declared: ReadonlySet<string>,
+  declared: MapLike,
 ): Draft[] {
   const drafts: Draft[] = [];
   list.forEach((entry, i) => {
-    if (typeof entry !== "string" || declared.has(entry)) return;
-    const match = closeMatch(entry, declared);
+    if (typeof entry !== "string" || mapHas(declared, entry)) return;
+    const match = closeMatch(entry, stringKeys(declared));
     drafts.push({
       code: "undeclared",
       path: [key],
