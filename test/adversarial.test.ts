@@ -115,8 +115,8 @@ test("100,000 levels in a JSON and a JSON5 file: down `properties` to an offence
     [
       ["./props.actions.json", "a", "wrong-type", deepPath.length, 1, json.lastIndexOf(":7") + 2, `"properties" must be a map of property names to schemas`],
       ["./props5.actions.json5", "a", "wrong-type", deepPath.length, 1, json5.lastIndexOf(":7") + 2, `"properties" must be a map of property names to schemas`],
-      ["./truncated.actions.json", null, "parse-error", 0, 1, truncated.length + 1, `is not valid JSON: unexpected end of input, expected "}" to close the object opened at 1:${truncated.length - 8}`],
-      ["./truncated5.actions.json5", null, "parse-error", 0, 1, truncated5.length + 1, `is not valid JSON5: unexpected end of input, expected "]" to close the list opened at 1:${truncated5.length}`],
+      ["./truncated.actions.json", null, "parse-error", 0, 1, truncated.length + 1, `the file is not valid JSON: unexpected end of input, expected "}" to close the object opened at 1:${truncated.length - 8}`],
+      ["./truncated5.actions.json5", null, "parse-error", 0, 1, truncated5.length + 1, `the file is not valid JSON5: unexpected end of input, expected "]" to close the list opened at 1:${truncated5.length}`],
     ],
   );
   for (const name of ["./props.actions.json", "./props5.actions.json5"]) {
@@ -248,21 +248,21 @@ test("empty and blank files, a lone BOM, a BOM before an offence, invalid UTF-8 
 
   const { code, report } = await lintJson(["."], dir);
   assert.equal(code, 1);
-  const json = "is not valid JSON: unexpected end of input, expected a value";
-  const utf8 = (byte: string): string => `is not valid UTF-8 (byte ${byte})`;
+  const json = "the file is not valid JSON: unexpected end of input, expected a value";
+  const utf8 = (byte: string): string => `the file is not valid UTF-8 (byte ${byte})`;
   assert.deepEqual(rows(report, (o) => [o.line, o.column, o.message]), [
     ["./blank.actions.json", null, "parse-error", 3, 1, json],
     ["./bom-only.actions.json", null, "parse-error", 1, 1, json],
     ["./bom5.actions.json5", "a", "wrong-type", 1, 19, `"description" must be a string; got 5`],
     ["./cut.actions.json5", null, "parse-error", 1, 7, utf8("0xE2")],
     ["./empty.actions.json", null, "parse-error", 1, 1, json],
-    ["./empty5.actions.json5", null, "parse-error", 1, 1, "is not valid JSON5: unexpected end of input, expected a value"],
-    ["./gzip.actions.json", null, "parse-error", 1, 4, "is not text: it holds a NUL byte (a binary file?)"],
+    ["./empty5.actions.json5", null, "parse-error", 1, 1, "the file is not valid JSON5: unexpected end of input, expected a value"],
+    ["./gzip.actions.json", null, "parse-error", 1, 4, "the file is not text: it holds a NUL byte (a binary file?)"],
     ["./noise.actions.json", null, "parse-error", 1, 1, utf8("0x89")],
     ["./overlong.actions.json5", null, "parse-error", 1, 6, utf8("0xC0")],
     ["./surrogate.actions.json5", null, "parse-error", 2, 6, utf8("0xED")],
     // Reported, so the run fails as it should; the reason given is not the real one (see the reply to issue 5).
-    ["./\ufffd.actions.json", null, "parse-error", null, null, "cannot be read: it no longer exists"],
+    ["./\ufffd.actions.json", null, "parse-error", null, null, "the file cannot be read: it no longer exists"],
   ]);
   assert.deepEqual(report.summary, { files: 11, actions: 1, offences: 11 });
 });
@@ -299,7 +299,7 @@ test("permission denied: an unreadable action file and module are offences of th
   assert.equal(files.code, 1);
   const report = JSON.parse(files.stdout) as JsonReport;
   const found = rows(report, (o) => [o.message]);
-  assert.deepEqual(found[0], ["./secret.actions.json", null, "parse-error", "cannot be read: permission denied"]);
+  assert.deepEqual(found[0], ["./secret.actions.json", null, "parse-error", "the file cannot be read: permission denied"]);
   assert.deepEqual(found[1]?.slice(0, 3), ["./secret.tool.mjs", null, "load-error"]);
   assert.match(String(found[1]?.[3]), /^loading the module threw Error: EACCES: permission denied, open '.*secret\.tool\.mjs'$/);
   assert.deepEqual(report.summary, { files: 3, actions: 1, offences: 2 });

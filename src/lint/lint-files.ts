@@ -44,8 +44,9 @@ export function toolNameOf(file: string): string {
 // ---------------------------------------------------------------------------------------
 // Decoding and parsing. Every failure is a parse-error offence, with a position when known.
 
-function parseError(message: string, fix: string, position?: Position | null): { offence: Offence } {
-  const offence = toolOffence("parse-error", message, fix);
+/** A parse-error offence; `problem` continues "the file …" ("is not valid JSON: …"). */
+function parseError(problem: string, fix: string, position?: Position | null): { offence: Offence } {
+  const offence = toolOffence("parse-error", `the file ${problem}`, fix);
   return { offence: position ? withPosition(offence, position.line, position.column) : offence };
 }
 

@@ -100,8 +100,8 @@ test("a file that cannot be read is a parse-error of that file only", async () =
   assert.deepEqual(
     result.files.map((f) => [f.file, f.tool, f.actions, f.offences.map((o) => `${o.code}: ${o.message}`)]),
     [
-      ["dir.actions.json", "dir", 0, ["parse-error: cannot be read: it is a directory"]],
-      ["gone.actions.json", "gone", 0, ["parse-error: cannot be read: it no longer exists"]],
+      ["dir.actions.json", "dir", 0, ["parse-error: the file cannot be read: it is a directory"]],
+      ["gone.actions.json", "gone", 0, ["parse-error: the file cannot be read: it no longer exists"]],
       ["ok.actions.json", "ok", 1, []],
     ],
   );

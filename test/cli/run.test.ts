@@ -121,7 +121,7 @@ test("parse errors are offences of their file, with line and column; a BOM is no
   assert.equal(code, 1);
   assert.deepEqual(heads(stdout), ["broken/bad.actions.json:5:3  parse-error  tool bad", "broken/syntax.actions.json5:4:5  parse-error  tool syntax"]);
   const [bad, syntax] = offenceLines(stdout) as [string, string];
-  assert.match(bad, /^broken\/bad\.actions\.json:5:3  parse-error  tool bad: is not valid JSON: .+\. Fix: /);
+  assert.match(bad, /^broken\/bad\.actions\.json:5:3  parse-error  tool bad: the file is not valid JSON: .+\. Fix: /);
   // The position is in the line's head; the message does not repeat it.
   assert.ok(!bad.includes("5:3,") && !bad.includes(" at 5:3") && !syntax.includes(" at 4:5"), `${bad}\n${syntax}`);
   assert.equal(summary(stdout), "3 files, 1 action: 2 offences (T s)");
@@ -137,9 +137,9 @@ test("undecodable files: invalid UTF-8, a NUL byte, UTF-16 are parse-errors with
   assert.deepEqual(
     offenceLines(stdout).map((line) => line.slice(dir.length + 1).split(". Fix")[0]),
     [
-      "latin1.actions.json:2:7  parse-error  tool latin1: is not valid UTF-8 (byte 0xE9)",
-      "nul.actions.json:2:9  parse-error  tool nul: is not text: it holds a NUL byte (a binary file?)",
-      "wide.actions.json:1:1  parse-error  tool wide: is encoded as UTF-16, not UTF-8",
+      "latin1.actions.json:2:7  parse-error  tool latin1: the file is not valid UTF-8 (byte 0xE9)",
+      "nul.actions.json:2:9  parse-error  tool nul: the file is not text: it holds a NUL byte (a binary file?)",
+      "wide.actions.json:1:1  parse-error  tool wide: the file is encoded as UTF-16, not UTF-8",
     ],
   );
 });
@@ -234,7 +234,7 @@ test("--stdin lints one action file; --stdin-filename gives the tool's name, the
   assert.deepEqual(heads(reserved.stdout), ["help.actions.json  reserved-name  tool help"]);
 
   const bytes = await cli(["--stdin", "--stdin-filename", "bytes.actions.json"], { stdin: Uint8Array.from([0x7b, 0xff, 0x7d]) });
-  assert.deepEqual(offenceLines(bytes.stdout).map((l) => l.split(". Fix")[0]), ["bytes.actions.json:1:2  parse-error  tool bytes: is not valid UTF-8 (byte 0xFF)"]);
+  assert.deepEqual(offenceLines(bytes.stdout).map((l) => l.split(". Fix")[0]), ["bytes.actions.json:1:2  parse-error  tool bytes: the file is not valid UTF-8 (byte 0xFF)"]);
 });
 
 // ---------------------------------------------------------------------------------------
