@@ -66,6 +66,13 @@ test("checkTool returns the offences without throwing, tool-level ones first", (
   assert.ok(offences.every((o) => Object.isFrozen(o) && Object.isFrozen(o.path)));
 });
 
+test("only the exact name help is reserved", () => {
+  for (const name of ["Help", "helper", "help_desk", " help"]) {
+    assert.deepEqual(checkTool({ name, description: "d", actions: {} }), [], name);
+  }
+  assert.deepEqual(checkTool({ name: "help", description: "d", actions: {} }).map((o) => o.code), ["reserved-name"]);
+});
+
 test("checkTool reports actions() that throws or returns a Promise, and never throws itself", () => {
   const throwing = { name: "t", description: "d", actions: () => { throw new Error("boom\u001b[2J"); } };
   assert.deepEqual(checkTool(throwing).map((o) => [o.code, o.message]), [["load-error", "actions() threw Error: boom\\u{1B}[2J"]]);

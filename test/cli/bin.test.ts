@@ -61,6 +61,24 @@ test("a closed stdout pipe (wymcp-lint | head) ends quietly with the real exit c
   assert.equal(code, 1);
 });
 
+test("with hostile modules, --format json is still one parseable document carrying each load-error", () => {
+  const { code, stdout, stderr } = wymcpLint(["modules", "--load-timeout", "1", "--format", "json"]);
+  assert.equal(code, 1);
+  assert.equal(stderr, "");
+  const report = JSON.parse(stdout) as { files: { file: string; offences: { code: string }[] }[]; summary: { offences: number } };
+  assert.deepEqual(
+    report.files.map((f) => [f.file, f.offences.map((o) => o.code)]),
+    [
+      ["modules/chatty.tool.mjs", []],
+      ["modules/exits.tool.mjs", ["load-error"]],
+      ["modules/never.tool.mjs", ["load-error"]],
+      ["modules/throws.tool.mjs", ["load-error"]],
+      ["modules/valid.actions.json", ["newline"]],
+    ],
+  );
+  assert.equal(report.summary.offences, 4);
+});
+
 function digests(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of readdirSync(dir).sort()) out[name] = createHash("sha256").update(readFileSync(join(dir, name))).digest("hex");
