@@ -497,15 +497,13 @@ function measureBigFile(): BigRun {
   }
 }
 
-test(`a ${BIG_MB} MB action file: linted in one piece, its offence located, peak memory within 6× its size`, { timeout: 180_000 }, async (t) => {
+// Peak memory: the text (1×, kept for positions), the parsed value (about 2.5× for this
+// shape) and Node itself (~40 MiB); the bytes are dropped once decoded. Measured: 3.95×.
+const MAX_RSS_RATIO = 4.5;
+
+test(`a ${BIG_MB} MB action file: linted in one piece, its offence located, peak memory within ${MAX_RSS_RATIO}× its size`, { timeout: 180_000 }, async (t) => {
   const run = await lintBigFile();
   const ratio = run.maxRssBytes / run.bytes;
   t.diagnostic(`${(run.bytes / 2 ** 20).toFixed(0)} MiB linted in ${run.seconds.toFixed(1)} s, peak RSS ${(run.maxRssBytes / 2 ** 20).toFixed(0)} MiB (${ratio.toFixed(2)}× the file, by ${run.how})`);
-  assert.ok(ratio <= 6, `peak RSS is ${ratio.toFixed(2)}× the file size`);
-});
-
-test(`a ${BIG_MB} MB action file: peak memory within 4× its size`, { timeout: 180_000, todo: "the file's bytes stay alive while it is parsed (src/lint/lint-files.ts): about 5× today" }, async () => {
-  const run = await lintBigFile();
-  const ratio = run.maxRssBytes / run.bytes;
-  assert.ok(ratio <= 4, `peak RSS is ${ratio.toFixed(2)}× the file size`);
+  assert.ok(ratio <= MAX_RSS_RATIO, `peak RSS is ${ratio.toFixed(2)}× the file size`);
 });
