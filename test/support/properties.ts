@@ -221,6 +221,23 @@ export function sorted(d: Declaration): void {
   }
 }
 
+/** The declaration as JSON would carry it (what a parsed file holds), or null when JSON cannot (cycles, bigints). */
+function asParsedJson(value: unknown): unknown {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function parsedPathAgrees(d: Declaration): void {
+  const parsed = asParsedJson(d.actions);
+  if (parsed === null) return;
+  const general = JSON.stringify(lintActionFile(parsed, d.fileName));
+  assert.equal(JSON.stringify(lintActionFile(parsed, d.fileName, { parsed: true })), general, "the parsed fast path disagrees with the general path");
+}
+
 // ---------------------------------------------------------------------------------------
 // As fast-check properties
 
@@ -242,6 +259,7 @@ export const PROPERTIES: readonly NamedProperty[] = [
   { name: "undeclared-default appears in an action only when no other offence of that action does", property: over(defaultsGated) },
   { name: "no raw control character reaches location, message, fix or the text line", property: over(noRawControls) },
   { name: "offences are sorted: compareOffences and SPEC order, tool level first", property: over(sorted) },
+  { name: "on what JSON can carry, the parsed fast path reports exactly what the general path does", property: over(parsedPathAgrees) },
 ];
 
 /** Runs per property in `npm test`; FUZZ_RUNS overrides. */
