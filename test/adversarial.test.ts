@@ -21,6 +21,7 @@ import { test } from "node:test";
 import { gzipSync } from "node:zlib";
 import { cli, tempDir, type Outcome } from "./cli/support.js";
 import { repoPath } from "./support/paths.js";
+import type { JsonOffence, JsonReport } from "./support/reports.js";
 
 const BIN = repoPath("bin/wymcp-lint.js");
 const ADVERSARIAL = repoPath("test/fixtures/adversarial");
@@ -33,21 +34,7 @@ function assertNoStack(...outputs: readonly string[]): void {
   for (const output of outputs) assert.doesNotMatch(output, STACK_FRAME, `a stack trace in: ${output.slice(0, 500)}`);
 }
 
-interface JsonOffence {
-  readonly action: string | null;
-  readonly code: string;
-  readonly path: readonly (string | number)[];
-  readonly location: string;
-  readonly message: string;
-  readonly fix: string;
-  readonly line: number | null;
-  readonly column: number | null;
-}
 
-interface JsonReport {
-  readonly files: readonly { readonly file: string; readonly tool: string | null; readonly offences: readonly JsonOffence[] }[];
-  readonly summary: { readonly files: number; readonly actions: number; readonly offences: number };
-}
 
 /** One offence as the tests compare it: file, action, code, then whatever the test picks. */
 type Row = readonly unknown[];

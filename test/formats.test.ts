@@ -23,6 +23,7 @@ import * as text from "../dist/cli/formatters/text.js";
 import { discover } from "../dist/lint/discover.js";
 import { lintFiles } from "../dist/lint/lint-files.js";
 import type { FileResult, LintResult } from "../dist/lint/result.js";
+import { parseGithubCommand } from "./support/reports.js";
 
 const ROOT = new URL("../", import.meta.url);
 const GOLDEN = new URL("test/fixtures/golden/", ROOT);
@@ -287,20 +288,6 @@ test("json and sarif: no raw control or bidi character on stdout, and the values
   assertValid(sarifValidator, JSON.parse(sarifOut), "the hostile sarif log");
 });
 
-/** GitHub's own reading of a workflow command line (actions/runner ActionCommand.TryParse). */
-function parseCommand(line: string): { command: string; properties: Record<string, string>; data: string } | null {
-  const match = /^::([A-Za-z-]+)(?: ([^]*?))?::([^]*)$/.exec(line);
-  if (!match) return null;
-  const unescapeProperty = (s: string): string =>
-    s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%3A/g, ":").replace(/%2C/g, ",").replace(/%25/g, "%");
-  const unescapeData = (s: string): string => s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
-  const properties: Record<string, string> = {};
-  for (const pair of (match[2] ?? "").split(",")) {
-    const at = pair.indexOf("=");
-    if (at > 0) properties[pair.slice(0, at)] = unescapeProperty(pair.slice(at + 1));
-  }
-  return { command: match[1] as string, properties, data: unescapeData(match[3] as string) };
-}
 
 test("github: one annotation line per offence and nothing can forge another", () => {
   const result = hostileResult();
@@ -312,7 +299,7 @@ test("github: one annotation line per offence and nothing can forge another", ()
   const offences = result.files.flatMap((f) => f.offences.map((o) => ({ file: f, offence: o })));
   assert.equal(lines.length, offences.length + 1, "one line per offence, then the summary");
   offences.forEach(({ file, offence }, i) => {
-    const parsed = parseCommand(lines[i] as string);
+    const parsed = parseGithubCommand(lines[i] as string);
     assert.ok(parsed, `line ${i} is a command`);
     assert.equal(parsed.command, "error");
     assert.deepEqual(Object.keys(parsed.properties), offence.line === undefined ? ["file", "title"] : ["file", "line", "col", "title"]);
@@ -327,11 +314,11 @@ test("github: one annotation line per offence and nothing can forge another", ()
     assert.ok(parsed.data.includes(escapeText(offence.message)));
   });
   // The hostile message arrives as its escaped text, "%0A" as the three characters it was.
-  const raw = parseCommand(lines[offences.length - 2] as string);
+  const raw = parseGithubCommand(lines[offences.length - 2] as string);
   assert.ok(raw?.data.includes("%0A,line=1"));
   assert.ok(raw?.data.includes("\\r\\n::error file=forged.json::forged"));
   // The last line is the summary, not a command.
-  assert.equal(parseCommand(lines.at(-1) as string), null);
+  assert.equal(parseGithubCommand(lines.at(-1) as string), null);
   assert.match(lines.at(-1) as string, /^wymcp-lint: 2 files, 2 actions: 4 offences/);
 });
 

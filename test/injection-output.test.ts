@@ -13,28 +13,9 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { escapeText } from "../dist/core/escape.js";
 import { cli, tempDir } from "./cli/support.js";
+import { HOSTILE } from "./support/hostile.js";
+import { parseGithubCommand, type JsonReport } from "./support/reports.js";
 
-const HOSTILE: readonly string[] = [
-  "\u001b[2J\u001b[H",
-  "\u001b]8;;https://evil.example\u0007link\u001b]8;;\u0007",
-  "\u001b[31mred",
-  "line\rOVERWRITE",
-  "a\u2028b",
-  "a\u2029b",
-  "\u202aLRE\u202bRLE\u202cPDF",
-  "\u202dLRO\u202eRLO",
-  "\u2066LRI\u2067RLI\u2068FSI\u2069PDI",
-  "x\n::error file=a.js,line=1::forged",
-  "::error::forged",
-  "::error file=README.md,line=1::forged",
-  "  ::warning::indented",
-  "\u3000::notice::wide space",
-  "::stop-commands::token",
-  "%0A::error::forged%0D",
-  "\u0085NEL",
-  "\u009b31m",
-  "\u0000nul\u0007bel\u007fdel",
-];
 
 // What may never appear raw in any output: C0 controls but "\n", DEL, C1, the line and
 // paragraph separators, the bidi controls.
@@ -80,34 +61,7 @@ function hostileTree(): string {
   return dir;
 }
 
-interface JsonOffence {
-  readonly action: string | null;
-  readonly code: string;
-  readonly location: string;
-  readonly message: string;
-  readonly fix: string;
-  readonly line: number | null;
-  readonly column: number | null;
-}
-interface JsonReport {
-  readonly files: readonly { readonly file: string; readonly tool: string | null; readonly offences: readonly JsonOffence[] }[];
-  readonly summary: { readonly offences: number };
-}
 
-/** GitHub's reading of a workflow command line (actions/runner ActionCommand.TryParseV2). */
-function parseCommand(line: string): { command: string; properties: Record<string, string>; data: string } | null {
-  const trimmed = line.replace(/^\s+/u, "");
-  const match = /^::([A-Za-z-]+)(?: ([^]*?))?::([^]*)$/.exec(trimmed);
-  if (!match) return null;
-  const unescapeProperty = (s: string): string => s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%3A/g, ":").replace(/%2C/g, ",").replace(/%25/g, "%");
-  const unescapeData = (s: string): string => s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
-  const properties: Record<string, string> = {};
-  for (const pair of (match[2] ?? "").split(",")) {
-    const at = pair.indexOf("=");
-    if (at > 0) properties[pair.slice(0, at)] = unescapeProperty(pair.slice(at + 1));
-  }
-  return { command: match[1] as string, properties, data: unescapeData(match[3] as string) };
-}
 
 /** Every string in a JSON value. */
 function strings(value: unknown, out: string[] = []): string[] {
@@ -195,14 +149,14 @@ function assertSafe(out: Rendered): JsonReport {
   assert.equal(commands.length, offences.length + 1);
   assert.equal(commands.filter((l) => COMMAND_LINE.test(l)).length, offences.length, "one :: line per offence and no other");
   offences.forEach(({ o }, i) => {
-    const parsed = parseCommand(commands[i] as string);
+    const parsed = parseGithubCommand(commands[i] as string);
     assert.ok(parsed && commands[i]?.startsWith("::error "), `github line ${i} is our command: ${visible(commands[i]?.slice(0, 200) ?? "")}`);
     assert.equal(parsed.command, "error");
     assert.deepEqual(Object.keys(parsed.properties), o.line === null ? ["file", "title"] : ["file", "line", "col", "title"]);
     assert.equal(parsed.properties["title"], `wymcp-lint(${o.code})`);
     assert.ok(!/[\r\n]/.test(parsed.data) && !/[\r\n]/.test(parsed.properties["file"] ?? ""), `github line ${i} decodes to more than one line`);
   });
-  assert.equal(parseCommand(commands.at(-1) as string), null);
+  assert.equal(parseGithubCommand(commands.at(-1) as string), null);
 
   // sarif: one result per offence; no string in it holds a raw control character once decoded.
   const sarif = JSON.parse(out.sarif) as { runs: { results: unknown[] }[] };

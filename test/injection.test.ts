@@ -11,31 +11,9 @@ import { lintActionFile } from "../dist/core/lint-tool.js";
 import type { Offence } from "../dist/core/offence.js";
 import { renderOffenceLine, renderReport } from "../dist/core/report.js";
 import { checkTool } from "../dist/validate.js";
+import { HOSTILE } from "./support/hostile.js";
 import { RAW_CONTROL } from "./support/properties.js";
 
-const HOSTILE: readonly string[] = [
-  "\u001b[2J\u001b[H",
-  "\u001b]8;;https://evil.example\u0007link\u001b]8;;\u0007",
-  "\u001b[31mred",
-  "line\rOVERWRITE",
-  "a\u2028b",
-  "a\u2029b",
-  "\u202aLRE",
-  "\u202bRLE",
-  "\u202cPDF",
-  "\u202dLRO",
-  "\u202eRLO",
-  "\u2066LRI",
-  "\u2067RLI",
-  "\u2068FSI",
-  "\u2069PDI",
-  "x\n::error file=a.js,line=1::forged",
-  "::error::forged",
-  "%0A::error::forged%0D",
-  "\u0085NEL",
-  "\u009b31m",
-  "\u0000nul\u0007bel\u007fdel",
-];
 
 function define(target: object, key: PropertyKey, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });

@@ -8,10 +8,8 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { cli } from "./cli/support.js";
 import { repoPath, ROOT } from "./support/paths.js";
+import type { JsonReport } from "./support/reports.js";
 
-interface JsonReport {
-  files: { file: string; offences: { code: string; action: string | null; location: string; line: number | null; column: number | null }[] }[];
-}
 
 test("every offence of the JSON5 fixtures carries its exact line and column", async () => {
   const expected = JSON.parse(readFileSync(repoPath("test/fixtures/positions/expected.json"), "utf8")) as Record<string, unknown[]>;
