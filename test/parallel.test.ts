@@ -11,10 +11,10 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { test } from "node:test";
-import { run } from "../dist/cli/run.js";
-import { discover, type LintTarget } from "../dist/lint/discover.js";
+import { run, standbyWorkers } from "../dist/cli/run.js";
+import { discover, searchesForFiles, type LintTarget } from "../dist/lint/discover.js";
 import { lintActionTarget, lintFiles } from "../dist/lint/lint-files.js";
-import { lintInParallel, PARALLEL_MIN_BYTES, workersFor } from "../dist/lint/parallel.js";
+import { lintInParallel, LintWorker, PARALLEL_MIN_BYTES, workersFor } from "../dist/lint/parallel.js";
 import { FIXTURES, tempDir } from "./cli/support.js";
 
 const GOLDEN = new URL("../test/fixtures/golden/input/", import.meta.url);
@@ -106,8 +106,8 @@ test("a worker that fails is an internal error, never a partial result", async (
     const marker = `${file}.took-a-file`;
     writeFileSync(
       file,
-      `import { writeFileSync } from "node:fs";\nimport { workerData } from "node:worker_threads";\n` +
-        `Atomics.add(workerData.shared, 0, 1);\nwriteFileSync(${JSON.stringify(marker)}, "");\n${body}\n`,
+      `import { writeFileSync } from "node:fs";\nimport { parentPort } from "node:worker_threads";\n` +
+        `parentPort.once("message", (input) => {\nAtomics.add(input.shared, 0, 1);\nwriteFileSync(${JSON.stringify(marker)}, "");\n${body}\n});\n`,
     );
     const workerUrl = pathToFileURL(file);
     await assert.rejects(lintInParallel(targets, { workers: 1, workerUrl }), /^Error: a lint worker (failed|stopped)/, how);
@@ -172,4 +172,94 @@ test("workers are started only for large runs, by the bytes estimated from a sam
   assert.equal(workersFor(many("small.actions.json", 20_000)), 0);
   assert.equal(workersFor(many("gone.actions.json", 20_000)), 0);
   assert.equal(workersFor(many("half.actions.json", 40)), Math.min(spare, 20));
+});
+
+/** Whether a worker ended without posting: how a stopped (terminated) worker's output settles. */
+async function stoppedUnused(worker: LintWorker): Promise<boolean> {
+  return worker.output.then(
+    () => false,
+    (failure: { exitCode?: number }) => failure.exitCode !== undefined,
+  );
+}
+
+test("a speculative worker the run does not need is stopped, and the result is the sequential one", async () => {
+  const targets = withoutModules(await corpus().targets);
+  const sequential = await lintFiles(targets, { timeoutMs: 20_000, workers: 0 });
+  // Told to use no worker (as workersFor says for a small run): the standby is stopped unused.
+  const standby = new LintWorker();
+  const result = await lintFiles(targets, { timeoutMs: 20_000, workers: 0, standby: [standby] });
+  assert.deepEqual(result.files, sequential.files);
+  assert.ok(await stoppedUnused(standby));
+  // A small run decides by its size: no worker, the standby stopped.
+  const few = targets.slice(0, 3);
+  assert.equal(workersFor(few), 0);
+  const small = new LintWorker();
+  assert.deepEqual((await lintFiles(few, { timeoutMs: 20_000, standby: [small] })).files, sequential.files.slice(0, 3));
+  assert.ok(await stoppedUnused(small));
+  // No action file at all.
+  const none = new LintWorker();
+  assert.deepEqual((await lintFiles([], { timeoutMs: 20_000, standby: [none] })).files, []);
+  assert.ok(await stoppedUnused(none));
+});
+
+test("a speculative worker the run needs is used first: the result is the sequential one", async () => {
+  const targets = withoutModules(await corpus().targets);
+  const sequential = await lintFiles(targets, { timeoutMs: 20_000, workers: 0 });
+  for (const workers of [1, 3]) {
+    const result = await lintFiles(targets, { timeoutMs: 20_000, workers, standby: [new LintWorker()] });
+    assert.deepEqual(result.files, sequential.files, `${workers} workers`);
+  }
+  // Linted by the standby worker alone: it was given the files, not a new worker.
+  const standby = new LintWorker();
+  assert.deepEqual(await lintInParallel(targets, { workers: 1, started: [standby] }), targets.map(lintActionTarget));
+  assert.ok((await standby.output).indexes.length === targets.length);
+});
+
+test("a speculative worker that failed before it had work: an internal error if used, nothing if not", async () => {
+  const dir = tempDir();
+  const file = join(dir, "fails-at-load.mjs");
+  writeFileSync(file, "throw new Error('broken at load');\n");
+  const targets = withoutModules(await corpus().targets);
+  const failed = new LintWorker(pathToFileURL(file));
+  // Let it fail while nobody listens yet (as during discovery): that must not crash the process.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await assert.rejects(lintInParallel(targets, { workers: 1, started: [failed] }), /^Error: a lint worker failed: .*broken at load/);
+  const unused = new LintWorker(pathToFileURL(file));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal((await lintFiles(targets.slice(0, 2), { timeoutMs: 20_000, workers: 0, standby: [unused] })).summary.files, 2);
+});
+
+test("a speculative worker is started only for a directory, a glob or no path; never for named files", () => {
+  const { dir } = corpus();
+  const file = join(dir, "server-0", "catalogue.actions.json");
+  assert.equal(searchesForFiles([file], dir), false);
+  assert.equal(searchesForFiles([file, join(dir, "server-1", "users.actions.json5")], dir), false);
+  assert.equal(searchesForFiles(["server-0/catalogue.actions.json"], dir), false);
+  assert.equal(searchesForFiles(["missing.actions.json"], dir), false, "discovery reports it");
+  assert.equal(searchesForFiles([file, "server-1"], dir), true);
+  assert.equal(searchesForFiles([], dir), true, "no path: the current directory");
+  assert.equal(searchesForFiles(["server-*/*.actions.json"], dir), true);
+  const lintOptions = { paths: [file], format: "json", maxOffences: 0, color: undefined, stdin: null, loadTimeoutMs: 10_000 } as const;
+  const io = { stdout: () => undefined, stderr: () => undefined, cwd: dir, env: {}, isTTY: false };
+  assert.deepEqual(standbyWorkers(lintOptions, io, undefined), []);
+  assert.deepEqual(standbyWorkers({ ...lintOptions, paths: [dir] }, io, 0), [], "WYMCP_LINT_WORKERS=0");
+  const started = standbyWorkers({ ...lintOptions, paths: [dir] }, io, undefined);
+  assert.equal(started.length, availableParallelism() > 1 ? 1 : 0);
+  for (const worker of started) worker.stop();
+});
+
+test("the command on a small directory (a speculative worker, unused) reports what it reports without workers", () => {
+  const dir = tempDir();
+  mkdirSync(join(dir, "tools"));
+  writeFileSync(join(dir, "tools", "a.actions.json"), '{"x": {"description": "X", "properties": {}}}');
+  writeFileSync(join(dir, "tools", "b.actions.json"), '{"x": {"description": "X", "propertes": {}}}');
+  const bin = fileURLToPath(new URL("../bin/wymcp-lint.js", import.meta.url));
+  const reports = [undefined, "0"].map((workers) => {
+    const env = { ...process.env, WYMCP_LINT_WORKERS: workers ?? "" };
+    const result = spawnSync(process.execPath, [bin, "--format", "json", "tools"], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
+    assert.equal(result.stderr, "");
+    assert.equal(result.status, 1);
+    return result.stdout;
+  });
+  assert.equal(reports[0], reports[1]);
 });

@@ -17,7 +17,7 @@ import { sortOffences } from "../core/order.js";
 import { parseJson, parseJson5, ParseError, type Position } from "../loading/json5-parse.js";
 import { locate, type Pointer } from "../loading/locate.js";
 import type { LintTarget } from "./discover.js";
-import { lintInParallel, workersFor } from "./parallel.js";
+import { lintInParallel, workersFor, type LintWorker } from "./parallel.js";
 import type { FileResult, LintResult } from "./result.js";
 
 export interface LintFilesOptions {
@@ -32,6 +32,11 @@ export interface LintFilesOptions {
   readonly workers?: number;
   /** performance.now() when the run began, so durationMs covers discovery too. */
   readonly startedAt?: number;
+  /**
+   * Lint workers started before the files were known (run.ts, while discovering): used
+   * first when the run calls for workers, else stopped. Stopped either way before this returns.
+   */
+  readonly standby?: readonly LintWorker[];
 }
 
 /** The tool an action file declares: its base name before `.actions.`, else before its last extension. */
@@ -282,7 +287,10 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
   // Sequentially, one file after another, read synchronously: for many small files this
   // beats any concurrent I/O scheme (measured on 2,000 files: 30 ms against 55-170 ms for
   // fs.readFile with 8-64 in flight); large runs also spread the files over worker threads.
-  const actionFiles = workers > 0 ? await lintInParallel(actionTargets, { workers, lintOne: lintActionTarget }) : actionTargets.map(lintActionTarget);
+  const standby = options.standby ?? [];
+  if (workers <= 0) for (const worker of standby) worker.stop();
+  const actionFiles =
+    workers > 0 ? await lintInParallel(actionTargets, { workers, lintOne: lintActionTarget, started: standby }) : actionTargets.map(lintActionTarget);
   const moduleLints = await modules;
 
   let nextModule = 0;

@@ -1,9 +1,11 @@
 // Lints many action files on several threads when the work is large enough to pay for
-// starting workers (each costs ~30 ms of start-up and a heap of its own): this thread and
+// starting workers (each costs ~25 ms of start-up and a heap of its own): this thread and
 // `workers` worker threads (action-worker.ts) take files one at a time from a shared
 // counter until none is left, each running the same per-file step as the sequential path
-// (lintActionTarget). Results land at their file's index, so the order is the targets' order
-// whatever thread finished first. Called by lint-files.ts only.
+// (lintActionTarget). A worker is started before it has work (LintWorker; run.ts starts one
+// while discovering) and gets its files by message. Results land at their file's index, so
+// the order is the targets' order whatever thread finished first. Called by lint-files.ts
+// and run.ts only.
 
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -23,6 +25,8 @@ import type { Linted } from "./lint-files.js";
 export const PARALLEL_MIN_BYTES = 12_000_000;
 /** Files whose sizes are looked at to estimate a run's bytes. */
 const SAMPLE = 16;
+/** V8's interrupt budget while lint workers run (action-worker.ts sets it; V8's default is 67,584). */
+export const TIER_UP_BUDGET = 600_000;
 /** Workers at most, besides this thread. */
 const MAX_WORKERS = 7;
 
@@ -48,7 +52,7 @@ export function workersFor(targets: readonly LintTarget[]): number {
 // ---------------------------------------------------------------------------------------
 // The worker protocol. Exported for action-worker.ts only; not part of the public API.
 
-/** What a lint worker receives in workerData. */
+/** What a lint worker receives, in its one message: the files and its place among the threads. */
 export interface LintWorkerInput {
   readonly targets: readonly LintTarget[];
   /** [0]: the next file index to take (shared by every thread); [1 + k]: the file worker k is on. */
@@ -77,6 +81,46 @@ export function lintShare(targets: readonly LintTarget[], shared: Int32Array, li
 
 const WORKER_URL = new URL("./action-worker.js", import.meta.url);
 
+/** Why a worker ended without posting its results. */
+type WorkerFailure = { readonly error: unknown } | { readonly exitCode: number };
+
+/**
+ * A lint worker thread, started before it has work: it loads the linter, then waits for its
+ * one message (LintWorkerInput). run.ts starts one while the command line is still being
+ * discovered, so that start-up (~25 ms, more on a busy machine) overlaps our own; unused, it
+ * is stopped. Until given work it is unref'd: it never keeps the process alive by itself.
+ */
+export class LintWorker {
+  /** The worker's results, or why it stopped without them; settles once. */
+  readonly output: Promise<LintWorkerOutput>;
+  readonly #worker: Worker;
+
+  constructor(workerUrl: URL = WORKER_URL) {
+    const worker = new Worker(workerUrl);
+    this.#worker = worker;
+    this.output = new Promise<LintWorkerOutput>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", (error) => reject({ error } satisfies WorkerFailure));
+      worker.once("exit", (exitCode) => reject({ exitCode } satisfies WorkerFailure));
+    });
+    // Observed by lintInParallel; a worker that is stopped unused (or fails unused) is no
+    // unhandled rejection.
+    this.output.catch(() => undefined);
+    worker.unref();
+  }
+
+  /** Gives the worker its files; from now on the process waits for it. */
+  lint(input: LintWorkerInput): void {
+    this.#worker.ref();
+    this.#worker.postMessage(input);
+  }
+
+  /** Stops the worker, whatever it is doing; harmless once it has ended. */
+  stop(): void {
+    void this.#worker.terminate();
+  }
+}
+
 // Structured clone drops the freeze; offences are frozen plain data everywhere else.
 function frozen(lint: Linted): Linted {
   for (const o of lint.offences as Offence[]) {
@@ -89,18 +133,21 @@ function frozen(lint: Linted): Linted {
 }
 
 export interface ParallelOptions {
-  /** Worker threads to start, at least 1. */
+  /** Worker threads to use, at least 1. */
   readonly workers: number;
   /** This thread's per-file step (lintActionTarget); absent, this thread only waits (tests use that). */
   readonly lintOne?: (target: LintTarget) => Linted;
   /** The worker entry (action-worker.js); tests substitute a failing one. */
   readonly workerUrl?: URL;
+  /** Workers already started (run.ts's speculative one): used first, before starting others. */
+  readonly started?: readonly LintWorker[];
 }
 
 /**
  * Lints the action files `targets` on this thread and worker threads; results in the
  * targets' order. Rejects with an internal error when a worker fails (a bug of ours, or a
- * crash) before every file has its result: never a partial result.
+ * crash) before every file has its result: never a partial result. Every worker, started
+ * here or given, is stopped before it returns.
  */
 export async function lintInParallel(targets: readonly LintTarget[], options: ParallelOptions): Promise<Linted[]> {
   const { workers, lintOne } = options;
@@ -118,28 +165,30 @@ export async function lintInParallel(targets: readonly LintTarget[], options: Pa
   // Observed below; this only keeps a worker failing while this thread works from counting
   // as an unhandled rejection.
   done.catch(() => undefined);
-  const started: Worker[] = [];
-  for (let slot = 0; slot < workers; slot++) {
-    const input: LintWorkerInput = { targets, shared, slot };
-    const worker = new Worker(options.workerUrl ?? WORKER_URL, { workerData: input });
-    started.push(worker);
+  const given = options.started ?? [];
+  const used: LintWorker[] = given.slice(0, workers);
+  while (used.length < workers) used.push(new LintWorker(options.workerUrl));
+  used.forEach((worker, slot) => {
     // What file the worker was on, for the message when it fails.
     const on = (): string => {
       const target = targets[Atomics.load(shared, 1 + slot)];
       return target ? ` while linting ${inspectString(target.display)}` : "";
     };
-    let posted = false;
-    worker.on("message", (output: LintWorkerOutput) => {
-      posted = true;
-      output.indexes.forEach((index, i) => (results[index] = frozen(output.results[i] as Linted)));
-      filled += output.indexes.length;
-      if (filled === targets.length) complete();
-    });
-    worker.on("error", (error) => fail(new Error(`a lint worker failed${on()}: ${errorText(error)}`, { cause: error })));
-    worker.on("exit", (code) => {
-      if (!posted) fail(new Error(`a lint worker stopped (exit code ${code})${on()} before reporting its files`));
-    });
-  }
+    worker.output.then(
+      (output) => {
+        output.indexes.forEach((index, i) => (results[index] = frozen(output.results[i] as Linted)));
+        filled += output.indexes.length;
+        if (filled === targets.length) complete();
+      },
+      (failure: WorkerFailure) =>
+        fail(
+          "error" in failure
+            ? new Error(`a lint worker failed${on()}: ${errorText(failure.error)}`, { cause: failure.error })
+            : new Error(`a lint worker stopped (exit code ${failure.exitCode})${on()} before reporting its files`),
+        ),
+    );
+    worker.lint({ targets, shared, slot });
+  });
   try {
     if (lintOne) {
       lintShare(targets, shared, (target, index) => {
@@ -149,9 +198,7 @@ export async function lintInParallel(targets: readonly LintTarget[], options: Pa
     }
     if (filled < targets.length) await done;
   } finally {
-    for (const worker of started) {
-      void worker.terminate();
-    }
+    for (const worker of [...given, ...used]) worker.stop();
   }
   return results as Linted[];
 }
