@@ -44,7 +44,12 @@ A directory is searched recursively (node_modules and dot-folders skipped); a fi
 const EXIT_CODES = `Exit codes:
   0  nothing found
   1  at least one offence (files that cannot be parsed or loaded count)
-  2  usage error (bad flag, nothing to lint, unsupported file kind) or internal failure`;
+  2  usage error (bad flag, nothing to lint, unsupported file kind) or internal failure
+
+Environment:
+  NO_COLOR, FORCE_COLOR  turn colour off / on (see --color)
+  WYMCP_LINT_WORKERS=N   worker threads for large runs of action files (0: none; default: by size)
+  WYMCP_LINT_DEBUG=1     print the stack trace of an internal error`;
 
 async function parser(argv: readonly string[]) {
   const { default: yargs } = await import("yargs");

@@ -357,7 +357,8 @@ test("--help: usage, every option, examples and the exit codes, on stdout with e
     assert.match(stdout, /^wymcp-lint \[paths\.\.\]\n/);
     assert.match(stdout, /\nExamples:\n {2}wymcp-lint {2,}lint every action file/);
     assert.match(stdout, /\n {2}wymcp-lint --stdin --stdin-filename t\.actions\.json {2,}lint an editor buffer/);
-    assert.ok(stdout.endsWith("Exit codes:\n  0  nothing found\n  1  at least one offence (files that cannot be parsed or loaded count)\n  2  usage error (bad flag, nothing to lint, unsupported file kind) or internal failure\n"));
+    assert.ok(stdout.includes("\nExit codes:\n  0  nothing found\n  1  at least one offence (files that cannot be parsed or loaded count)\n  2  usage error (bad flag, nothing to lint, unsupported file kind) or internal failure\n\nEnvironment:\n"));
+    for (const variable of ["NO_COLOR", "FORCE_COLOR", "WYMCP_LINT_WORKERS", "WYMCP_LINT_DEBUG"]) assert.ok(stdout.includes(variable), `help names ${variable}`);
   }
 });
 
