@@ -57,7 +57,8 @@ function goldenReport(): Promise<LintResult> {
 /** A one-file result, by hand. */
 function resultOf(file: string, tool: string | null, offences: readonly Offence[], actions = 1): LintResult {
   const files: FileResult[] = [{ file, tool, actions, offences }];
-  return { files, summary: { files: 1, actions, offences: offences.length }, durationMs: 5 };
+  const warnings = offences.filter((o) => o.severity === "warn").length;
+  return { files, summary: { files: 1, actions, offences: offences.length, errors: offences.length - warnings, warnings }, durationMs: 5 };
 }
 
 const sarifValidator = (() => {
@@ -114,10 +115,11 @@ test("json: valid against schemas/report.schema.json, every offence with exactly
     assert.equal(file.tool, expected.tool);
     file.offences.forEach((offence: Json, j: number) => {
       const o = expected.offences[j] as Offence;
-      assert.deepEqual(Object.keys(offence), ["action", "code", "path", "location", "message", "fix", "line", "column"]);
+      assert.deepEqual(Object.keys(offence), ["action", "code", "severity", "path", "location", "message", "fix", "line", "column"]);
       assert.deepEqual(offence, {
         action: o.action,
         code: o.code,
+        severity: o.severity,
         path: [...o.path],
         location: o.location,
         message: o.message,
@@ -268,7 +270,7 @@ function hostileResult(): LintResult {
     { file: HOSTILE_FILE, tool: HOSTILE_TOOL, actions: 2, offences },
     { file: "plain.actions.json", tool: null, actions: 0, offences: [toolOffence("parse-error", HOSTILE_MESSAGE, "f")] },
   ];
-  return { files, summary: { files: 2, actions: 2, offences: offences.length + 1 }, durationMs: 1 };
+  return { files, summary: { files: 2, actions: 2, offences: offences.length + 1, errors: offences.length + 1, warnings: 0 }, durationMs: 1 };
 }
 
 // What may not appear raw on stdout: C0 controls but "\n", DEL, C1, line/paragraph separators, bidi controls.
@@ -330,13 +332,13 @@ test("github: GitHub's escaping, property and data", () => {
 });
 
 test("github: no offences, only the summary", () => {
-  const output = github.format({ files: [{ file: "a.actions.json", tool: "a", actions: 1, offences: [] }], summary: { files: 1, actions: 1, offences: 0 }, durationMs: 3 }, OPTIONS);
+  const output = github.format({ files: [{ file: "a.actions.json", tool: "a", actions: 1, offences: [] }], summary: { files: 1, actions: 1, offences: 0, errors: 0, warnings: 0 }, durationMs: 3 }, OPTIONS);
   assert.equal(output, "wymcp-lint: 1 file, 1 action: no offences (0.00 s)\n");
 });
 
 test("machine formats carry no colour, whatever the palette", async () => {
   const red = (s: string): string => `\u001b[31m${s}\u001b[39m`;
-  const painted: FormatOptions = { ...OPTIONS, palette: { file: red, code: red, name: red, location: red, fix: red, dim: red } };
+  const painted: FormatOptions = { ...OPTIONS, palette: { file: red, code: red, name: red, location: red, fix: red, dim: red, warning: red } };
   const result = await goldenReport();
   for (const formatter of [json, sarif, github]) {
     assert.equal(formatter.format(result, painted), formatter.format(result, OPTIONS));

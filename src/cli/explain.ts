@@ -3,9 +3,9 @@
 // docs/offence-codes.md). Called by the CLI (run.ts), which prints the text, or on null
 // prints unknownCodeMessage() as a usage error (exit 2).
 
-import { codeDocText, isOffenceCode } from "../core/codes.js";
+import { codeDocText } from "../core/codes.js";
 import { inspectString } from "../core/escape.js";
-import { OFFENCE_CODES } from "../core/offence.js";
+import { isOffenceCode, OFFENCE_CODES } from "../core/offence.js";
 
 /** The explanation of `code`, ending with "\n"; null when `code` is not an offence code. */
 export function explain(code: string): string | null {
