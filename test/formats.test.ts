@@ -13,7 +13,7 @@ import { Ajv } from "ajv";
 import { CODE_DOCS, codeDocMarkdown, codeDocText } from "../dist/core/codes.js";
 import { escapeText } from "../dist/core/escape.js";
 import { lintActionFile } from "../dist/core/lint-tool.js";
-import { OFFENCE_CODES, toolOffence, withPosition, type Offence } from "../dist/core/offence.js";
+import { defaultSeverity, OFFENCE_CODES, toolOffence, withPosition, type Offence } from "../dist/core/offence.js";
 import { PLAIN } from "../dist/core/report.js";
 import type { FormatOptions } from "../dist/cli/formatters/types.js";
 import * as github from "../dist/cli/formatters/github.js";
@@ -182,7 +182,7 @@ test("sarif: one run, the driver, one rule per code with help from the code docs
     assert.equal(rule.help.text, codeDocText(rule.id));
     assert.equal(rule.help.markdown, codeDocMarkdown(rule.id));
     for (const part of [doc.bad, doc.good, doc.fix]) assert.ok(rule.help.markdown.includes(part), `${rule.id}: help.markdown lacks part of the docs`);
-    assert.equal(rule.defaultConfiguration.level, "error");
+    assert.equal(rule.defaultConfiguration.level, defaultSeverity(rule.id) === "warn" ? "warning" : "error");
   }
 });
 
@@ -197,7 +197,7 @@ test("sarif: every result points at its rule, its file (a relative URI) and, whe
     const { file, offence } = offences[i] as { file: FileResult; offence: Offence };
     assert.equal(r.ruleId, offence.code);
     assert.equal(run.tool.driver.rules[r.ruleIndex].id, r.ruleId);
-    assert.equal(r.level, "error");
+    assert.equal(r.level, offence.severity === "warn" ? "warning" : "error");
     assert.ok(r.message.text.includes(offence.message) && r.message.text.includes(offence.fix));
     const [location] = r.locations;
     const artifact = location.physicalLocation.artifactLocation;

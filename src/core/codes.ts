@@ -626,7 +626,7 @@ export function codeDocText(code: OffenceCode): string {
   const doc = CODE_DOCS[code];
   const [meaning, why, bad, good, fix] = DOC_SECTIONS;
   return [
-    `${code}: ${doc.title}\nDefault severity: ${defaultSeverity(code)}`,
+    `${code}: ${doc.title}`,
     `${meaning}\n${wrap(doc.meaning, INDENT)}`,
     `${why}\n${wrap(doc.why, INDENT)}`,
     `${bad}\n${indentBlock(doc.bad)}`,
