@@ -161,3 +161,50 @@ function schemaKeyWrongType(at: PathNode, key: string, expected: string, value: 
   const path = materialize(at);
   return wrongType(path, [...path, key], inspectString(key), expected, value, fix);
 }
+
+/** A schema on the walked surface, and where it sits. */
+export interface WalkedSchema {
+  readonly schema: MapLike;
+  readonly at: PathNode;
+}
+
+/**
+ * Every schema the walk visits below an action's `properties`, for the advisory checks:
+ * each property schema and, inside any visited schema, its "properties" entries, a
+ * single-schema "items" and a schema "additionalProperties". Only for a `properties` map
+ * the shape walk found nothing wrong with (so no cycle). A schema a module shares between
+ * places is visited once, at the first place in code-unit order, so the report never
+ * depends on key order.
+ */
+export function walkedSchemas(properties: MapLike, parsed: boolean): WalkedSchema[] {
+  const read = parsed ? PARSED_MAP : IN_CODE_UNIT_ORDER;
+  const seen = parsed ? null : new Set<MapLike>();
+  const visited: WalkedSchema[] = [];
+  const stack: WalkedSchema[] = [];
+  const queueProperties = (map: MapLike, at: PathNode): void => {
+    const keys = read.keys(map);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string;
+      const schema = read.get(map, key);
+      if (read.isMap(schema)) stack.push({ schema, at: { parent: at, segment: key } });
+    }
+  };
+  queueProperties(properties, { parent: null, segment: "properties" });
+  while (stack.length > 0) {
+    const visit = stack.pop() as WalkedSchema;
+    if (seen !== null) {
+      if (seen.has(visit.schema)) continue;
+      seen.add(visit.schema);
+    }
+    visited.push(visit);
+    for (let i = WALKED_KEYWORDS.length - 1; i >= 0; i--) {
+      const key = WALKED_KEYWORDS[i] as (typeof WALKED_KEYWORDS)[number];
+      const value = read.get(visit.schema, key);
+      if (!read.isMap(value)) continue;
+      const at = { parent: visit.at, segment: key };
+      if (key === "properties") queueProperties(value, at);
+      else stack.push({ schema: value, at });
+    }
+  }
+  return visited;
+}

@@ -1,7 +1,8 @@
 // Lints the discovered files into one LintResult (SPEC sections 2 and 6). Action files are
 // read once, decoded, parsed (JSON.parse, or src/loading/json5-parse.ts) and linted with
-// lintActionFile, and files with offences get line and column (src/loading/locate.ts; clean
-// files skip that work): lintActionTarget, run on this thread or, for large runs, also on
+// lintActionFile; a text whose parse repeated a key gets duplicate-key offences
+// (src/loading/duplicate-keys.ts), and files with offences get line and column
+// (src/loading/locate.ts; clean files skip that work): lintActionTarget, run on this thread or, for large runs, also on
 // worker threads (parallel.ts). Tool modules go to the isolated loader
 // (src/loading/load-module.ts). Then duplicate-tool per directory, over the merged results.
 // Called by src/cli/run.ts. A file's failure stays in that file's result; only our own bugs throw.
@@ -14,7 +15,8 @@ import { errorText, inspectString } from "../core/escape.js";
 import { lintActionFile, SCHEMA_KEY, type ToolLint } from "../core/lint-tool.js";
 import { toolOffence, withPosition, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import { parseJson, parseJson5, ParseError, type Position } from "../loading/json5-parse.js";
+import { duplicateKeyOffence, repeatedKeys } from "../loading/duplicate-keys.js";
+import { parseJson, parseJson5, ParseError, repeatsKeys, type KeyRepeats, type Position } from "../loading/json5-parse.js";
 import { locate, type Pointer } from "../loading/locate.js";
 import type { LintTarget } from "./discover.js";
 import { lintInParallel, workersFor, type LintWorker } from "./parallel.js";
@@ -128,16 +130,24 @@ function parseFailure(error: unknown, kind: "json" | "json5"): { offence: Offenc
   return parseError(`is not valid ${kind === "json" ? "JSON" : "JSON5"}: ${text}`, fix, position);
 }
 
-function parse(text: string, kind: "json" | "json5"): { value: unknown } | { offence: Offence } {
+/** The parsed value, and whether some object in the text repeats a key (the value keeps the last). */
+interface Parsed {
+  readonly value: unknown;
+  readonly repeatsKeys: boolean;
+}
+
+function parse(text: string, kind: "json" | "json5"): Parsed | { offence: Offence } {
   if (kind === "json5") {
+    const repeats: KeyRepeats = { found: false };
     try {
-      return { value: parseJson5(text) };
+      return { value: parseJson5(text, repeats), repeatsKeys: repeats.found };
     } catch (error) {
       return parseFailure(error, kind);
     }
   }
+  let value: unknown;
   try {
-    return { value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
     // JSON.parse names no line; our strict parser explains the same failure precisely.
     try {
@@ -147,6 +157,7 @@ function parse(text: string, kind: "json" | "json5"): { value: unknown } | { off
     }
     return parseFailure(error, kind);
   }
+  return { value, repeatsKeys: repeatsKeys(text, value) };
 }
 
 /** The file's text, decoded (see decode); a file that cannot be read is a parse-error. */
@@ -204,9 +215,12 @@ function lintText(text: string, kind: "json" | "json5", toolName: string): Linte
   const parsed = parse(text, kind);
   if ("offence" in parsed) return { tool: toolName || null, actions: 0, offences: [parsed.offence] };
   // A parsed value is a tree of plain objects: the core skips its cycle and sharing checks.
-  const lint: ToolLint = lintActionFile(parsed.value, toolName, { parsed: true });
-  if (lint.offences.length === 0) return lint;
-  return { ...lint, offences: withPositions(text, lint.offences) };
+  const lint: ToolLint = lintActionFile(parsed.value, toolName, { parsed: true, advisory: true });
+  // Repeated keys are found in the text, with their positions; only texts that have one pay.
+  const repeated = parsed.repeatsKeys ? repeatedKeys(text).map(duplicateKeyOffence) : [];
+  if (lint.offences.length === 0 && repeated.length === 0) return lint;
+  const offences = withPositions(text, lint.offences);
+  return { ...lint, offences: repeated.length === 0 ? offences : sortOffences([...offences, ...repeated]) };
 }
 
 /** One action file's whole lint, from its bytes (a file's content, or stdin). */
