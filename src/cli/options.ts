@@ -44,8 +44,8 @@ const DESCRIPTION = `Lint the tool declarations of action-dispatched MCP servers
 A directory is searched recursively (node_modules and dot-folders skipped); a file is linted whatever its name (.json and .json5 are action files, .js .mjs .cjs .ts .mts .cts tool modules); a glob is expanded (quote it). No path means the current directory.`;
 
 const EXIT_CODES = `Exit codes:
-  0  nothing found
-  1  at least one error (files that cannot be parsed or loaded count), or more warnings than --max-warnings
+  0  no error (warnings alone pass, unless there are more than --max-warnings)
+  1  an error (files that cannot be parsed or loaded count), or more warnings than --max-warnings
   2  usage error (bad flag, nothing to lint, unsupported file kind) or internal failure
 
 Environment:

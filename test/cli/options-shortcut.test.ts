@@ -1,5 +1,5 @@
 // The command-line shortcut (src/cli/options.ts): the common calls (paths, --format,
-// --max-offences, --load-timeout, --color/--no-color, "--") are read without loading yargs,
+// --max-offences, --max-warnings, --load-timeout, --color/--no-color, "--") are read without loading yargs,
 // which costs ~70 ms of start-up. Pinned here to yargs' own reading of the same command
 // lines, mistakes included, so the two can never drift apart.
 
@@ -31,6 +31,8 @@ const COMMAND_LINES: readonly (readonly string[])[] = [
   ["--format", "json", "--format", "text"],
   ["x=y", "--format", "json", "123", "--max-offences", "007"],
   ["--load-timeout", ".5"],
+  ["--max-warnings", "0", "a"],
+  ["--max-warnings=12", "--max-warnings", "3"],
   // Mistakes: the same usage error either way.
   ["--format", "bogus"],
   ["--format="],
@@ -41,6 +43,9 @@ const COMMAND_LINES: readonly (readonly string[])[] = [
   ["--max-offences", "x"],
   ["--load-timeout", "0"],
   ["--load-timeout", "1e3"],
+  ["--max-warnings", "-1"],
+  ["--max-warnings", "many"],
+  ["--max-warnings"],
   ["--bogus"],
   ["-f", "json"],
   // Left to yargs: other spellings and the other commands.
@@ -60,6 +65,6 @@ test("the common flags read without yargs exactly as yargs reads them", async ()
 test("the shortcut's results: values, repeated flags, paths after --", async () => {
   assert.deepEqual(await parseCommand(["--format", "json", "a", "--no-color", "--max-offences=0", "--load-timeout", "3", "--", "-b"]), {
     kind: "lint",
-    options: { paths: ["a", "-b"], format: "json", maxOffences: 0, color: false, stdin: null, loadTimeoutMs: 3000 },
+    options: { paths: ["a", "-b"], format: "json", maxOffences: 0, maxWarnings: null, color: false, stdin: null, loadTimeoutMs: 3000 },
   });
 });

@@ -8,7 +8,7 @@
 import { editDistance } from "../close-match.js";
 import { inspectString } from "../escape.js";
 import { JSON_SCHEMA_KEYWORDS } from "../json-schema-keywords.js";
-import { walkedSchemas } from "../keyset.js";
+import { forEachWalkedSchema } from "../keyset.js";
 import type { Draft } from "../offence.js";
 import { materialize } from "../path.js";
 import type { AdvisoryCheck } from "./context.js";
@@ -24,11 +24,11 @@ export function keywordsNear(key: string): string[] {
 
 export const unknownKeyword: AdvisoryCheck = (_schema, { read, parsed, properties }) => {
   const drafts: Draft[] = [];
-  for (const { schema, at } of walkedSchemas(properties, parsed)) {
-    for (const key of read.keys(schema)) {
+  forEachWalkedSchema(properties, parsed, (walked) => {
+    for (const key of read.keys(walked.schema)) {
       const near = keywordsNear(key);
       if (near.length === 0) continue;
-      const path = materialize(at);
+      const path = materialize(walked);
       const meant = near.map(inspectString).join(" or ");
       drafts.push({
         code: "unknown-keyword",
@@ -38,6 +38,6 @@ export const unknownKeyword: AdvisoryCheck = (_schema, { read, parsed, propertie
         fix: `Rename ${inspectString(key)} to ${meant}.`,
       });
     }
-  }
+  });
   return drafts;
 };
