@@ -3,7 +3,8 @@
 // lintActionFile, and files with offences get line and column (src/loading/locate.ts; clean
 // files skip that work): lintActionTarget, run on this thread or, for large runs, also on
 // worker threads (parallel.ts). Tool modules go to the isolated loader
-// (src/loading/load-module.ts). Then duplicate-tool per directory, over the merged results.
+// (src/loading/load-module.ts). Then duplicate-tool per directory, over the merged results,
+// and positions for the modules with offences (module-positions.ts).
 // Called by src/cli/run.ts. A file's failure stays in that file's result; only our own bugs throw.
 
 import { isUtf8 } from "node:buffer";
@@ -17,6 +18,7 @@ import { sortOffences } from "../core/order.js";
 import { parseJson, parseJson5, ParseError, type Position } from "../loading/json5-parse.js";
 import { locate, type Pointer } from "../loading/locate.js";
 import type { LintTarget } from "./discover.js";
+import { withModulePositions } from "./module-positions.js";
 import { lintInParallel, workersFor, type LintWorker } from "./parallel.js";
 import type { FileResult, LintResult } from "./result.js";
 
@@ -296,7 +298,9 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
   let nextModule = 0;
   let nextActionFile = 0;
   const linted = targets.map((t) => (isModule(t) ? moduleLints[nextModule++] : actionFiles[nextActionFile++]) as Linted);
-  const files = duplicateTools(targets, linted).map(
+  // Modules get their positions last, so that duplicate-tool is located too.
+  const positioned = await Promise.all(duplicateTools(targets, linted).map((lint, i) => (isModule(targets[i] as LintTarget) ? withModulePositions((targets[i] as LintTarget).path, lint) : lint)));
+  const files = positioned.map(
     (lint, i): FileResult => ({ file: (targets[i] as LintTarget).display, tool: lint.tool, actions: lint.actions, offences: lint.offences }),
   );
   return summarize(files, startedAt);
