@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
-import { describeThrown, lintToolModule, lintToolModules } from "../dist/loading/load-module.js";
+import { describeThrown } from "../dist/core/escape.js";
+import { lintToolModule, lintToolModules } from "../dist/loading/load-module.js";
 
 const FIXTURES = new URL("../test/fixtures/modules/", import.meta.url);
 const LOAD_MODULE = new URL("../dist/loading/load-module.js", import.meta.url);
