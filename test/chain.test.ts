@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { test } from "node:test";
 import { lintActionFile } from "../dist/core/lint-tool.js";
 import type { Offence } from "../dist/core/offence.js";
-import { lintActionSource } from "../dist/lint/lint-files.js";
+import { lintActionBytes } from "../dist/loading/action-file.js";
 import { repoPath } from "./support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/chain");
@@ -27,7 +27,7 @@ function caseDirs(dir: string): string[] {
 async function lintInput(dir: string): Promise<readonly Offence[]> {
   for (const kind of ["json", "json5"] as const) {
     const file = join(dir, `input.${kind}`);
-    if (existsSync(file)) return lintActionSource(readFileSync(file), kind, "tool").offences;
+    if (existsSync(file)) return lintActionBytes(readFileSync(file), kind, "tool").offences;
   }
   const value: unknown = (await import(pathToFileURL(join(dir, "input.mjs")).href)).default;
   return lintActionFile(value, "tool", { advisory: true }).offences;

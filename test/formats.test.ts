@@ -21,7 +21,7 @@ import * as json from "../dist/cli/formatters/json.js";
 import * as sarif from "../dist/cli/formatters/sarif.js";
 import * as text from "../dist/cli/formatters/text.js";
 import { discover } from "../dist/lint/discover.js";
-import { lintFiles } from "../dist/lint/lint-files.js";
+import { lintFiles } from "../dist/lint/lint-paths.js";
 import type { FileResult, LintResult } from "../dist/lint/result.js";
 import { parseGithubCommand } from "./support/reports.js";
 
@@ -115,7 +115,7 @@ test("json: valid against schemas/report.schema.json, every offence with exactly
     assert.equal(file.tool, expected.tool);
     file.offences.forEach((offence: Json, j: number) => {
       const o = expected.offences[j] as Offence;
-      assert.deepEqual(Object.keys(offence), ["action", "code", "severity", "path", "location", "message", "fix", "line", "column"]);
+      assert.deepEqual(Object.keys(offence), ["action", "code", "severity", "path", "location", "message", "fix", "line", "column", "exact"]);
       assert.deepEqual(offence, {
         action: o.action,
         code: o.code,
@@ -126,6 +126,7 @@ test("json: valid against schemas/report.schema.json, every offence with exactly
         fix: o.fix,
         line: o.line ?? null,
         column: o.column ?? null,
+        exact: o.line === undefined ? null : o.exact !== false,
       });
     });
   });

@@ -11,7 +11,7 @@ import { defaultSeverity, OFFENCE_CODES, CODE_TABLE } from "../dist/core/offence
 import { PLAIN, type Palette } from "../dist/core/report.js";
 import * as text from "../dist/cli/formatters/text.js";
 import { discover } from "../dist/lint/discover.js";
-import { lintFiles } from "../dist/lint/lint-files.js";
+import { lintFiles } from "../dist/lint/lint-paths.js";
 import { DEFAULT_RULES, type SeverityRules } from "../dist/lint/severity.js";
 import { cli } from "./cli/support.js";
 
