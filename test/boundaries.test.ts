@@ -40,6 +40,12 @@ test("each dependency is imported in one place", () => {
     yargs: "cli/options.ts",
     "fast-glob": "lint/discover.ts",
     "tsx/esm/api": "loading/module-worker.ts",
+    // The MCP SDK's client side: the session, and the transport for a server we start.
+    "@modelcontextprotocol/sdk/client/index.js": "server/session.ts",
+    "@modelcontextprotocol/sdk/client/streamableHttp.js": "server/session.ts",
+    "@modelcontextprotocol/sdk/types.js": "server/session.ts",
+    "@modelcontextprotocol/sdk/shared/stdio.js": "server/process-transport.ts",
+    "@modelcontextprotocol/sdk/shared/transport.js": "server/process-transport.ts",
   };
   const seen = new Map<string, string[]>();
   for (const { file, imports } of files) for (const s of imports.filter(external)) seen.set(s, [...(seen.get(s) ?? []), file]);

@@ -9,9 +9,11 @@ import { escapeText, inspectString } from "../core/escape.js";
 import { DEFAULT_MAX_OFFENCES } from "../core/report.js";
 import { kindOf } from "../lint/discover.js";
 import { UsageError } from "../lint/usage-error.js";
+import { checkServer, type GivenServer, type ServerTarget } from "../server/target.js";
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from "./formatters/index.js";
 
 export const DEFAULT_LOAD_TIMEOUT_SECONDS = 10;
+export const DEFAULT_SERVER_TIMEOUT_SECONDS = 30;
 
 export interface LintOptions {
   readonly paths: readonly string[];
@@ -23,6 +25,9 @@ export interface LintOptions {
   /** --stdin: the name standing for standard input and the kind it gives; null to lint paths. */
   readonly stdin: { readonly filename: string; readonly kind: "json" | "json5" } | null;
   readonly loadTimeoutMs: number;
+  /** --server / --server-url: the running server to lint instead of files; null for files. */
+  readonly server: ServerTarget | null;
+  readonly serverTimeoutMs: number;
 }
 
 export type Command =
@@ -43,8 +48,10 @@ A directory is searched recursively (node_modules and dot-folders skipped); a fi
 
 const EXIT_CODES = `Exit codes:
   0  nothing found
-  1  at least one offence (files that cannot be parsed or loaded count)
-  2  usage error (bad flag, nothing to lint, unsupported file kind) or internal failure
+  1  at least one offence (files that cannot be parsed or loaded count; so does a server whose
+     help tool answers an error or an answer of the wrong shape)
+  2  usage error (bad flag, nothing to lint, unsupported file kind), a server that cannot be
+     started or reached or does not answer within --server-timeout, or internal failure
 
 Environment:
   NO_COLOR, FORCE_COLOR  turn colour off / on (see --color)
@@ -85,6 +92,16 @@ async function parser(argv: readonly string[]) {
       defaultDescription: String(DEFAULT_LOAD_TIMEOUT_SECONDS),
       describe: "Seconds a tool module gets to load and return its actions before it is a load-error",
     })
+    .option("server", { type: "boolean", default: false, describe: 'Lint a running MCP server instead of files: start the command given after "--" (stdio) and stop its whole process group at the end' })
+    .option("server-url", { type: "string", requiresArg: true, describe: "Lint a running MCP server instead of files, at this Streamable HTTP URL" })
+    .option("header", { type: "string", requiresArg: true, describe: 'A header sent to --server-url, as "Name: value" (repeatable)' })
+    .option("server-timeout", {
+      type: "string",
+      requiresArg: true,
+      default: String(DEFAULT_SERVER_TIMEOUT_SECONDS),
+      defaultDescription: String(DEFAULT_SERVER_TIMEOUT_SECONDS),
+      describe: "Seconds the server gets to start and answer the handshake, and each request after it",
+    })
     .option("explain", { type: "string", requiresArg: true, describe: "Explain an offence code (meaning, reason, fix) and exit" })
     .option("help", { alias: "h", type: "boolean", describe: "Show this help and exit" })
     .option("version", { type: "boolean", describe: "Show the version and exit" })
@@ -97,6 +114,8 @@ async function parser(argv: readonly string[]) {
       ["$0 --max-offences 0 --no-color", "show every offence, uncoloured"],
       ["$0 --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
       ["$0 --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
+      ["$0 --server -- node server.js", "lint the tools of an MCP server started with that command"],
+      ["$0 --server-url http://127.0.0.1:4000/mcp", "lint a running MCP server over Streamable HTTP"],
       ["$0 --explain superset-group", "explain an offence code"],
     ])
     .epilogue(EXIT_CODES)
@@ -107,6 +126,8 @@ async function parser(argv: readonly string[]) {
       "parse-numbers": false,
       "parse-positional-numbers": false,
       "dot-notation": false,
+      // The arguments after "--" apart, in `--`: the server's command for --server, paths otherwise.
+      "populate--": true,
     })
     .exitProcess(false)
     .wrap(100)
@@ -150,6 +171,8 @@ interface GivenOptions {
   readonly color: boolean | undefined;
   readonly stdin: boolean;
   readonly stdinFilename: string | undefined;
+  readonly server: GivenServer;
+  readonly serverTimeout: string;
 }
 
 const DEFAULTS: GivenOptions = {
@@ -160,6 +183,8 @@ const DEFAULTS: GivenOptions = {
   color: undefined,
   stdin: false,
   stdinFilename: undefined,
+  server: { server: false, command: [], url: undefined, headers: [], paths: [] },
+  serverTimeout: String(DEFAULT_SERVER_TIMEOUT_SECONDS),
 };
 
 // The flags the common calls use (a pre-commit hook, CI, the benchmark), read without yargs.
@@ -217,16 +242,29 @@ export async function parseWithYargs(argv: readonly string[]): Promise<Command> 
   if (single(args.help) === true) return { kind: "help", text: await helpText() };
   if (single(args.version) === true) return { kind: "version" };
   if (args.explain !== undefined) return { kind: "explain", code: text(args.explain) };
-  // Paths after "--" (say, a file named "-x.actions.json") arrive in `_`.
-  const paths: unknown = args["paths"];
+  // Paths after "--" (say, a file named "-x.actions.json") arrive in `--`; with --server, the command does.
+  const positional: unknown = args["paths"];
+  const given = [...(Array.isArray(positional) ? positional : positional === undefined ? [] : [positional]), ...args._].map(String);
+  const afterDashes = ((args["--"] as unknown[] | undefined) ?? []).map(String);
+  const server = single(args.server) === true;
+  const headers: unknown = args.header;
+  const paths = server ? given : [...given, ...afterDashes];
   return checkLint({
-    paths: [...(Array.isArray(paths) ? paths : paths === undefined ? [] : [paths]), ...args._].map(String),
+    paths,
     format: text(args.format),
     maxOffences: text(args["max-offences"]),
     loadTimeout: text(args["load-timeout"]),
     color: single(args.color) as boolean | undefined,
     stdin: single(args.stdin) === true,
     stdinFilename: args["stdin-filename"] === undefined ? undefined : text(args["stdin-filename"]),
+    server: {
+      server,
+      command: server ? afterDashes : [],
+      url: args["server-url"] === undefined ? undefined : text(args["server-url"]),
+      headers: (Array.isArray(headers) ? headers : headers === undefined ? [] : [headers]).map(String),
+      paths,
+    },
+    serverTimeout: text(args["server-timeout"]),
   });
 }
 
@@ -236,6 +274,9 @@ function checkLint(given: GivenOptions): Command {
   if (!isFormatName(format)) throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(", ")}; got ${inspectString(format)}`);
   const maxOffences = nonNegativeInteger("--max-offences", given.maxOffences);
   const loadTimeoutMs = positiveSeconds("--load-timeout", given.loadTimeout);
+  const serverTimeoutMs = positiveSeconds("--server-timeout", given.serverTimeout);
+  const server = checkServer(given.server);
+  if (server !== null && given.stdin) throw new UsageError("--stdin lints standard input, --server and --server-url a server: give one of them");
 
   let stdin: LintOptions["stdin"] = null;
   const named = given.stdinFilename;
@@ -251,5 +292,5 @@ function checkLint(given: GivenOptions): Command {
     throw new UsageError("--stdin-filename is used only with --stdin");
   }
 
-  return { kind: "lint", options: { paths, format, maxOffences, color, stdin, loadTimeoutMs } };
+  return { kind: "lint", options: { paths, format, maxOffences, color, stdin, loadTimeoutMs, server, serverTimeoutMs } };
 }

@@ -6,13 +6,14 @@
 
 import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
-import { errorText, inspectString } from "../core/escape.js";
+import { errorText, escapeText, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
 import { discover, searchesForFiles } from "../lint/discover.js";
 import { lintFiles, lintSource } from "../lint/lint-files.js";
 import { LintWorker } from "../lint/parallel.js";
 import type { LintResult } from "../lint/result.js";
 import { UsageError } from "../lint/usage-error.js";
+import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
 import { packageVersion, parseCommand, type LintOptions } from "./options.js";
 
@@ -85,6 +86,11 @@ export function standbyWorkers(options: LintOptions, io: Io, workers: number | u
 }
 
 async function lint(options: LintOptions, io: Io, startedAt: number): Promise<LintResult> {
+  if (options.server !== null) {
+    // Loaded only here: linting files never pays for the MCP SDK.
+    const { lintServer } = await import("../server/lint-server.js");
+    return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt });
+  }
   if (options.stdin !== null) return lintSource(await readStdin(io), options.stdin.filename, options.stdin.kind, startedAt);
   const workers = workersFromEnv(io.env);
   const standby = standbyWorkers(options, io, workers);
@@ -129,6 +135,18 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
   }
 }
 
+/**
+ * A server that could not be linted: one error line, then the tail of its stderr, on our
+ * stderr; the failure decides the exit code (failure.ts says why 1 or 2).
+ */
+function reportServerFailure(failure: ServerFailure, io: Io): number {
+  const server = failure.server === undefined ? "the server" : `the server ${escapeText(failure.server)}`;
+  const lines = [`wymcp-lint: error: cannot lint ${server}: ${escapeText(failure.message)}`];
+  if (failure.stderrTail.length > 0) lines.push("the server's stderr ended with:", ...failure.stderrTail.map((line) => `  ${line}`));
+  io.stderr(`${lines.join("\n")}\n`);
+  return failure.exitCode;
+}
+
 function describeInternal(error: unknown): string {
   const cause = error instanceof Error && error.cause !== undefined ? ` (${errorText(error.cause)})` : "";
   return `${errorText(error)}${cause}`;
@@ -140,6 +158,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   try {
     return await execute(argv, io, startedAt);
   } catch (error) {
+    if (error instanceof ServerFailure) return reportServerFailure(error, io);
     if (error instanceof UsageError) {
       io.stderr(`wymcp-lint: error: ${error.message}. ${HINT}\n`);
       return EXIT_ERROR;
