@@ -12,8 +12,9 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
+import { parseCommand } from "../dist/cli/options.js";
 import { discover } from "../dist/lint/discover.js";
-import { lintFiles } from "../dist/lint/lint-files.js";
+import { lintFiles } from "../dist/lint/lint-paths.js";
 import { cli, type Outcome } from "./cli/support.js";
 import { repoPath } from "./support/paths.js";
 
@@ -256,6 +257,18 @@ test("usage errors: a server with paths, both forms at once, no command, a bad h
     assert.equal(stdout, "");
     assert.match(stderr, message, argv.join(" "));
   }
+});
+
+test("--header is repeatable: every header reaches the server target; --server's command is everything after --", async () => {
+  const http = await parseCommand(["--server-url", "http://127.0.0.1:1/mcp", "--header", "Authorization: Bearer t", "--header=X-Trace:  a:b "]);
+  assert.ok(http.kind === "lint");
+  const server = http.options.server as { kind: string; url: string; headers: Record<string, string> };
+  assert.deepEqual({ ...server, headers: { ...server.headers } }, { kind: "http", url: "http://127.0.0.1:1/mcp", headers: { Authorization: "Bearer t", "X-Trace": "a:b" } });
+  const stdio = await parseCommand(["--format", "json", "--server", "--", "node", "server.js", "--format", "x", "--"]);
+  assert.ok(stdio.kind === "lint");
+  assert.deepEqual(stdio.options.server, { kind: "stdio", command: ["node", "server.js", "--format", "x", "--"] });
+  assert.equal(stdio.options.format, "json");
+  assert.deepEqual(stdio.options.paths, []);
 });
 
 /** The real bin as a process, with pipes for stdout and stderr. */

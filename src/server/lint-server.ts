@@ -13,9 +13,10 @@
 import { performance } from "node:perf_hooks";
 import { checkActions } from "../core/chain.js";
 import { inspectString } from "../core/escape.js";
-import { lintTool } from "../core/lint-tool.js";
+import { lintTool, type ToolLint } from "../core/lint-tool.js";
 import { toolOffence, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
+import { summarize } from "../lint/lint-paths.js";
 import type { FileResult, LintResult } from "../lint/result.js";
 import { ServerFailure } from "./failure.js";
 import { isWymcpHelp, readHelpAnswer } from "./help-contract.js";
@@ -34,17 +35,11 @@ export interface ServerLintOptions {
   readonly startedAt?: number;
 }
 
-interface ToolResult {
-  readonly tool: string | null;
-  readonly actions: number;
-  readonly offences: readonly Offence[];
-}
-
-function plainTool(tool: Tool): ToolResult {
+function plainTool(tool: Tool): ToolLint {
   return { tool: tool.name, actions: 1, offences: checkActions(new Map([[tool.name, plainActionSchema(tool)]])) };
 }
 
-async function wymcpTool(session: ServerSession, tool: Tool): Promise<ToolResult> {
+async function wymcpTool(session: ServerSession, tool: Tool): Promise<ToolLint> {
   const answer = readHelpAnswer(await session.callTool("help", { tool: tool.name }));
   if ("problem" in answer) throw new ServerFailure(`asked about the tool ${inspectString(tool.name)}, ${answer.problem}`, 1);
   const lint = lintTool({ name: answer.tool, description: answer.description, actions: answer.actions });
@@ -99,14 +94,5 @@ export async function lintServer(target: ServerTarget, options: ServerLintOption
     throw error instanceof ServerFailure ? error.about(label, session?.stderrTail() ?? []) : error;
   }
   await session.close();
-  return {
-    files,
-    summary: {
-      files: files.length,
-      actions: files.reduce((n, f) => n + f.actions, 0),
-      offences: files.reduce((n, f) => n + f.offences.length, 0),
-    },
-    durationMs: performance.now() - startedAt,
-    server: label,
-  };
+  return { ...summarize(files, startedAt), server: label };
 }

@@ -9,7 +9,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { errorText, inspectString } from "../core/escape.js";
+import { describeThrown, inspectString } from "../core/escape.js";
 import { ServerFailure, type ServerFailureExit } from "./failure.js";
 import { readToolsPage, type ListedTool } from "./listed-tool.js";
 import { ProcessTransport } from "./process-transport.js";
@@ -67,7 +67,7 @@ function reason(error: unknown, doing: string, timeoutMs: number, exit: string |
   const code = causeCode(error);
   const network = code === undefined ? undefined : NETWORK_REASONS[code];
   if (network !== undefined) return `${doing} failed: ${network}`;
-  return `${doing} failed: ${errorText(error)}`;
+  return `${doing} failed: ${describeThrown(error)}`;
 }
 
 function startFailure(error: unknown, command: readonly string[]): string {
@@ -75,7 +75,7 @@ function startFailure(error: unknown, command: readonly string[]): string {
   const shown = inspectString(command[0] ?? "");
   if (code === "ENOENT") return `the command ${shown} was not found`;
   if (code === "EACCES") return `the command ${shown} cannot be run: permission denied`;
-  return `the command ${shown} could not be started: ${errorText(error)}`;
+  return `the command ${shown} could not be started: ${describeThrown(error)}`;
 }
 
 /** Opens the session: starts the server (stdio) or connects to it (HTTP), then the handshake. */
