@@ -101,6 +101,8 @@ function fileResults(file: FileResult, cwd: string, server: string | undefined):
       message: { text: offenceSentence(offence, file.tool) },
       locations: [offenceLocation(file, offence, cwd, server)],
       partialFingerprints: { [FINGERPRINT_KEY]: sha256(occurrence === 0 ? key : `${key}#${occurrence}`) },
+      // The region is the nearest enclosing node, not the offence's own place (tool modules).
+      ...(offence.exact === false ? { properties: { exact: false } } : {}),
     };
   });
 }
