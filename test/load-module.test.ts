@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
-import { describeThrown, lintToolModule, lintToolModules } from "../dist/loading/load-module.js";
+import { describeThrown, lintToolModule, lintToolModules } from "../src/loading/load-module.js";
 
 const FIXTURES = new URL("../test/fixtures/modules/", import.meta.url);
 const LOAD_MODULE = new URL("../dist/loading/load-module.js", import.meta.url);
@@ -173,7 +173,7 @@ test("lintToolModules answers in input order, one bad module stopping nothing", 
     ["commonjs", []],
   ];
   const runs = [1, 3, undefined].map(async (concurrency) => {
-    const lints = await lintToolModules(files.map(fixture), { timeoutMs: 3000, concurrency });
+    const lints = await lintToolModules(files.map(fixture), { timeoutMs: 8000, concurrency });
     assert.deepEqual(
       lints.map((l) => [l.tool, l.offences.map((o) => o.code)]),
       expected,

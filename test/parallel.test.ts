@@ -11,10 +11,10 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { test } from "node:test";
-import { run, standbyWorkers } from "../dist/cli/run.js";
-import { discover, searchesForFiles, type LintTarget } from "../dist/lint/discover.js";
-import { lintActionTarget, lintFiles } from "../dist/lint/lint-files.js";
-import { lintInParallel, LintWorker, PARALLEL_MIN_BYTES, workersFor } from "../dist/lint/parallel.js";
+import { run, standbyWorkers } from "../src/cli/run.js";
+import { discover, searchesForFiles, type LintTarget } from "../src/lint/discover.js";
+import { lintActionTarget, lintFiles } from "../src/lint/lint-files.js";
+import { lintInParallel, LintWorker, PARALLEL_MIN_BYTES, workersFor } from "../src/lint/parallel.js";
 import { FIXTURES, tempDir } from "./cli/support.js";
 
 const GOLDEN = new URL("../test/fixtures/golden/input/", import.meta.url);

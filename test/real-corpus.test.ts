@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { lintActionFile } from "../dist/core/lint-tool.js";
-import { isMap, mapGet, mapKeys } from "../dist/core/map.js";
+import { lintActionFile } from "../src/core/lint-tool.js";
+import { isMap, mapGet, mapKeys } from "../src/core/map.js";
 import { repoPath } from "./support/paths.js";
 
 const CORPUS = repoPath("test/fixtures/real-mcp");

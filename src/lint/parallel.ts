@@ -14,6 +14,7 @@ import { errorText, inspectString } from "../core/escape.js";
 import type { Offence } from "../core/offence.js";
 import type { LintTarget } from "./discover.js";
 import type { Linted } from "./lint-files.js";
+import { workerEntryUrl } from "../loading/worker-url.js";
 
 /**
  * Bytes of action files per thread below which a worker does not pay. Measured on 2 cores
@@ -79,7 +80,7 @@ export function lintShare(targets: readonly LintTarget[], shared: Int32Array, li
 
 // ---------------------------------------------------------------------------------------
 
-const WORKER_URL = new URL("./action-worker.js", import.meta.url);
+const WORKER_URL = workerEntryUrl("action-worker", import.meta.url);
 
 /** Why a worker ended without posting its results. */
 type WorkerFailure = { readonly error: unknown } | { readonly exitCode: number };

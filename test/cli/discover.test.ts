@@ -6,9 +6,9 @@ import assert from "node:assert/strict";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { discover, kindOf } from "../../dist/lint/discover.js";
-import { lintFiles, toolNameOf } from "../../dist/lint/lint-files.js";
-import { UsageError } from "../../dist/lint/usage-error.js";
+import { discover, kindOf } from "../../src/lint/discover.js";
+import { lintFiles, toolNameOf } from "../../src/lint/lint-files.js";
+import { UsageError } from "../../src/lint/usage-error.js";
 import { FIXTURES, tempDir } from "./support.js";
 
 const displays = async (args: string[], cwd = FIXTURES): Promise<string[]> => (await discover(args, cwd)).map((t) => t.display);

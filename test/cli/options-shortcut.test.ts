@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parseCommand, parseWithYargs } from "../../dist/cli/options.js";
+import { parseCommand, parseWithYargs } from "../../src/cli/options.js";
 
 async function outcome(parse: (argv: readonly string[]) => Promise<unknown>, argv: readonly string[]): Promise<unknown> {
   try {
