@@ -21,7 +21,7 @@ import * as json from "../src/cli/formatters/json.js";
 import * as sarif from "../src/cli/formatters/sarif.js";
 import * as text from "../src/cli/formatters/text.js";
 import { discover } from "../src/lint/discover.js";
-import { lintFiles } from "../src/lint/lint-files.js";
+import { lintFiles } from "../src/lint/lint-paths.js";
 import type { FileResult, LintResult } from "../src/lint/result.js";
 import { parseGithubCommand } from "./support/reports.js";
 

@@ -7,7 +7,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { discover, kindOf } from "../../src/lint/discover.js";
-import { lintFiles, toolNameOf } from "../../src/lint/lint-files.js";
+import { lintFiles } from "../../src/lint/lint-paths.js";
+import { toolNameOf } from "../../src/loading/action-file.js";
 import { UsageError } from "../../src/lint/usage-error.js";
 import { FIXTURES, tempDir } from "./support.js";
 
