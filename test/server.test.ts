@@ -11,17 +11,20 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { test } from "node:test";
-import { parseCommand } from "../dist/cli/options.js";
-import { discover } from "../dist/lint/discover.js";
-import { lintFiles } from "../dist/lint/lint-paths.js";
+import { parseCommand } from "../src/cli/options.js";
+import { discover } from "../src/lint/discover.js";
+import { lintFiles } from "../src/lint/lint-paths.js";
 import { cli, type Outcome } from "./cli/support.js";
 import { repoPath } from "./support/paths.js";
 
 const NODE = process.execPath;
-const WYMCP_SERVER = repoPath("build-test/support/wymcp-server.js");
-const PLAIN_SERVER = repoPath("build-test/support/plain-server.js");
-const LOOPBACK_ONLY = repoPath("build-test/support/loopback-only.js");
+// The test servers are TypeScript, run from the source through tsx as the tests are.
+const TSX = ["--import", "tsx"];
+const WYMCP_SERVER = repoPath("test/support/wymcp-server.ts");
+const PLAIN_SERVER = repoPath("test/support/plain-server.ts");
+const LOOPBACK_ONLY = pathToFileURL(repoPath("test/support/loopback-only.ts")).href;
 const WYMCP_FIXTURES = repoPath("test/fixtures/server/wymcp");
 const PLAIN_FIXTURES = repoPath("test/fixtures/server/plain");
 const EVERYTHING = repoPath("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
@@ -79,7 +82,7 @@ const withoutMessage = ({ message: _message, ...row }: Row): Row => row;
 
 test("a Wymcp server: the report equals the report on the same declarations as action files, plus the drift", TEST_TIMEOUT, async () => {
   const marker = randomUUID();
-  const { code, stdout, stderr, report } = await leavesNoProcess(marker, () => lintJson(["--server", "--", NODE, WYMCP_SERVER, WYMCP_FIXTURES, "--drift", "orders", "--marker", marker]));
+  const { code, stdout, stderr, report } = await leavesNoProcess(marker, () => lintJson(["--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--drift", "orders", "--marker", marker]));
   assert.equal(code, 1, stderr);
   assert.equal(stderr, "");
   assert.ok(!stdout.includes("chatter"), "the server's stderr reached our stdout");
@@ -90,14 +93,14 @@ test("a Wymcp server: the report equals the report on the same declarations as a
   assert.deepEqual(drift.map(withoutMessage), JSON.parse(readFileSync(join(WYMCP_FIXTURES, "expected-drift.json"), "utf8")));
   // Every tool but help, in name order, each named by the server's command line.
   assert.deepEqual(report.files.map((f: Json) => f.tool), ["accounts", "catalogue", "orders", "reviews"]);
-  const label = `${NODE} ${WYMCP_SERVER} ${WYMCP_FIXTURES} --drift orders --marker ${marker}`;
+  const label = `${NODE} --import tsx ${WYMCP_SERVER} ${WYMCP_FIXTURES} --drift orders --marker ${marker}`;
   for (const file of report.files) assert.equal(file.file, label);
   assert.deepEqual(report.summary, { files: 4, actions: 10, offences: live.length });
   for (const offence of report.files.flatMap((f: Json) => f.offences)) assert.equal(offence.line, null, "a server's offences have no line");
 });
 
 test("a Wymcp server whose two surfaces agree has no surface-drift (the near miss)", TEST_TIMEOUT, async () => {
-  const { code, report } = await lintJson(["--server", "--", NODE, WYMCP_SERVER, WYMCP_FIXTURES]);
+  const { code, report } = await lintJson(["--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES]);
   assert.equal(code, 1, "the declarations' own offences remain");
   assert.deepEqual(rowsOf(report).filter((r) => r.code === "surface-drift"), []);
   assert.deepEqual(rowsOf(report), await fileRows());
@@ -105,16 +108,16 @@ test("a Wymcp server whose two surfaces agree has no surface-drift (the near mis
 
 test("a help tool that answers an error: a one-line error, exit 1, the server's stderr tail, no process left", TEST_TIMEOUT, async () => {
   const marker = randomUUID();
-  const { code, stdout, stderr } = await leavesNoProcess(marker, () => cli([...TIMEOUT, "--server", "--", NODE, WYMCP_SERVER, WYMCP_FIXTURES, "--help-error", "orders", "--marker", marker]));
+  const { code, stdout, stderr } = await leavesNoProcess(marker, () => cli([...TIMEOUT, "--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--help-error", "orders", "--marker", marker]));
   assert.equal(code, 1);
   assert.equal(stdout, "");
   const [first, ...rest] = stderr.split("\n");
-  assert.match(first as string, /^wymcp-lint: error: cannot lint the server .*wymcp-server\.js .*: asked about the tool "orders", help answered an error: .*could not be read/);
+  assert.match(first as string, /^wymcp-lint: error: cannot lint the server .*wymcp-server\.ts .*: asked about the tool "orders", help answered an error: .*could not be read/);
   assert.deepEqual(rest.slice(0, 2), ["the server's stderr ended with:", "  wymcp test server: ready on stdio (this line is chatter on stderr)"]);
 });
 
 test("a help answer of the wrong shape: a one-line error and exit 1", TEST_TIMEOUT, async () => {
-  const { code, stdout, stderr } = await cli([...TIMEOUT, "--server", "--", NODE, WYMCP_SERVER, WYMCP_FIXTURES, "--help-shape", "catalogue"]);
+  const { code, stdout, stderr } = await cli([...TIMEOUT, "--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--help-shape", "catalogue"]);
   assert.equal(code, 1);
   assert.equal(stdout, "");
   assert.match(stderr.split("\n")[0] as string, /: asked about the tool "catalogue", help answered a text that is not JSON: catalogue has actions: /);
@@ -123,7 +126,7 @@ test("a help answer of the wrong shape: a one-line error and exit 1", TEST_TIMEO
 test("the server we start is stopped with its whole process group: a process it forked does not survive", TEST_TIMEOUT, async () => {
   const marker = randomUUID();
   // Through the real bin, so our own stdout is a pipe the server's chatter could reach.
-  const outcome = await leavesNoProcess(marker, () => spawnBin(["--server", ...TIMEOUT, "--", NODE, WYMCP_SERVER, WYMCP_FIXTURES, "--fork", "--marker", marker]));
+  const outcome = await leavesNoProcess(marker, () => spawnBin(["--server", ...TIMEOUT, "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--fork", "--marker", marker]));
   assert.equal(outcome.code, 1, outcome.stderr);
   assert.equal(outcome.stderr, "");
   assert.ok(!outcome.stdout.includes("chatter") && !outcome.stdout.includes("forked"), "the server's stderr reached our stdout");
@@ -134,7 +137,7 @@ test("the server we start is stopped with its whole process group: a process it 
 // Any other MCP server
 
 test("a plain MCP server: each tool is linted as a tool with one action", TEST_TIMEOUT, async () => {
-  const { code, report } = await lintJson(["--server", "--", NODE, PLAIN_SERVER, join(PLAIN_FIXTURES, "tools.json")]);
+  const { code, report } = await lintJson(["--server", "--", NODE, ...TSX, PLAIN_SERVER, join(PLAIN_FIXTURES, "tools.json")]);
   assert.equal(code, 1);
   assert.deepEqual(rowsOf(report).map(withoutMessage), JSON.parse(readFileSync(join(PLAIN_FIXTURES, "expected.json"), "utf8")));
   assert.deepEqual(report.files.map((f: Json) => f.tool), ["fetch", "find", "ping"]);
@@ -167,7 +170,7 @@ async function freePort(): Promise<number> {
 
 /** Starts server-everything's Streamable HTTP transport on 127.0.0.1:port, in its own process group. */
 async function startHttpEverything(port: number): Promise<ChildProcess> {
-  const child = spawn(NODE, ["--import", LOOPBACK_ONLY, EVERYTHING, "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"], detached: true });
+  const child = spawn(NODE, [...TSX, "--import", LOOPBACK_ONLY, EVERYTHING, "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"], detached: true });
   let stderr = "";
   await new Promise<void>((resolve, reject) => {
     child.stderr?.on("data", (chunk: Buffer) => {

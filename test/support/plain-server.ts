@@ -1,7 +1,7 @@
 // A plain MCP server for the tests (no help tool), on the MCP SDK's server side (stdio): it
 // lists the tools of test/fixtures/server/plain/tools.json exactly as written there, so
 // the linter's reading of any server's tools (one action per tool) meets known mistakes.
-// Usage: node plain-server.js TOOLS_JSON
+// Usage: node --import tsx plain-server.ts TOOLS_JSON
 
 import { readFileSync } from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";

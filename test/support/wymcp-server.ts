@@ -8,7 +8,7 @@
 // keys, "required" filled in as []), one action ({"tool", "action"}), and an isError answer
 // naming the valid tools for an unknown one: one JSON text content each time.
 //
-// Usage: node wymcp-server.js DIR [--drift TOOL] [--help-error TOOL] [--help-shape TOOL]
+// Usage: node --import tsx wymcp-server.ts DIR [--drift TOOL] [--help-error TOOL] [--help-shape TOOL]
 //        [--fork] [--marker TEXT]
 //   --drift TOOL       tools/list for TOOL lists an extra action "refund" and a changed summary
 //   --help-error TOOL  help about TOOL answers isError
@@ -24,7 +24,7 @@ import { join } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { actionSchemaKeys } from "../../dist/vocabulary.js";
+import { actionSchemaKeys } from "../../src/vocabulary.js";
 
 const PAGE_SIZE = 2;
 
