@@ -582,7 +582,7 @@ tools/orders.tool.js          export const name = "orders";`,
 
   "example-misses-required": {
     title: "Example lacks a required argument",
-    meaning: `An example (an entry of "examples") lacks a property that "required" lists, or supplies no property of a "required_one_of" group. One offence names every required property the example lacks; one more names each group it supplies nothing of. Like every advisory check, it runs only on an action schema the chain found nothing wrong with.`,
+    meaning: `An example (an entry of "examples") lacks a property that "required" lists, or satisfies no "required_one_of" group because it supplies none of the properties the groups name. One offence names every required property the example lacks; one more says when it satisfies no group. A property with an entry in "defaults" counts as supplied, since defaults are merged into a call. Like every advisory check, it runs only on an action schema the chain found nothing wrong with.`,
     why: `Examples teach callers how to call the action. The server refuses a call that lacks a required argument, so such an example teaches a call that fails.`,
     lang: "json",
     bad: `{
