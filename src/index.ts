@@ -16,5 +16,5 @@ export { actionNames, fetchSchema, fetchSchemas } from "./core/obtain.js";
 export { ActionSchemaError, UnknownActionError } from "./core/errors.js";
 export { OFFENCE_CODES, type Offence, type OffenceCode, type Target } from "./core/offence.js";
 export type { Path, PathSegment } from "./core/path.js";
-export { renderLocation } from "./core/location.js";
+export { renderLocation } from "./core/render-location.js";
 export { renderReport } from "./core/report.js";

@@ -9,8 +9,8 @@ import { keySegment } from "./drafts.js";
 import { inspectKey, inspectString } from "./escape.js";
 import { isList, isMap, mapGet, mapHas, mapKeys, nonStringKeys, sortedStringKeys, stringKeys, type MapLike } from "./map.js";
 import type { Draft } from "./offence.js";
-import { renderLocation } from "./location.js";
-import { materialize, type Path, type PathNode } from "./path.js";
+import { renderLocation } from "./render-location.js";
+import { materialize, type Path, type LinkedPath } from "./path.js";
 
 /** What keys an object schema accepts, and which schema matches each (SPEC section 5). */
 interface Closure {
@@ -37,8 +37,8 @@ interface Check {
   readonly data: unknown;
   readonly closure: Closure;
   /** Where the schema whose closure applies sits (null: the action schema itself). */
-  readonly schemaAt: PathNode | null;
-  readonly at: PathNode;
+  readonly schemaAt: LinkedPath | null;
+  readonly at: LinkedPath;
 }
 
 const MAX_LISTED = 8;
@@ -73,7 +73,7 @@ function check(defaults: MapLike, properties: MapLike, keysOf: (map: MapLike) =>
   ];
 
   // Queue `data` to be checked against `schema`, following the schema's "items" into lists.
-  const descend = (data: unknown, schema: MapLike, at: PathNode, schemaAt: PathNode): void => {
+  const descend = (data: unknown, schema: MapLike, at: LinkedPath, schemaAt: LinkedPath): void => {
     if (typeof data !== "object" || data === null) return;
     let seen = checked.get(data);
     if (seen) revisited = true;
@@ -91,7 +91,7 @@ function check(defaults: MapLike, properties: MapLike, keysOf: (map: MapLike) =>
 
   while (stack.length > 0) {
     const { data, closure, schemaAt, at } = stack.pop() as Check;
-    const declaredAt: PathNode = { parent: schemaAt, segment: "properties" };
+    const declaredAt: LinkedPath = { parent: schemaAt, segment: "properties" };
     const map = data as MapLike;
     const where = (): string => renderLocation(materialize(declaredAt));
     for (const key of nonStringKeys(map)) drafts.push(undeclared(materialize(at), key, closure.declared, where()));
@@ -103,7 +103,7 @@ function check(defaults: MapLike, properties: MapLike, keysOf: (map: MapLike) =>
       }
       const childSchema = known ? mapGet(closure.declared as MapLike, key) : closure.additional;
       if (!isMap(childSchema)) continue;
-      const childAt: PathNode = known ? { parent: declaredAt, segment: key } : { parent: schemaAt, segment: "additionalProperties" };
+      const childAt: LinkedPath = known ? { parent: declaredAt, segment: key } : { parent: schemaAt, segment: "additionalProperties" };
       descend(mapGet(map, key), childSchema, { parent: at, segment: key }, childAt);
     }
   }

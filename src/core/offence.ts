@@ -3,7 +3,7 @@
 // files on disk or output formats. Codes are stable public identifiers (SPEC section 6).
 
 import { describeType } from "./escape.js";
-import { renderLocation } from "./location.js";
+import { renderLocation } from "./render-location.js";
 import type { Path } from "./path.js";
 
 export const OFFENCE_CODES = [

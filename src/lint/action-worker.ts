@@ -19,14 +19,14 @@ import { lintShare, TIER_UP_BUDGET, type LintWorkerInput, type LintWorkerOutput 
 // starts no worker keeps the default: there the compiling runs on a spare core.
 setFlagsFromString(`--interrupt-budget=${TIER_UP_BUDGET}`);
 
-parentPort?.once("message", ({ targets, shared, slot }: LintWorkerInput) => {
+parentPort?.once("message", ({ files, shared, slot }: LintWorkerInput) => {
   const indexes: number[] = [];
   const results: ToolLint[] = [];
   lintShare(
-    targets,
+    files,
     shared,
-    (target, index) => {
-      results.push(lintActionPath(target));
+    (file, index) => {
+      results.push(lintActionPath(file));
       indexes.push(index);
     },
     slot,

@@ -1,6 +1,6 @@
 // Owns turning action-file text into values: parseJson5 for `.json5` files, parseJson as the
 // error path the loader takes after JSON.parse rejects a `.json` file (to get a message with
-// line and column), and the lexer that locate.ts shares. No recursion anywhere: open containers
+// line and column), and the lexer that source-positions.ts shares. No recursion anywhere: open containers
 // live on an explicit stack, so 100,000 levels of nesting parse (SPEC section 4). Results
 // equal json5.parse's: keys are own data properties ("__proto__" too), the last duplicate wins.
 
@@ -197,7 +197,7 @@ function skip(text: string, pos: number, json5: boolean): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The lexer, shared with locate.ts. Each scanner takes the index of a token's first character
+// The lexer, shared with source-positions.ts. Each scanner takes the index of a token's first character
 // and returns the index after it; a decoded string or number is left in lexValue / lexNumber,
 // so no token object is allocated.
 

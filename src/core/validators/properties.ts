@@ -1,8 +1,8 @@
 // `properties`: mandatory map of property name to property schema, held to its shape at
-// every depth the key-set walk reaches (keyset.ts).
+// every depth the key-set walk reaches (key-set-walk.ts).
 
 import { wrongType } from "../drafts.js";
-import { propertiesDrafts } from "../keyset.js";
+import { propertiesDrafts } from "../key-set-walk.js";
 import { isMap } from "../map.js";
 import type { Validator } from "./context.js";
 

@@ -10,17 +10,17 @@
 
 import { wrongKeyType, wrongType } from "./drafts.js";
 import { inspectString } from "./escape.js";
-import { renderLocation } from "./location.js";
+import { renderLocation } from "./render-location.js";
 import { ANY_MAP, isList, PARSED_MAP, sortedStringKeys, type MapLike, type MapReader } from "./map.js";
 import type { Draft } from "./offence.js";
-import { materialize, type PathNode } from "./path.js";
+import { materialize, type LinkedPath } from "./path.js";
 
 type Kind = "properties" | "schema";
 
 interface Visit {
   readonly kind: Kind;
   readonly map: MapLike;
-  readonly at: PathNode;
+  readonly at: LinkedPath;
   /** Set once the map's children are queued: popping it again means leaving the map. */
   leaving: boolean;
 }
@@ -98,7 +98,7 @@ class Walk {
   }
 
   /** Queue `child` (found under `key` of the map at `at`) unless it closes a cycle or was walked. */
-  private enter(kind: Kind, child: MapLike, at: PathNode, key: string): void {
+  private enter(kind: Kind, child: MapLike, at: LinkedPath, key: string): void {
     if (this.walking?.has(child)) {
       this.revisited = true;
       const path = materialize(at);
@@ -119,7 +119,7 @@ class Walk {
   }
 
   // Children are queued last key first, so the stack hands them out in key order.
-  private visitProperties(map: MapLike, at: PathNode): void {
+  private visitProperties(map: MapLike, at: LinkedPath): void {
     const { read, drafts } = this;
     for (const key of read.nonStringKeys(map)) drafts.push(wrongKeyType(materialize(at), key, "a property name"));
     const keys = read.keys(map);
@@ -135,7 +135,7 @@ class Walk {
     }
   }
 
-  private visitSchema(map: MapLike, at: PathNode): void {
+  private visitSchema(map: MapLike, at: LinkedPath): void {
     const { read, drafts } = this;
     for (const key of read.nonStringKeys(map)) drafts.push(wrongKeyType(materialize(at), key, "a schema key"));
     for (let i = WALKED_KEYWORDS.length - 1; i >= 0; i--) {
@@ -157,7 +157,7 @@ class Walk {
   }
 }
 
-function schemaKeyWrongType(at: PathNode, key: string, expected: string, value: unknown, fix: string): Draft {
+function schemaKeyWrongType(at: LinkedPath, key: string, expected: string, value: unknown, fix: string): Draft {
   const path = materialize(at);
   return wrongType(path, [...path, key], inspectString(key), expected, value, fix);
 }
