@@ -5,7 +5,7 @@
 // guided by a trie of the requested paths: subtrees no path enters are skipped, never built.
 
 import {
-  lexValue,
+  newLexeme,
   ParseError,
   positionsAt,
   scanIdentifier,
@@ -85,6 +85,7 @@ function scan(text: string, root: Node): void {
   let node = root;
   let index = 0;
   let inArray = c === 91;
+  const lexeme = newLexeme();
   pos++;
   for (;;) {
     pos = skipSpace(text, pos);
@@ -109,9 +110,9 @@ function scan(text: string, root: Node): void {
     if (inArray) {
       child = node.children?.get(index);
     } else {
-      pos = c === 34 || c === 39 ? scanString(text, pos, true) : scanIdentifier(text, pos);
+      pos = c === 34 || c === 39 ? scanString(text, pos, true, lexeme) : scanIdentifier(text, pos, lexeme);
       if (pos === keyAt) return; // not a key: text that does not parse
-      child = node.children?.get(lexValue);
+      child = node.children?.get(lexeme.text);
       pos = skipSpace(text, pos); // at ":"
       pos = skipSpace(text, pos + 1);
       c = text.charCodeAt(pos);
