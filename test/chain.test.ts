@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "node:test";
 import { lintActionFile } from "../dist/core/lint-tool.js";
+import { PLAIN_DATA } from "../dist/core/map.js";
 import { repoPath } from "./support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/chain");
@@ -72,7 +73,7 @@ test("a parsed value (a tree of plain data) gives the same report through the pa
   for (const dir of cases.filter((d) => existsSync(join(d, "input.json")))) {
     const text = readFileSync(join(dir, "input.json"), "utf8");
     const general = JSON.stringify(lintActionFile(JSON.parse(text), "tool"));
-    assert.equal(JSON.stringify(lintActionFile(JSON.parse(text), "tool", { parsed: true })), general, dir);
+    assert.equal(JSON.stringify(lintActionFile(JSON.parse(text), "tool", { read: PLAIN_DATA })), general, dir);
   }
 });
 

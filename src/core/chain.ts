@@ -6,7 +6,7 @@
 import { wrongKeyType, wrongType } from "./drafts.js";
 import { inspectKey, inspectString } from "./escape.js";
 import { defaultsDrafts } from "./defaults-check.js";
-import { ANY_MAP, isMap, mapGet, mapHas, mapKeys, PARSED_MAP, type MapLike, type MapReader } from "./map.js";
+import { ANY_MAP, isMap, mapGet, mapHas, mapKeys, type MapLike, type MapReader } from "./map.js";
 import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offence.js";
 import { sortOffences } from "./order.js";
 import { unknownKeyDraft } from "./unknown-key.js";
@@ -40,7 +40,7 @@ function declaredProperties(schema: MapLike, read: MapReader): MapLike | null {
 
 function contextFor(schema: MapLike, read: MapReader): ValidatorContext {
   let declared: MapLike | null | undefined;
-  return { declared: () => (declared === undefined ? (declared = declaredProperties(schema, read)) : declared), parsed: read === PARSED_MAP };
+  return { declared: () => (declared === undefined ? (declared = declaredProperties(schema, read)) : declared), read };
 }
 
 function missingKeyDrafts(schema: MapLike): Draft[] {
@@ -54,8 +54,7 @@ function missingKeyDrafts(schema: MapLike): Draft[] {
  * wrong type, a key outside the vocabulary is unknown, a vocabulary key goes to its
  * validator; then each absent mandatory key is missing.
  */
-export function actionSchemaDrafts(schema: unknown, parsed = false): Draft[] {
-  const read = parsed ? PARSED_MAP : ANY_MAP;
+export function actionSchemaDrafts(schema: unknown, read: MapReader = ANY_MAP): Draft[] {
   if (!read.isMap(schema)) return [notAMapDraft(schema)];
   const drafts: Draft[] = [];
   for (const key of read.nonStringKeys(schema)) drafts.push(wrongKeyType([], key, "an action-schema key"));
@@ -94,22 +93,25 @@ export function actionNameDrafts(name: unknown): Draft[] {
 }
 
 /** Every offence of one action, the defaults check included when nothing else was found. */
-export function actionOffences(name: unknown, schema: unknown, parsed = false): Offence[] {
-  const drafts = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, parsed)];
-  if (drafts.length === 0 && isMap(schema)) drafts.push(...defaultsDrafts(schema, parsed));
+export function actionOffences(name: unknown, schema: unknown, read: MapReader = ANY_MAP): Offence[] {
+  const drafts = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, read)];
+  if (drafts.length === 0 && isMap(schema)) drafts.push(...defaultsDrafts(schema, read));
   const action = actionLabel(name);
   return drafts.map((d) => finalizeOffence(d, action));
 }
 
 export interface CheckOptions {
-  /** The actions were parsed from JSON or JSON5 text: a tree of plain data (see ValidatorContext). */
-  readonly parsed?: boolean;
+  /**
+   * How the actions are read (map.ts): PLAIN_DATA only for a value JSON.parse or parseJson5
+   * returned (no cycles, no symbols, no sharing); ANY_MAP, the default, for anything else.
+   */
+  readonly read?: MapReader;
 }
 
 /** Every offence of every action in an actions map, sorted. An empty map is a valid tool. */
 export function checkActions(actions: MapLike, options: CheckOptions = {}): Offence[] {
   const offences: Offence[] = [];
-  for (const name of mapKeys(actions)) offences.push(...actionOffences(name, mapGet(actions, name), options.parsed === true));
+  for (const name of mapKeys(actions)) offences.push(...actionOffences(name, mapGet(actions, name), options.read));
   return sortOffences(offences);
 }
 

@@ -7,7 +7,7 @@
 import { closeMatch } from "./close-match.js";
 import { keySegment } from "./drafts.js";
 import { inspectKey, inspectString } from "./escape.js";
-import { isList, isMap, mapGet, mapHas, mapKeys, nonStringKeys, sortedStringKeys, stringKeys, type MapLike } from "./map.js";
+import { isList, isMap, mapGet, mapHas, mapKeys, nonStringKeys, sortedStringKeys, stringKeys, type MapLike, type MapReader } from "./map.js";
 import type { Draft } from "./offence.js";
 import { renderLocation } from "./render-location.js";
 import { materialize, type Path, type LinkedPath } from "./path.js";
@@ -51,17 +51,17 @@ function listKeys(declared: MapLike | null): string {
 }
 
 /**
- * Drafts for every default key the closure does not declare. Parsed data is a tree and is
- * checked once in the input's key order; only when a default object is met twice (shared
+ * Drafts for every default key the closure does not declare. Plain JSON data is a tree and
+ * is checked once in the input's key order; only when a default object is met twice (shared
  * data, from a module) is the check redone in code-unit order, so where it is reported
  * never depends on key order.
  */
-export function defaultsDrafts(actionSchema: MapLike, parsed: boolean): Draft[] {
+export function defaultsDrafts(actionSchema: MapLike, read: MapReader): Draft[] {
   const defaults = mapGet(actionSchema, "defaults");
   const properties = mapGet(actionSchema, "properties");
   if (!isMap(defaults) || !isMap(properties)) return [];
   const first = check(defaults, properties, stringKeys);
-  return first.revisited && !parsed ? check(defaults, properties, sortedStringKeys).drafts : first.drafts;
+  return first.revisited && !read.plainData ? check(defaults, properties, sortedStringKeys).drafts : first.drafts;
 }
 
 function check(defaults: MapLike, properties: MapLike, keysOf: (map: MapLike) => string[]): { drafts: Draft[]; revisited: boolean } {

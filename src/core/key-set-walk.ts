@@ -11,7 +11,7 @@
 import { wrongKeyType, wrongType } from "./drafts.js";
 import { inspectString } from "./escape.js";
 import { renderLocation } from "./render-location.js";
-import { ANY_MAP, isList, PARSED_MAP, sortedStringKeys, type MapLike, type MapReader } from "./map.js";
+import { isList, sortedStringKeys, type MapLike, type MapReader } from "./map.js";
 import type { Draft } from "./offence.js";
 import { materialize, type LinkedPath } from "./path.js";
 
@@ -33,25 +33,21 @@ const WALKED_KEYWORDS = ["additionalProperties", "items", "properties"] as const
 
 /**
  * Drafts for the `properties` map of an action schema and everything the walk reaches
- * below it. Parsed input is a tree of plain objects: one walk, no bookkeeping. Other
- * input is walked once in its key order with cycle and sharing bookkeeping; only when a
- * map is met twice does where it is reported depend on that order, and the walk is redone
- * in code-unit order.
+ * below it. Plain JSON data is a tree: one walk, no bookkeeping. Other input is walked
+ * once in its key order with cycle and sharing bookkeeping; only when a map is met twice
+ * does where it is reported depend on that order, and the walk is redone in code-unit order.
  */
-export function propertiesDrafts(properties: MapLike, parsed: boolean): Draft[] {
-  if (parsed) return walk(properties, PARSED_MAP, false).drafts;
-  const first = walk(properties, ANY_MAP, true);
-  return first.revisited ? walk(properties, IN_CODE_UNIT_ORDER, true).drafts : first.drafts;
+export function propertiesDrafts(properties: MapLike, read: MapReader): Draft[] {
+  const first = walk(properties, read);
+  return first.revisited ? walk(properties, { ...read, keys: sortedStringKeys }).drafts : first.drafts;
 }
 
-const IN_CODE_UNIT_ORDER: MapReader = { ...ANY_MAP, keys: sortedStringKeys };
-
 /**
- * One walk. `general` input (a module's objects) may share maps, form cycles and hold
- * symbol keys, so it keeps the sets that notice; parsed input needs none of that.
+ * One walk. Input that is not plain data (a module's objects) may share maps, form cycles
+ * and hold symbol keys, so the walk keeps the sets that notice; plain data needs none.
  */
-function walk(properties: MapLike, read: MapReader, general: boolean): { drafts: Draft[]; revisited: boolean } {
-  const state = new Walk(read, general);
+function walk(properties: MapLike, read: MapReader): { drafts: Draft[]; revisited: boolean } {
+  const state = new Walk(read, !read.plainData);
   state.run(properties);
   return { drafts: state.drafts, revisited: state.revisited };
 }

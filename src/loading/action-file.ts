@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { describeThrown, inspectString } from "../core/escape.js";
 import { lintActionFile, SCHEMA_KEY, type ToolLint } from "../core/lint-tool.js";
+import { PLAIN_DATA } from "../core/map.js";
 import { toolOffence, withPosition, type Offence, type Target } from "../core/offence.js";
 import type { FoundFile } from "../lint/discover.js";
 import { parseJson, parseJson5, ParseError, type Position } from "./json5-parse.js";
@@ -169,8 +170,8 @@ function withPositions(text: string, offences: readonly Offence[]): readonly Off
 function lintText(text: string, kind: "json" | "json5", toolName: string): ToolLint {
   const parsed = parse(text, kind);
   if ("offence" in parsed) return { tool: toolName || null, actions: 0, offences: [parsed.offence] };
-  // A parsed value is a tree of plain objects: the core skips its cycle and sharing checks.
-  const lint = lintActionFile(parsed.value, toolName, { parsed: true });
+  // A parsed value is plain JSON data: the core skips its cycle and sharing checks.
+  const lint = lintActionFile(parsed.value, toolName, { read: PLAIN_DATA });
   if (lint.offences.length === 0) return lint;
   return { ...lint, offences: withPositions(text, lint.offences) };
 }

@@ -6,7 +6,7 @@ import { propertiesDrafts } from "../key-set-walk.js";
 import { isMap } from "../map.js";
 import type { Validator } from "./context.js";
 
-export const validateProperties: Validator = (value, { parsed }) =>
+export const validateProperties: Validator = (value, { read }) =>
   isMap(value)
-    ? propertiesDrafts(value, parsed)
+    ? propertiesDrafts(value, read)
     : [wrongType(["properties"], ["properties"], `"properties"`, "a map of property names to schemas", value, `Write "properties" as a map, e.g. {"query": {"type": "string"}}; an action without parameters has {}.`)];
