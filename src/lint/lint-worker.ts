@@ -22,9 +22,6 @@ export interface LintWorkerOutput {
   readonly results: readonly ToolLint[];
 }
 
-/** V8's interrupt budget while lint workers run (action-worker.ts sets it; V8's default is 67,584). */
-export const TIER_UP_BUDGET = 600_000;
-
 /** Why a worker ended without posting its results. */
 export type WorkerFailure = { readonly error: unknown } | { readonly exitCode: number };
 
