@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
-import { CODE_DOCS, codeDocMarkdown, codeDocText } from "../dist/core/codes.js";
+import { codeDoc, codeDocMarkdown, codeDocText } from "../dist/cli/code-docs.js";
 import { escapeText } from "../dist/core/escape.js";
 import { lintActionFile } from "../dist/core/lint-tool.js";
 import { OFFENCE_CODES, toolOffence, withPosition, type Offence } from "../dist/core/offence.js";
@@ -171,7 +171,7 @@ test("sarif: one run, the driver, one rule per code with help from the code docs
   assert.match(driver.informationUri, /^https:\/\//);
   assert.deepEqual(driver.rules.map((r: Json) => r.id), [...OFFENCE_CODES]);
   for (const rule of driver.rules) {
-    const doc = CODE_DOCS[rule.id as keyof typeof CODE_DOCS];
+    const doc = codeDoc(rule.id);
     assert.equal(rule.shortDescription.text, doc.title);
     assert.equal(rule.fullDescription.text, doc.meaning);
     assert.notEqual(rule.name, rule.id);

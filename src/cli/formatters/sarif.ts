@@ -1,5 +1,5 @@
 // The sarif format (SPEC section 7): one SARIF 2.1.0 run that GitHub code scanning accepts.
-// One rule per offence code, its help rendered from core/codes.ts; one result per offence
+// One rule per offence code, its help rendered from the code docs (code-docs.ts); one result per offence
 // (no cap) at its file, with a region wherever line and column are known and a logical
 // location naming tool, action and location. Called through the registry in index.ts.
 //
@@ -9,7 +9,7 @@
 
 import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { CODE_DOCS, codeDocMarkdown, codeDocText } from "../../core/codes.js";
+import { codeDoc, codeDocMarkdown, codeDocText } from "../code-docs.js";
 import { OFFENCE_CODES, type Offence, type OffenceCode } from "../../core/offence.js";
 import { displayName } from "../../core/report.js";
 import type { FileResult, LintResult } from "../../lint/result.js";
@@ -30,7 +30,7 @@ function ruleName(code: OffenceCode): string {
 }
 
 function rule(code: OffenceCode): Record<string, unknown> {
-  const doc = CODE_DOCS[code];
+  const doc = codeDoc(code);
   return {
     id: code,
     name: ruleName(code),
