@@ -1,7 +1,8 @@
 // The run over files, from the command line's paths to one LintResult (SPEC sections 2 and
 // 6): discover the files (discover.ts), lint the action files (scheduler.ts, with the
 // action-file loader) and the tool modules (the module loader, behind lintToolModules),
-// add duplicate-tool across files (duplicate-tools.ts), and sum up. lintSource is the same
+// add duplicate-tool across files (duplicate-tools.ts), give the modules' offences their
+// positions (module-positions.ts), and sum up. lintSource is the same
 // for one action file read from standard input. A file's failure stays in that file's
 // result; only our own bugs throw. Called by src/cli/run.ts.
 
@@ -10,6 +11,7 @@ import type { ToolLint } from "../core/lint-tool.js";
 import { lintActionBytes, toolNameOf } from "../loading/action-file.js";
 import { discover, type FoundFile } from "./discover.js";
 import { withDuplicateTools } from "./duplicate-tools.js";
+import { withModulePositions } from "./module-positions.js";
 import type { FileResult, LintResult } from "./result.js";
 import { lintActionFiles, startStandby, type ScheduleOptions } from "./scheduler.js";
 
@@ -85,7 +87,11 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
   let nextModule = 0;
   let nextActionFile = 0;
   const lints = found.map((f) => (isModule(f) ? moduleLints[nextModule++] : actionFiles[nextActionFile++]) as ToolLint);
-  const files = withDuplicateTools(found, lints).map((lint, i) => fileResult((found[i] as FoundFile).display, lint));
+  // Modules get their positions last, so that duplicate-tool is located too.
+  const located = await Promise.all(
+    withDuplicateTools(found, lints).map((lint, i) => (isModule(found[i] as FoundFile) ? withModulePositions((found[i] as FoundFile).path, lint) : lint)),
+  );
+  const files = located.map((lint, i) => fileResult((found[i] as FoundFile).display, lint));
   return summarize(files, startedAt);
 }
 
