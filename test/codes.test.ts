@@ -10,13 +10,13 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
-import { CODE_TITLES, DOC_SECTIONS, codeDoc, codeDocMarkdown, offenceCodesPage } from "../dist/cli/code-docs.js";
-import { OFFENCE_CODES, type OffenceCode } from "../dist/core/offence.js";
-import { explain, unknownCodeMessage } from "../dist/cli/explain.js";
-import { discover } from "../dist/lint/discover.js";
-import { lintFiles } from "../dist/lint/lint-paths.js";
-import { lintActionBytes } from "../dist/loading/action-file.js";
-import { lintToolModule } from "../dist/loading/load-module.js";
+import { CODE_TITLES, DOC_SECTIONS, codeDoc, codeDocMarkdown, offenceCodesPage } from "../src/cli/code-docs.js";
+import { OFFENCE_CODES, type OffenceCode } from "../src/core/offence.js";
+import { explain, unknownCodeMessage } from "../src/cli/explain.js";
+import { discover } from "../src/lint/discover.js";
+import { lintFiles } from "../src/lint/lint-paths.js";
+import { lintActionBytes } from "../src/loading/action-file.js";
+import { lintToolModule } from "../src/loading/load-module.js";
 
 const ROOT = new URL("../", import.meta.url);
 const scratch = mkdtempSync(join(tmpdir(), "wymcp-lint-codes-"));

@@ -4,10 +4,10 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parseJson5 } from "../dist/loading/json5-parse.js";
-import type { Target } from "../dist/core/offence.js";
-import { sourcePositions } from "../dist/loading/source-positions.js";
-import type { Position } from "../dist/loading/source-positions.js";
+import { parseJson5 } from "../src/loading/json5-parse.js";
+import type { Target } from "../src/core/offence.js";
+import { sourcePositions } from "../src/loading/source-positions.js";
+import type { Position } from "../src/loading/source-positions.js";
 
 const LINES = [
   "// Action file for the locator", // 1
