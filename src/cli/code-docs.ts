@@ -25,7 +25,14 @@ export const CODE_TITLES: { readonly [C in OffenceCode]: string } = {
   "tool-shape": "Tool of the wrong shape",
   "reserved-name": "Reserved tool name",
   "duplicate-tool": "Tool name used twice in one directory",
+  "surface-drift": "A Wymcp server's tools/list and help disagree",
 };
+
+/**
+ * Codes whose examples are not a file but a live server's two surfaces of one tool:
+ * {"tools/list": its entry, "help": help's answer about it}.
+ */
+const SERVER_EXAMPLES: readonly OffenceCode[] = ["surface-drift"];
 
 /** The language of a doc's examples: an action file, a tool module, or a file listing. */
 export type ExampleLanguage = "json" | "js" | "text";
@@ -45,6 +52,8 @@ export interface CodeDoc {
   readonly good: string;
   /** What to do about it. */
   readonly fix: string;
+  /** What the examples are when they are not a file: "server" (see SERVER_EXAMPLES). */
+  readonly input?: "server";
 }
 
 /** The section headings, in order, as the Markdown sources and both renderings name them. */
@@ -105,6 +114,7 @@ export function codeDoc(code: OffenceCode): CodeDoc {
     bad: badExample.text,
     good: goodExample.text,
     fix: filled(fix),
+    ...(SERVER_EXAMPLES.includes(code) ? { input: "server" as const } : {}),
   };
 }
 // Rendering: the plain text of --explain and SARIF help.text, and the Markdown of SARIF
