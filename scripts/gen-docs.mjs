@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Writes docs/offence-codes.md from the code docs in src/core/codes.ts, read from the build
-// (dist/core/codes.js), so the page cannot drift from --explain and the SARIF rule help.
+// Writes docs/offence-codes.md from the code docs (docs/codes/<code>.md and the titles in
+// src/cli/code-docs.ts, read through the build, dist/cli/code-docs.js), so the page cannot
+// drift from --explain and the SARIF rule help.
 // Run after `npm run build`. With --check it writes nothing and exits 1 if the page is stale;
 // test/codes.test.ts makes the same comparison.
 
@@ -9,7 +10,7 @@ import { fileURLToPath } from "node:url";
 
 const root = new URL("../", import.meta.url);
 const target = fileURLToPath(new URL("docs/offence-codes.md", root));
-const { offenceCodesPage } = await import(new URL("dist/core/codes.js", root).href);
+const { offenceCodesPage } = await import(new URL("dist/cli/code-docs.js", root).href);
 const page = offenceCodesPage();
 
 if (process.argv.includes("--check")) {

@@ -16,5 +16,5 @@ export { actionNames, fetchSchema, fetchSchemas } from "./core/obtain.js";
 export { ActionSchemaError, UnknownActionError } from "./core/errors.js";
 export { CODE_TABLE, OFFENCE_CODES, defaultSeverity, type Offence, type OffenceCode, type Severity, type SeveritySetting, type Target } from "./core/offence.js";
 export type { Path, PathSegment } from "./core/path.js";
-export { renderLocation } from "./core/location.js";
+export { renderLocation } from "./core/render-location.js";
 export { renderReport } from "./core/report.js";

@@ -1,15 +1,16 @@
-// The offence-code docs (src/core/codes.ts) and what is rendered from them. The cases are
+// The offence-code docs (docs/codes/<code>.md, titles in src/cli/code-docs.ts) and what is
+// rendered from them. The cases are
 // read from OFFENCE_CODES, so a new code is covered the day it is added: every doc is
 // complete, --explain prints it, docs/offence-codes.md is the generated page, and every
 // bad example really has its offence while its good version has none (JSON examples
 // through the action-file pipeline, modules through the real loader).
 
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
-import { CODE_DOCS, DOC_SECTIONS, codeDocMarkdown, offenceCodesPage } from "../src/core/codes.js";
+import { CODE_TITLES, DOC_SECTIONS, codeDoc, codeDocMarkdown, offenceCodesPage } from "../src/cli/code-docs.js";
 import { defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../src/core/offence.js";
 import { explain, unknownCodeMessage } from "../src/cli/explain.js";
 import { discover } from "../src/lint/discover.js";
@@ -20,19 +21,21 @@ import { lintTool } from "../src/core/lint-tool.js";
 import { readHelpAnswer } from "../src/server/help-contract.js";
 import { surfaceDrift } from "../src/server/surface-drift.js";
 
+
 const ROOT = new URL("../", import.meta.url);
 const scratch = mkdtempSync(join(tmpdir(), "wymcp-lint-codes-"));
 // The load-error example fails for want of this variable; the workers inherit the environment.
 delete process.env["CATALOGUE_URL"];
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-test("CODE_DOCS has exactly the offence codes, in their order", () => {
-  assert.deepEqual(Object.keys(CODE_DOCS), [...OFFENCE_CODES]);
+test("the titles and docs/codes/ have exactly the offence codes", () => {
+  assert.deepEqual(Object.keys(CODE_TITLES), [...OFFENCE_CODES]);
+  assert.deepEqual(readdirSync(new URL("docs/codes/", ROOT)).sort(), OFFENCE_CODES.map((c) => `${c}.md`).sort());
 });
 
 for (const code of OFFENCE_CODES) {
   test(`${code}: every part of its doc is written`, () => {
-    const doc = CODE_DOCS[code];
+    const doc = codeDoc(code);
     for (const field of ["title", "meaning", "why", "bad", "good", "fix"] as const) {
       assert.ok(doc[field].trim().length > 0, `${code}.${field} is empty`);
     }
@@ -48,7 +51,7 @@ for (const code of OFFENCE_CODES) {
   test(`${code}: --explain prints code, title and every section`, () => {
     const text = explain(code);
     assert.ok(text !== null);
-    const doc = CODE_DOCS[code];
+    const doc = codeDoc(code);
     assert.ok(text.startsWith(`${code}: ${doc.title}\nDefault severity: ${defaultSeverity(code)}\n\n`));
     assert.ok(text.endsWith("\n") && !text.endsWith("\n\n"));
     let at = 0;
@@ -65,7 +68,7 @@ for (const code of OFFENCE_CODES) {
   });
 
   test(`${code}: the Markdown fences its examples in their language`, () => {
-    const doc = CODE_DOCS[code];
+    const doc = codeDoc(code);
     const markdown = codeDocMarkdown(code);
     assert.ok(markdown.includes(`\`\`\`${doc.lang}\n${doc.bad}\n\`\`\``));
     assert.ok(markdown.includes(`\`\`\`${doc.lang}\n${doc.good}\n\`\`\``));
@@ -139,7 +142,7 @@ async function serverCodes(source: string): Promise<OffenceCode[]> {
 for (const code of OFFENCE_CODES) {
   const todo = NOT_YET_FOUND[code];
   test(`${code}: the bad example has the offence, the good one has none`, todo === undefined ? {} : { todo }, async () => {
-    const doc = CODE_DOCS[code];
+    const doc = codeDoc(code);
     const codesOf = doc.input === "server" ? serverCodes : doc.lang === "json" || doc.lang === "json5" ? actionFileCodes(doc.lang) : doc.lang === "js" ? moduleCodes : listingCodes;
     const bad = await codesOf(doc.bad);
     assert.ok(bad.includes(code), `${code}: the bad example reports ${JSON.stringify(bad)}`);

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
-import { CODE_DOCS, codeDocMarkdown, codeDocText } from "../src/core/codes.js";
+import { codeDoc, codeDocMarkdown, codeDocText } from "../src/cli/code-docs.js";
 import { escapeText } from "../src/core/escape.js";
 import { lintActionFile } from "../src/core/lint-tool.js";
 import { defaultSeverity, OFFENCE_CODES, toolOffence, withPosition, type Offence } from "../src/core/offence.js";
@@ -177,7 +177,7 @@ test("sarif: one run, the driver, one rule per code with help from the code docs
   assert.match(driver.informationUri, /^https:\/\//);
   assert.deepEqual(driver.rules.map((r: Json) => r.id), [...OFFENCE_CODES]);
   for (const rule of driver.rules) {
-    const doc = CODE_DOCS[rule.id as keyof typeof CODE_DOCS];
+    const doc = codeDoc(rule.id);
     assert.equal(rule.shortDescription.text, doc.title);
     assert.equal(rule.fullDescription.text, doc.meaning);
     assert.notEqual(rule.name, rule.id);

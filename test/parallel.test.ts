@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { test } from "node:test";
 import { run } from "../src/cli/run.js";
-import { discover, searchesForFiles, type LintTarget } from "../src/lint/discover.js";
+import { discover, searchesForFiles, type FoundFile } from "../src/lint/discover.js";
 import { lintFiles } from "../src/lint/lint-paths.js";
 import { LintWorker } from "../src/lint/lint-worker.js";
 import { lintInParallel, PARALLEL_MIN_BYTES, startStandby, workersFor } from "../src/lint/scheduler.js";
@@ -26,7 +26,7 @@ const GOLDEN = new URL("../test/fixtures/golden/input/", import.meta.url);
  * with offences, broken), each copied into several directories, plus files that break in
  * every way a file can, spread through the list so every thread meets some.
  */
-function corpus(): { dir: string; targets: Promise<LintTarget[]> } {
+function corpus(): { dir: string; targets: Promise<FoundFile[]> } {
   const dir = tempDir();
   const sources = [
     ...["clean/catalogue.actions.json", "clean/orders.actions.json5", "broken/bad.actions.json", "broken/bom.actions.json", "broken/syntax.actions.json5"].map(
@@ -58,7 +58,7 @@ function corpus(): { dir: string; targets: Promise<LintTarget[]> } {
   return { dir, targets };
 }
 
-function withoutModules(targets: readonly LintTarget[]): LintTarget[] {
+function withoutModules(targets: readonly FoundFile[]): FoundFile[] {
   return targets.filter((t) => t.kind !== "module");
 }
 
@@ -116,7 +116,7 @@ test("a worker that fails is an internal error, never a partial result", async (
     // Also while this thread lints the rest: it waits until the failing worker has taken
     // its file (else it could finish every file first, and then nothing is missing).
     rmSync(marker);
-    const lintOne = (target: LintTarget): ReturnType<typeof lintActionPath> => {
+    const lintOne = (target: FoundFile): ReturnType<typeof lintActionPath> => {
       for (let waited = 0; !existsSync(marker) && waited < 20_000; waited += 5) sleep(5);
       return lintActionPath(target);
     };
@@ -158,7 +158,7 @@ test("the command (the bundled CLI and its worker entry) reports the same with w
 
 test("workers are started only for large runs, by the bytes estimated from a sample of file sizes", () => {
   const dir = tempDir();
-  const target = (name: string): LintTarget => ({ display: name, path: join(dir, name), kind: "json" });
+  const target = (name: string): FoundFile => ({ display: name, path: join(dir, name), kind: "json" });
   const spare = Math.min(availableParallelism() - 1, 7);
   const half = PARALLEL_MIN_BYTES / 2;
   writeFileSync(join(dir, "half.actions.json"), Buffer.alloc(half, 0x20));
@@ -170,7 +170,7 @@ test("workers are started only for large runs, by the bytes estimated from a sam
   assert.equal(workersFor([target("half.actions.json"), target("half.actions.json")]), Math.min(spare, 1));
   assert.equal(workersFor([target("big.actions.json"), target("small.actions.json")]), Math.min(spare, 1));
   // Many files: a sample of their sizes decides (files that are gone count as empty).
-  const many = (name: string, n: number): LintTarget[] => Array.from({ length: n }, () => target(name));
+  const many = (name: string, n: number): FoundFile[] => Array.from({ length: n }, () => target(name));
   assert.equal(workersFor(many("small.actions.json", 20_000)), 0);
   assert.equal(workersFor(many("gone.actions.json", 20_000)), 0);
   assert.equal(workersFor(many("half.actions.json", 40)), Math.min(spare, 20));

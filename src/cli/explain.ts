@@ -1,9 +1,9 @@
 // `wymcp-lint --explain CODE`: the text that explains one offence code, rendered from the
-// code docs in core/codes.ts (the one source they share with SARIF rule help and
-// docs/offence-codes.md). Called by the CLI (run.ts), which prints the text, or on null
+// code docs (code-docs.ts: docs/codes/<code>.md, the one source they share with SARIF rule
+// help and docs/offence-codes.md). Called by the CLI (run.ts), which prints the text, or on null
 // prints unknownCodeMessage() as a usage error (exit 2).
 
-import { codeDocText } from "../core/codes.js";
+import { codeDocText } from "./code-docs.js";
 import { inspectString } from "../core/escape.js";
 import { defaultSeverity, isOffenceCode, OFFENCE_CODES } from "../core/offence.js";
 

@@ -7,7 +7,7 @@
 import { wrongKeyType, wrongType } from "./drafts.js";
 import { inspectKey, inspectString } from "./escape.js";
 import { defaultsDrafts } from "./defaults-check.js";
-import { ANY_MAP, isMap, mapGet, mapHas, mapKeys, PARSED_MAP, type MapLike, type MapReader } from "./map.js";
+import { ANY_MAP, isMap, mapGet, mapHas, mapKeys, type MapLike, type MapReader } from "./map.js";
 import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offence.js";
 import { ADVISORY_CHECKS, type AdvisoryContext } from "./advisory/index.js";
 import { sortOffences } from "./order.js";
@@ -42,7 +42,7 @@ function declaredProperties(schema: MapLike, read: MapReader): MapLike | null {
 
 function contextFor(schema: MapLike, read: MapReader): ValidatorContext {
   let declared: MapLike | null | undefined;
-  return { declared: () => (declared === undefined ? (declared = declaredProperties(schema, read)) : declared), parsed: read === PARSED_MAP };
+  return { declared: () => (declared === undefined ? (declared = declaredProperties(schema, read)) : declared), read };
 }
 
 function missingKeyDrafts(schema: MapLike): Draft[] {
@@ -56,8 +56,7 @@ function missingKeyDrafts(schema: MapLike): Draft[] {
  * wrong type, a key outside the vocabulary is unknown, a vocabulary key goes to its
  * validator; then each absent mandatory key is missing.
  */
-export function actionSchemaDrafts(schema: unknown, parsed = false): Draft[] {
-  const read = parsed ? PARSED_MAP : ANY_MAP;
+export function actionSchemaDrafts(schema: unknown, read: MapReader = ANY_MAP): Draft[] {
   if (!read.isMap(schema)) return [notAMapDraft(schema)];
   const drafts: Draft[] = [];
   for (const key of read.nonStringKeys(schema)) drafts.push(wrongKeyType([], key, "an action-schema key"));
@@ -96,9 +95,8 @@ export function actionNameDrafts(name: unknown): Draft[] {
 }
 
 /** The advisory checks over a schema the shape pass found nothing wrong with (so `properties` is a map). */
-function advisoryDrafts(schema: MapLike, parsed: boolean, actionNames: ReadonlySet<string>): Draft[] {
-  const read = parsed ? PARSED_MAP : ANY_MAP;
-  const context: AdvisoryContext = { parsed, read, properties: read.get(schema, "properties") as MapLike, actionNames };
+function advisoryDrafts(schema: MapLike, read: MapReader, actionNames: ReadonlySet<string>): Draft[] {
+  const context: AdvisoryContext = { read, properties: read.get(schema, "properties") as MapLike, actionNames };
   return Object.values(ADVISORY_CHECKS).flatMap((check) => check(schema, context));
 }
 
@@ -107,19 +105,22 @@ function advisoryDrafts(schema: MapLike, parsed: boolean, actionNames: ReadonlyS
  * With `actionNames` (the tool's), the advisory checks run too, gated like the defaults
  * check: only on a schema whose shape pass found nothing.
  */
-export function actionOffences(name: unknown, schema: unknown, parsed = false, actionNames?: ReadonlySet<string>): Offence[] {
-  const drafts = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, parsed)];
+export function actionOffences(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>): Offence[] {
+  const drafts = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, read)];
   if (drafts.length === 0 && isMap(schema)) {
-    if (actionNames !== undefined) drafts.push(...advisoryDrafts(schema, parsed, actionNames));
-    drafts.push(...defaultsDrafts(schema, parsed));
+    if (actionNames !== undefined) drafts.push(...advisoryDrafts(schema, read, actionNames));
+    drafts.push(...defaultsDrafts(schema, read));
   }
   const action = actionLabel(name);
   return drafts.map((d) => finalizeOffence(d, action));
 }
 
 export interface CheckOptions {
-  /** The actions were parsed from JSON or JSON5 text: a tree of plain data (see ValidatorContext). */
-  readonly parsed?: boolean;
+  /**
+   * How the actions are read (map.ts): PLAIN_DATA only for a value JSON.parse or parseJson5
+   * returned (no cycles, no symbols, no sharing); ANY_MAP, the default, for anything else.
+   */
+  readonly read?: MapReader;
   /**
    * Also run the advisory checks (core/advisory/), as the CLI does. The library's
    * validating calls leave them out: a warning must not fail a tool's registration.
@@ -132,7 +133,7 @@ export function checkActions(actions: MapLike, options: CheckOptions = {}): Offe
   const offences: Offence[] = [];
   const names = mapKeys(actions);
   const actionNames = options.advisory === true ? new Set(names.filter((n): n is string => typeof n === "string")) : undefined;
-  for (const name of names) offences.push(...actionOffences(name, mapGet(actions, name), options.parsed === true, actionNames));
+  for (const name of names) offences.push(...actionOffences(name, mapGet(actions, name), options.read, actionNames));
   return sortOffences(offences);
 }
 

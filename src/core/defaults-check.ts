@@ -7,10 +7,10 @@
 import { closeMatch } from "./close-match.js";
 import { keySegment } from "./drafts.js";
 import { inspectKey, inspectString } from "./escape.js";
-import { isList, isMap, mapGet, mapHas, mapKeys, nonStringKeys, sortedStringKeys, stringKeys, type MapLike } from "./map.js";
+import { isList, isMap, mapGet, mapHas, mapKeys, nonStringKeys, sortedStringKeys, stringKeys, type MapLike, type MapReader } from "./map.js";
 import type { Draft } from "./offence.js";
-import { renderLocation } from "./location.js";
-import { materialize, type Path, type PathNode } from "./path.js";
+import { renderLocation } from "./render-location.js";
+import { materialize, type Path, type LinkedPath } from "./path.js";
 
 /** What keys an object schema accepts, and which schema matches each (SPEC section 5). */
 interface Closure {
@@ -37,8 +37,8 @@ interface Check {
   readonly data: unknown;
   readonly closure: Closure;
   /** Where the schema whose closure applies sits (null: the action schema itself). */
-  readonly schemaAt: PathNode | null;
-  readonly at: PathNode;
+  readonly schemaAt: LinkedPath | null;
+  readonly at: LinkedPath;
 }
 
 const MAX_LISTED = 8;
@@ -51,17 +51,17 @@ function listKeys(declared: MapLike | null): string {
 }
 
 /**
- * Drafts for every default key the closure does not declare. Parsed data is a tree and is
- * checked once in the input's key order; only when a default object is met twice (shared
+ * Drafts for every default key the closure does not declare. Plain JSON data is a tree and
+ * is checked once in the input's key order; only when a default object is met twice (shared
  * data, from a module) is the check redone in code-unit order, so where it is reported
  * never depends on key order.
  */
-export function defaultsDrafts(actionSchema: MapLike, parsed: boolean): Draft[] {
+export function defaultsDrafts(actionSchema: MapLike, read: MapReader): Draft[] {
   const defaults = mapGet(actionSchema, "defaults");
   const properties = mapGet(actionSchema, "properties");
   if (!isMap(defaults) || !isMap(properties)) return [];
   const first = check(defaults, properties, stringKeys);
-  return first.revisited && !parsed ? check(defaults, properties, sortedStringKeys).drafts : first.drafts;
+  return first.revisited && !read.plainData ? check(defaults, properties, sortedStringKeys).drafts : first.drafts;
 }
 
 function check(defaults: MapLike, properties: MapLike, keysOf: (map: MapLike) => string[]): { drafts: Draft[]; revisited: boolean } {
@@ -73,7 +73,7 @@ function check(defaults: MapLike, properties: MapLike, keysOf: (map: MapLike) =>
   ];
 
   // Queue `data` to be checked against `schema`, following the schema's "items" into lists.
-  const descend = (data: unknown, schema: MapLike, at: PathNode, schemaAt: PathNode): void => {
+  const descend = (data: unknown, schema: MapLike, at: LinkedPath, schemaAt: LinkedPath): void => {
     if (typeof data !== "object" || data === null) return;
     let seen = checked.get(data);
     if (seen) revisited = true;
@@ -91,7 +91,7 @@ function check(defaults: MapLike, properties: MapLike, keysOf: (map: MapLike) =>
 
   while (stack.length > 0) {
     const { data, closure, schemaAt, at } = stack.pop() as Check;
-    const declaredAt: PathNode = { parent: schemaAt, segment: "properties" };
+    const declaredAt: LinkedPath = { parent: schemaAt, segment: "properties" };
     const map = data as MapLike;
     const where = (): string => renderLocation(materialize(declaredAt));
     for (const key of nonStringKeys(map)) drafts.push(undeclared(materialize(at), key, closure.declared, where()));
@@ -103,7 +103,7 @@ function check(defaults: MapLike, properties: MapLike, keysOf: (map: MapLike) =>
       }
       const childSchema = known ? mapGet(closure.declared as MapLike, key) : closure.additional;
       if (!isMap(childSchema)) continue;
-      const childAt: PathNode = known ? { parent: declaredAt, segment: key } : { parent: schemaAt, segment: "additionalProperties" };
+      const childAt: LinkedPath = known ? { parent: declaredAt, segment: key } : { parent: schemaAt, segment: "additionalProperties" };
       descend(mapGet(map, key), childSchema, { parent: at, segment: key }, childAt);
     }
   }

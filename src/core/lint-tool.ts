@@ -80,7 +80,7 @@ export const SCHEMA_KEY = "$schema";
 
 /**
  * An action file's value, whose top level is the actions map; `toolName` comes from the
- * file name. Pass `{ parsed: true }` only for a value JSON.parse or parseJson5 returned.
+ * file name. Pass `{ read: PLAIN_DATA }` only for a value JSON.parse or parseJson5 returned.
  */
 export function lintActionFile(value: unknown, toolName: string, options: CheckOptions = {}): ToolLint {
   const offences = nameOffences(toolName, " by renaming the file");

@@ -80,11 +80,17 @@ export function mapGet(map: MapLike, key: unknown): unknown {
 }
 
 /**
- * How a walk reads maps. ANY_MAP reads whatever a module may build (Maps, symbols,
- * null-prototype objects); PARSED_MAP reads what JSON.parse or parseJson5 returned, a tree
- * of plain objects with string keys only, with none of the checks that need.
+ * How the chain reads maps, and what it may assume of them. ANY_MAP reads whatever a module
+ * may build (Maps, symbols, null-prototype objects, shared maps, cycles); PLAIN_DATA reads
+ * what JSON.parse or parseJson5 returned, with none of the checks that needs.
  */
 export interface MapReader {
+  /**
+   * The maps are plain JSON data: a tree of plain objects and lists with string keys only,
+   * so no cycles, no symbols and no sharing (no map is reached twice). The walks then skip
+   * the bookkeeping that notices those.
+   */
+  readonly plainData: boolean;
   readonly isMap: (value: unknown) => value is MapLike;
   readonly keys: (map: MapLike) => string[];
   readonly nonStringKeys: (map: MapLike) => readonly unknown[];
@@ -93,12 +99,14 @@ export interface MapReader {
   readonly get: (map: MapLike, key: string) => unknown;
 }
 
-export const ANY_MAP: MapReader = { isMap, keys: stringKeys, nonStringKeys, has: mapHas, get: mapGet };
+export const ANY_MAP: MapReader = { plainData: false, isMap, keys: stringKeys, nonStringKeys, has: mapHas, get: mapGet };
 
 const NO_KEYS: readonly unknown[] = Object.freeze([]);
 type PlainObject = { readonly [key: string]: unknown };
 
-export const PARSED_MAP: MapReader = {
+/** The reader for plain JSON data (what JSON.parse or parseJson5 returned). */
+export const PLAIN_DATA: MapReader = {
+  plainData: true,
   isMap: (value): value is MapLike => typeof value === "object" && value !== null && !Array.isArray(value),
   keys: (map) => Object.keys(map),
   nonStringKeys: () => NO_KEYS,

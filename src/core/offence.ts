@@ -3,7 +3,7 @@
 // files on disk or output formats. Codes are stable public identifiers (SPEC section 6).
 
 import { describeType } from "./escape.js";
-import { renderLocation } from "./location.js";
+import { renderLocation } from "./render-location.js";
 import type { Path } from "./path.js";
 
 /** How an offence counts: an `error` fails the run (exit 1); a `warn` is shown and fails it only past --max-warnings. */

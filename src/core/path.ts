@@ -1,5 +1,5 @@
 // Paths are arrays of segments (map keys and list indexes) inside; they are rendered only
-// at the edge (location.ts). This module owns comparing them for the report's order.
+// at the edge (render-location.ts). This module owns comparing them for the report's order.
 
 export type PathSegment = string | number;
 export type Path = readonly PathSegment[];
@@ -26,13 +26,13 @@ export function comparePaths(a: Path, b: Path): number {
 }
 
 /** A path as a linked list, so deep walks share prefixes instead of copying arrays. */
-export interface PathNode {
-  readonly parent: PathNode | null;
+export interface LinkedPath {
+  readonly parent: LinkedPath | null;
   readonly segment: PathSegment;
 }
 
 /** The array form of a linked path (null is the empty path). */
-export function materialize(node: PathNode | null): PathSegment[] {
+export function materialize(node: LinkedPath | null): PathSegment[] {
   const out: PathSegment[] = [];
   for (let n = node; n !== null; n = n.parent) out.push(n.segment);
   return out.reverse();

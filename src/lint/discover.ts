@@ -2,7 +2,8 @@
 // searched recursively for action files and tool modules (node_modules and dot-folders
 // skipped, each directory visited once, so symlink loops end), a file is linted whatever
 // its name, a glob is expanded (matched directories searched, matched files of a kind we
-// read taken). Called by src/cli/run.ts; every mistake in the arguments is a UsageError.
+// read taken). Called by lintPaths (lint-paths.ts), the scheduler and the options check;
+// every mistake in the arguments is a UsageError.
 
 import type { Dirent } from "node:fs";
 import { readdirSync, realpathSync, statSync } from "node:fs";
@@ -15,7 +16,8 @@ import { UsageError } from "./usage-error.js";
 /** How a file is read: an action file in JSON or JSON5, or a tool module that is imported. */
 export type FileKind = "json" | "json5" | "module";
 
-export interface LintTarget {
+/** A file discovery found: how the user named it, where it is, how it is read. */
+export interface FoundFile {
   /** The file as the user named it: the argument as given joined with the path found under it (POSIX separators). */
   readonly display: string;
   /** Absolute path, for reading. */
@@ -57,7 +59,7 @@ function supportedKind(fileName: string, shown: string): FileKind {
 const GLOB = /[*?[\]{}]|[!@+]\(/;
 
 interface Found {
-  readonly target: LintTarget;
+  readonly target: FoundFile;
   /** The file's real path: the same file named twice is linted once. */
   readonly real: string;
 }
@@ -213,7 +215,7 @@ export function searchesForFiles(args: readonly string[], cwd: string): boolean 
  * order). Throws UsageError for a missing path, a glob with no match, an
  * unsupported file kind, or an argument that yields nothing to lint.
  */
-export async function discover(args: readonly string[], cwd: string): Promise<LintTarget[]> {
+export async function discover(args: readonly string[], cwd: string): Promise<FoundFile[]> {
   const named = args.length > 0 ? args : [""];
   const found: Found[] = [];
   for (const argument of named) {
@@ -231,7 +233,7 @@ export async function discover(args: readonly string[], cwd: string): Promise<Li
   }
 
   const seen = new Set<string>();
-  const targets: LintTarget[] = [];
+  const targets: FoundFile[] = [];
   for (const { target, real } of found) {
     if (seen.has(real)) continue;
     seen.add(real);

@@ -7,18 +7,18 @@ import { inspectString } from "../core/escape.js";
 import type { ToolLint } from "../core/lint-tool.js";
 import { toolOffence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import type { LintTarget } from "./discover.js";
+import type { FoundFile } from "./discover.js";
 
-/** The lints of `targets` (same order), each later file of a duplicated name with its offence. */
-export function withDuplicateTools(targets: readonly LintTarget[], lints: readonly ToolLint[]): ToolLint[] {
+/** The lints of `files` (same order), each later file of a duplicated name with its offence. */
+export function withDuplicateTools(files: readonly FoundFile[], lints: readonly ToolLint[]): ToolLint[] {
   const owners = new Map<string, string>();
   return lints.map((lint, i) => {
     if (lint.tool === null) return lint;
-    const target = targets[i] as LintTarget;
-    const key = `${dirname(target.path)}\0${lint.tool}`;
+    const file = files[i] as FoundFile;
+    const key = `${dirname(file.path)}\0${lint.tool}`;
     const owner = owners.get(key);
     if (owner === undefined) {
-      owners.set(key, target.display);
+      owners.set(key, file.display);
       return lint;
     }
     const offence = toolOffence(

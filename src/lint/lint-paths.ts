@@ -9,7 +9,7 @@
 import { performance } from "node:perf_hooks";
 import type { ToolLint } from "../core/lint-tool.js";
 import { lintActionBytes, toolNameOf } from "../loading/action-file.js";
-import { discover, type LintTarget } from "./discover.js";
+import { discover, type FoundFile } from "./discover.js";
 import { withDuplicateTools } from "./duplicate-tools.js";
 import { withModulePositions } from "./module-positions.js";
 import type { FileResult, LintResult } from "./result.js";
@@ -52,11 +52,11 @@ export async function lintPaths(options: LintPathsOptions): Promise<LintResult> 
   }
 }
 
-async function lintModules(targets: readonly LintTarget[], options: LintFilesOptions): Promise<readonly ToolLint[]> {
-  if (targets.length === 0) return [];
+async function lintModules(modules: readonly FoundFile[], options: LintFilesOptions): Promise<readonly ToolLint[]> {
+  if (modules.length === 0) return [];
   const { lintToolModules }: { lintToolModules: LintToolModules } = await import("../loading/load-module.js");
   return lintToolModules(
-    targets.map((t) => t.path),
+    modules.map((m) => m.path),
     options.concurrency === undefined ? { timeoutMs: options.timeoutMs } : { timeoutMs: options.timeoutMs, concurrency: options.concurrency },
   );
 }
@@ -81,26 +81,26 @@ function fileResult(file: string, lint: ToolLint): FileResult {
   return { file, tool: lint.tool, actions: lint.actions, offences: lint.offences };
 }
 
-/** Lints `targets` (in path order, as discover returns them); results keep that order. */
-export async function lintFiles(targets: readonly LintTarget[], options: LintFilesOptions): Promise<LintResult> {
+/** Lints `found` (in path order, as discover returns them); results keep that order. */
+export async function lintFiles(found: readonly FoundFile[], options: LintFilesOptions): Promise<LintResult> {
   const startedAt = options.startedAt ?? performance.now();
-  const isModule = (t: LintTarget): boolean => t.kind === "module";
+  const isModule = (f: FoundFile): boolean => f.kind === "module";
   // Modules start first: their workers run while this thread reads and lints action files.
-  const modules = lintModules(targets.filter(isModule), options);
+  const modules = lintModules(found.filter(isModule), options);
   const actionFiles = await lintActionFiles(
-    targets.filter((t) => !isModule(t)),
+    found.filter((f) => !isModule(f)),
     options,
   );
   const moduleLints = await modules;
 
   let nextModule = 0;
   let nextActionFile = 0;
-  const lints = targets.map((t) => (isModule(t) ? moduleLints[nextModule++] : actionFiles[nextActionFile++]) as ToolLint);
+  const lints = found.map((f) => (isModule(f) ? moduleLints[nextModule++] : actionFiles[nextActionFile++]) as ToolLint);
   // Modules get their positions last, so that duplicate-tool is located too.
   const located = await Promise.all(
-    withDuplicateTools(targets, lints).map((lint, i) => (isModule(targets[i] as LintTarget) ? withModulePositions((targets[i] as LintTarget).path, lint) : lint)),
+    withDuplicateTools(found, lints).map((lint, i) => (isModule(found[i] as FoundFile) ? withModulePositions((found[i] as FoundFile).path, lint) : lint)),
   );
-  const files = located.map((lint, i) => fileResult((targets[i] as LintTarget).display, lint));
+  const files = located.map((lint, i) => fileResult((found[i] as FoundFile).display, lint));
   return summarize(files, startedAt, options.rules);
 }
 

@@ -5,12 +5,12 @@
 
 import { Worker } from "node:worker_threads";
 import type { ToolLint } from "../core/lint-tool.js";
-import type { LintTarget } from "./discover.js";
+import type { FoundFile } from "./discover.js";
 import { workerEntryUrl } from "../loading/worker-url.js";
 
 /** What a lint worker receives, in its one message: the files and its place among the threads. */
 export interface LintWorkerInput {
-  readonly targets: readonly LintTarget[];
+  readonly files: readonly FoundFile[];
   /** [0]: the next file index to take (shared by every thread); [1 + k]: the file worker k is on. */
   readonly shared: Int32Array;
   /** k: this worker's slot in `shared`. */
@@ -23,19 +23,16 @@ export interface LintWorkerOutput {
   readonly results: readonly ToolLint[];
 }
 
-/** V8's interrupt budget while lint workers run (action-worker.ts sets it; V8's default is 67,584). */
-export const TIER_UP_BUDGET = 600_000;
-
 /** Why a worker ended without posting its results. */
 export type WorkerFailure = { readonly error: unknown } | { readonly exitCode: number };
 
 /** Takes files from the shared counter until none is left; the loop every thread runs. */
-export function lintShare(targets: readonly LintTarget[], shared: Int32Array, lintOne: (target: LintTarget, index: number) => void, slot = -1): void {
+export function lintShare(files: readonly FoundFile[], shared: Int32Array, lintOne: (file: FoundFile, index: number) => void, slot = -1): void {
   for (;;) {
     const index = Atomics.add(shared, 0, 1);
-    if (index >= targets.length) return;
+    if (index >= files.length) return;
     if (slot >= 0) Atomics.store(shared, 1 + slot, index);
-    lintOne(targets[index] as LintTarget, index);
+    lintOne(files[index] as FoundFile, index);
   }
 }
 

@@ -11,7 +11,7 @@ import { availableParallelism } from "node:os";
 import { describeThrown, inspectString } from "../core/escape.js";
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
 import { lintActionPath } from "../loading/action-file.js";
-import { searchesForFiles, type LintTarget } from "./discover.js";
+import { searchesForFiles, type FoundFile } from "./discover.js";
 import { LintWorker, lintShare, type WorkerFailure } from "./lint-worker.js";
 
 /**
@@ -30,16 +30,16 @@ const MAX_WORKERS = 7;
  * one per file beyond the first; so none for small runs or on one core. The bytes are
  * estimated from the sizes of up to SAMPLE files spread over the list (a stat each).
  */
-export function workersFor(targets: readonly LintTarget[]): number {
-  const spare = Math.min(availableParallelism() - 1, MAX_WORKERS, targets.length - 1);
+export function workersFor(files: readonly FoundFile[]): number {
+  const spare = Math.min(availableParallelism() - 1, MAX_WORKERS, files.length - 1);
   if (spare < 1) return 0;
-  const step = Math.max(1, Math.floor(targets.length / SAMPLE));
+  const step = Math.max(1, Math.floor(files.length / SAMPLE));
   let sampled = 0;
   let bytes = 0;
-  for (let i = 0; i < targets.length && sampled < SAMPLE; i += step, sampled++) {
-    bytes += statSync((targets[i] as LintTarget).path, { throwIfNoEntry: false })?.size ?? 0;
+  for (let i = 0; i < files.length && sampled < SAMPLE; i += step, sampled++) {
+    bytes += statSync((files[i] as FoundFile).path, { throwIfNoEntry: false })?.size ?? 0;
   }
-  const estimate = (bytes / sampled) * targets.length;
+  const estimate = (bytes / sampled) * files.length;
   return Math.min(spare, Math.floor(estimate / PARALLEL_MIN_BYTES));
 }
 
@@ -57,7 +57,7 @@ export interface ParallelOptions {
   /** Worker threads to use, at least 1. */
   readonly workers: number;
   /** This thread's per-file step (lintActionPath); absent, this thread only waits (tests use that). */
-  readonly lintOne?: (target: LintTarget) => ToolLint;
+  readonly lintOne?: (file: FoundFile) => ToolLint;
   /** The worker entry (action-worker.js); tests substitute a failing one. */
   readonly workerUrl?: URL;
   /** Workers already started (the standby): used first, before starting others. */
@@ -65,14 +65,14 @@ export interface ParallelOptions {
 }
 
 /**
- * Lints the action files `targets` on this thread and worker threads; results in the
- * targets' order. Rejects with an internal error when a worker fails (a bug of ours, or a
+ * Lints the action files `files` on this thread and worker threads; results in the
+ * files' order. Rejects with an internal error when a worker fails (a bug of ours, or a
  * crash) before every file has its result: never a partial result. Every worker, started
  * here or given, is stopped before it returns.
  */
-export async function lintInParallel(targets: readonly LintTarget[], options: ParallelOptions): Promise<ToolLint[]> {
+export async function lintInParallel(files: readonly FoundFile[], options: ParallelOptions): Promise<ToolLint[]> {
   const { workers, lintOne } = options;
-  const results = new Array<ToolLint | undefined>(targets.length);
+  const results = new Array<ToolLint | undefined>(files.length);
   let filled = 0;
   const shared = new Int32Array(new SharedArrayBuffer(4 * (1 + workers))).fill(-1, 1);
   let complete: () => void = () => undefined;
@@ -92,14 +92,14 @@ export async function lintInParallel(targets: readonly LintTarget[], options: Pa
   used.forEach((worker, slot) => {
     // What file the worker was on, for the message when it fails.
     const on = (): string => {
-      const target = targets[Atomics.load(shared, 1 + slot)];
-      return target ? ` while linting ${inspectString(target.display)}` : "";
+      const file = files[Atomics.load(shared, 1 + slot)];
+      return file ? ` while linting ${inspectString(file.display)}` : "";
     };
     worker.output.then(
       (output) => {
         output.indexes.forEach((index, i) => (results[index] = freezeToolLint(output.results[i] as ToolLint)));
         filled += output.indexes.length;
-        if (filled === targets.length) complete();
+        if (filled === files.length) complete();
       },
       (failure: WorkerFailure) =>
         fail(
@@ -108,16 +108,16 @@ export async function lintInParallel(targets: readonly LintTarget[], options: Pa
             : new Error(`a lint worker stopped (exit code ${failure.exitCode})${on()} before reporting its files`),
         ),
     );
-    worker.lint({ targets, shared, slot });
+    worker.lint({ files, shared, slot });
   });
   try {
     if (lintOne) {
-      lintShare(targets, shared, (target, index) => {
-        results[index] = lintOne(target);
+      lintShare(files, shared, (file, index) => {
+        results[index] = lintOne(file);
         filled++;
       });
     }
-    if (filled < targets.length) await done;
+    if (filled < files.length) await done;
   } finally {
     for (const worker of [...given, ...used]) worker.stop();
   }
@@ -132,15 +132,15 @@ export interface ScheduleOptions {
 }
 
 /**
- * Lints the action files `targets`, results in their order. Every standby worker is used or
+ * Lints the action files `files`, results in their order. Every standby worker is used or
  * stopped before this returns.
  */
-export async function lintActionFiles(targets: readonly LintTarget[], options: ScheduleOptions = {}): Promise<ToolLint[]> {
-  const workers = Math.min(options.workers ?? workersFor(targets), targets.length);
+export async function lintActionFiles(files: readonly FoundFile[], options: ScheduleOptions = {}): Promise<ToolLint[]> {
+  const workers = Math.min(options.workers ?? workersFor(files), files.length);
   const standby = options.standby ?? [];
-  if (workers > 0) return lintInParallel(targets, { workers, lintOne: lintActionPath, started: standby });
+  if (workers > 0) return lintInParallel(files, { workers, lintOne: lintActionPath, started: standby });
   for (const worker of standby) worker.stop();
   // One file after another, read synchronously: for many small files this beats any
   // concurrent I/O scheme (bench/README.md).
-  return targets.map(lintActionPath);
+  return files.map(lintActionPath);
 }

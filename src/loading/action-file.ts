@@ -2,8 +2,9 @@
 // ToolLint. It decodes the bytes (UTF-8, BOM stripped, no NUL), parses the text (JSON.parse,
 // or json5-parse.ts), lints the value (core/lint-tool.ts, advisory checks included), adds
 // a duplicate-key offence for each repeated key when the parse saw one (duplicate-keys.ts),
-// and gives offences the line and column of what they point at (locate.ts; clean files skip
-// that work). Every failure of the file is a parse-error offence of that file. Called by the scheduler (on this thread or
+// and gives offences the line and column of what they point at (source-positions.ts; clean
+// files skip that work). Every failure of the file is a parse-error offence of that file.
+// Called by the scheduler (on this thread or
 // a lint worker) for files on disk, and by lintSource for standard input.
 
 import { isUtf8 } from "node:buffer";
@@ -11,12 +12,13 @@ import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { describeThrown, inspectString } from "../core/escape.js";
 import { lintActionFile, SCHEMA_KEY, type ToolLint } from "../core/lint-tool.js";
-import { toolOffence, withPosition, type Offence } from "../core/offence.js";
+import { PLAIN_DATA } from "../core/map.js";
+import { toolOffence, withPosition, type Offence, type Target } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import type { LintTarget } from "../lint/discover.js";
+import type { FoundFile } from "../lint/discover.js";
 import { duplicateKeyOffence, repeatedKeys } from "./duplicate-keys.js";
 import { parseJson, parseJson5, ParseError, repeatsKeys, type KeyRepeats, type Position } from "./json5-parse.js";
-import { locate, type Pointer } from "./locate.js";
+import { sourcePositions } from "./source-positions.js";
 
 /** The tool an action file declares: its base name before `.actions.`, else before its last extension. */
 export function toolNameOf(file: string): string {
@@ -152,24 +154,24 @@ function readText(path: string): { text: string } | { offence: Offence } {
 // Positions. Only files with offences pay for them.
 
 /**
- * Where an offence points in the file, as a path from the file's top level. An offence of
- * the tool as a whole points into the file only at the top level or at "$schema"; its
- * name comes from the file name, so offences about the name get no position.
+ * The offence's target in the file, its path from the file's top level. An offence of the
+ * tool as a whole points into the file only at the top level or at "$schema"; its name
+ * comes from the file name, so offences about the name get no position.
  */
-function pointerOf(offence: Offence): Pointer | null {
+function targetInFile(offence: Offence): Target | null {
   if (offence.action !== null) return { path: [offence.action, ...offence.target.path], part: offence.target.part };
   const first = offence.target.path[0];
   return first === undefined || first === SCHEMA_KEY ? offence.target : null;
 }
 
 function withPositions(text: string, offences: readonly Offence[]): readonly Offence[] {
-  const pointed = offences.map((offence) => ({ offence, pointer: offence.line === undefined ? pointerOf(offence) : null }));
-  const pointers = pointed.flatMap(({ pointer }) => (pointer ? [pointer] : []));
-  if (pointers.length === 0) return offences;
-  const positions = locate(text, pointers);
+  const targeted = offences.map((offence) => ({ offence, target: offence.line === undefined ? targetInFile(offence) : null }));
+  const targets = targeted.flatMap(({ target }) => (target ? [target] : []));
+  if (targets.length === 0) return offences;
+  const positions = sourcePositions(text, targets);
   let next = 0;
-  return pointed.map(({ offence, pointer }) => {
-    if (!pointer) return offence;
+  return targeted.map(({ offence, target }) => {
+    if (!target) return offence;
     const position = positions[next++];
     return position ? withPosition(offence, position.line, position.column) : offence;
   });
@@ -181,8 +183,8 @@ function withPositions(text: string, offences: readonly Offence[]): readonly Off
 function lintText(text: string, kind: "json" | "json5", toolName: string): ToolLint {
   const parsed = parse(text, kind);
   if ("offence" in parsed) return { tool: toolName || null, actions: 0, offences: [parsed.offence] };
-  // A parsed value is a tree of plain objects: the core skips its cycle and sharing checks.
-  const lint = lintActionFile(parsed.value, toolName, { parsed: true, advisory: true });
+  // A parsed value is plain JSON data: the core skips its cycle and sharing checks.
+  const lint = lintActionFile(parsed.value, toolName, { read: PLAIN_DATA, advisory: true });
   // Repeated keys are found in the text, with their positions; only texts that have one pay.
   const repeated = parsed.repeatsKeys ? repeatedKeys(text).map(duplicateKeyOffence) : [];
   if (lint.offences.length === 0 && repeated.length === 0) return lint;
@@ -202,16 +204,16 @@ export function lintActionBytes(bytes: Buffer, kind: "json" | "json5", toolName:
  * worker (src/lint/scheduler.ts). Every failure of the file is its offence; only our own
  * bugs throw, naming the file.
  */
-export function lintActionPath(target: LintTarget): ToolLint {
-  const kind = target.kind as "json" | "json5";
-  const toolName = toolNameOf(target.path);
+export function lintActionPath(file: FoundFile): ToolLint {
+  const kind = file.kind as "json" | "json5";
+  const toolName = toolNameOf(file.path);
   try {
     // The bytes are a temporary: once decoded, only the text (kept for positions) and the
     // parsed value stay alive, which matters on a 50 MB file.
-    const decoded = readText(target.path);
+    const decoded = readText(file.path);
     if ("offence" in decoded) return { tool: toolName || null, actions: 0, offences: [decoded.offence] };
     return lintText(decoded.text, kind, toolName);
   } catch (error) {
-    throw new Error(`linting ${inspectString(target.display)} failed internally: ${describeThrown(error)}`, { cause: error });
+    throw new Error(`linting ${inspectString(file.display)} failed internally: ${describeThrown(error)}`, { cause: error });
   }
 }

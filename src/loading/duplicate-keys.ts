@@ -7,8 +7,8 @@
 import { inspectString } from "../core/escape.js";
 import { SCHEMA_KEY } from "../core/lint-tool.js";
 import { finalizeOffence, toolOffence, withPosition, type Offence, type Target } from "../core/offence.js";
-import { lexValue, positionsAt, scanIdentifier, scanString, skipSpace, type Position } from "./json5-parse.js";
-import { skipValue } from "./locate.js";
+import { newLexeme, positionsAt, scanIdentifier, scanString, skipSpace, type Position } from "./json5-parse.js";
+import { skipValue } from "./source-positions.js";
 
 /** A key repeated in one object: where the object sits, and both occurrences' key tokens. */
 export interface RepeatedKey {
@@ -37,6 +37,7 @@ export function repeatedKeys(text: string): RepeatedKey[] {
   const found: { path: (string | number)[]; key: string; at: number; first: number }[] = [];
   const stack: Open[] = [{ keys: c === 123 ? new Map() : null, segment: undefined, index: 0 }];
   pos++;
+  const lexeme = newLexeme();
   for (;;) {
     const open = stack[stack.length - 1] as Open;
     pos = skipSpace(text, pos);
@@ -56,9 +57,9 @@ export function repeatedKeys(text: string): RepeatedKey[] {
     let segment: string | number = open.index;
     if (open.keys !== null) {
       const keyAt = pos;
-      pos = c === 34 || c === 39 ? scanString(text, pos, true) : scanIdentifier(text, pos);
+      pos = c === 34 || c === 39 ? scanString(text, pos, true, lexeme) : scanIdentifier(text, pos, lexeme);
       if (pos === keyAt) break; // not a key: text that does not parse
-      segment = lexValue;
+      segment = lexeme.text;
       const first = open.keys.get(segment);
       if (first === undefined) open.keys.set(segment, keyAt);
       else found.push({ path: stack.slice(1).map((o) => o.segment as string | number), key: segment, at: keyAt, first });

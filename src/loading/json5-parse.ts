@@ -1,9 +1,10 @@
 // Owns turning action-file text into values: parseJson5 for `.json5` files, parseJson as the
 // error path the loader takes after JSON.parse rejects a `.json` file (to get a message with
 // line and column), repeatsKeys (whether a parsed text repeats a key), and the lexer that
-// locate.ts and duplicate-keys.ts share. No recursion anywhere: open containers
+// source-positions.ts and duplicate-keys.ts share. No recursion anywhere: open containers
 // live on an explicit stack, so 100,000 levels of nesting parse (SPEC section 4). Results
-// equal json5.parse's: keys are own data properties ("__proto__" too), the last duplicate wins.
+// equal json5.parse's: keys are own data properties ("__proto__" too), the last duplicate
+// wins.
 
 import { inspectString } from "../core/escape.js";
 
@@ -37,10 +38,9 @@ type Obj = Record<string, unknown>;
 type Container = Obj | unknown[];
 
 /**
- * Parses JSON5 (spec.json5.org). JSON is tried first: V8's JSON.parse is 2-3 times faster than
- * this parser, and on JSON5 text it fails at the first comment, unquoted key or trailing comma,
- * usually near the top, so the failed try costs little (measured: about 5 µs on a 13 KB file,
- * 6% of its parse; the worst case, a lone trailing comma at the end, costs 65%).
+ * Parses JSON5 (spec.json5.org). JSON is tried first: V8's JSON.parse is much faster than
+ * this parser, and on JSON5 text it fails at the first comment, unquoted key or trailing
+ * comma, usually near the top, so the failed try costs little (bench/README.md).
  */
 export function parseJson5(text: string, repeats?: KeyRepeats): unknown {
   let value: unknown;
@@ -119,6 +119,7 @@ function parseText(text: string, json5: boolean, repeats: KeyRepeats | null = nu
   let inArray = false;
   let key = "";
   let root: unknown;
+  const lexeme = newLexeme();
   let pos = skip(text, 0, json5);
 
   value: for (;;) {
@@ -126,8 +127,8 @@ function parseText(text: string, json5: boolean, repeats: KeyRepeats | null = nu
     let v: unknown;
     switch (c) {
       case 34: // "
-        pos = scanString(text, pos, json5);
-        v = lexValue;
+        pos = scanString(text, pos, json5, lexeme);
+        v = lexeme.text;
         break;
       case 123: // {
       case 91: {
@@ -154,8 +155,8 @@ function parseText(text: string, json5: boolean, repeats: KeyRepeats | null = nu
         cur = container;
         inArray = isArray;
         if (!isArray) {
-          pos = readMember(text, pos, json5, open, false);
-          key = lexValue;
+          pos = readMember(text, pos, json5, open, false, lexeme);
+          key = lexeme.text;
         }
         continue value;
       }
@@ -176,13 +177,13 @@ function parseText(text: string, json5: boolean, repeats: KeyRepeats | null = nu
         break;
       case 39: // '
         if (!json5) throw unexpected(text, pos, "a value", opens, inArray, json5);
-        pos = scanString(text, pos, json5);
-        v = lexValue;
+        pos = scanString(text, pos, json5, lexeme);
+        v = lexeme.text;
         break;
       default:
         if ((c >= 48 && c <= 57) || c === 45 || (json5 && (c === 43 || c === 46 || c === 73 || c === 78))) {
-          pos = scanNumber(text, pos, json5);
-          v = lexNumber;
+          pos = scanNumber(text, pos, json5, lexeme);
+          v = lexeme.number;
           break;
         }
         throw unexpected(text, pos, "a value", opens, inArray, json5);
@@ -210,8 +211,8 @@ function parseText(text: string, json5: boolean, repeats: KeyRepeats | null = nu
         // A trailing comma is JSON5; in JSON the value parser reports the bracket.
         if (!json5 || text.charCodeAt(pos) !== close) {
           if (!inArray) {
-            pos = readMember(text, pos, json5, opens[opens.length - 1] ?? -1, true);
-            key = lexValue;
+            pos = readMember(text, pos, json5, opens[opens.length - 1] ?? -1, true, lexeme);
+            key = lexeme.text;
           }
           continue value;
         }
@@ -231,12 +232,12 @@ function defineOwn(obj: Obj, key: string, value: unknown): void {
   Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-/** Reads `key :` at pos (after "{" or ","); the key is left in lexValue; returns the value's start. */
-function readMember(text: string, pos: number, json5: boolean, open: number, afterComma: boolean): number {
+/** Reads `key :` at pos (after "{" or ","); the key is left in lexeme.text; returns the value's start. */
+function readMember(text: string, pos: number, json5: boolean, open: number, afterComma: boolean, lexeme: Lexeme): number {
   const c = text.charCodeAt(pos);
   let end: number;
-  if (c === 34 || (c === 39 && json5)) end = scanString(text, pos, json5);
-  else if (json5 && (end = scanIdentifier(text, pos)) !== pos) {
+  if (c === 34 || (c === 39 && json5)) end = scanString(text, pos, json5, lexeme);
+  else if (json5 && (end = scanIdentifier(text, pos, lexeme)) !== pos) {
     // an unquoted key
   } else {
     const expected = json5 ? 'a key or "}"' : afterComma ? "a key in double quotes" : 'a key in double quotes or "}"';
@@ -257,13 +258,21 @@ function skip(text: string, pos: number, json5: boolean): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The lexer, shared with locate.ts. Each scanner takes the index of a token's first character
-// and returns the index after it; a decoded string or number is left in lexValue / lexNumber,
-// so no token object is allocated.
+// The lexer, shared with source-positions.ts. Each scanner takes the index of a token's
+// first character and returns the index after it; a decoded string or number is left in
+// the caller's Lexeme, so no token object is allocated per token.
 
-/** The text of the last string or identifier scanned. */
-export let lexValue = "";
-let lexNumber = 0;
+/** Where the scanners leave the value of the token they read; one per parse or scan. */
+export interface Lexeme {
+  /** The decoded text of the last string or identifier scanned. */
+  text: string;
+  /** The value of the last number scanned. */
+  number: number;
+}
+
+export function newLexeme(): Lexeme {
+  return { text: "", number: 0 };
+}
 
 /** Skips JSON5 white space and comments from pos; returns the index of the next token. */
 export function skipSpace(text: string, pos: number): number {
@@ -309,29 +318,29 @@ export function skipComment(text: string, pos: number): number {
 }
 
 /** Scans the string whose opening quote (either kind) is at pos. */
-export function scanString(text: string, pos: number, json5: boolean): number {
+export function scanString(text: string, pos: number, json5: boolean, lexeme: Lexeme): number {
   const quote = text.charCodeAt(pos);
   const start = pos + 1;
   for (let i = start; ; i++) {
     const c = text.charCodeAt(i);
     if (c === quote) {
-      lexValue = text.slice(start, i);
+      lexeme.text = text.slice(start, i);
       return i + 1;
     }
-    if (c === 92) return scanEscapedString(text, pos, i, json5);
+    if (c === 92) return scanEscapedString(text, pos, i, json5, lexeme);
     if (!(c >= 32)) stringControl(text, pos, i, json5); // NaN too: the end of the text
   }
 }
 
 // The rest of a string from its first backslash at i: decoded piece by piece.
-function scanEscapedString(text: string, open: number, i: number, json5: boolean): number {
+function scanEscapedString(text: string, open: number, i: number, json5: boolean, lexeme: Lexeme): number {
   const quote = text.charCodeAt(open);
   let out = text.slice(open + 1, i);
   let from = i;
   for (;;) {
     const c = text.charCodeAt(i);
     if (c === quote) {
-      lexValue = out + text.slice(from, i);
+      lexeme.text = out + text.slice(from, i);
       return i + 1;
     }
     if (c === 92) {
@@ -474,22 +483,22 @@ const ID_START = /^[\p{ID_Start}$_\u2e2f]$/u;
 const ID_CONTINUE = /^[\p{ID_Continue}$_\u200c\u200d\u2e2f]$/u;
 
 /** Scans a JSON5 unquoted key at pos; returns pos itself when none starts there. */
-export function scanIdentifier(text: string, pos: number): number {
+export function scanIdentifier(text: string, pos: number, lexeme: Lexeme): number {
   let c = text.charCodeAt(pos);
-  if (!(c < 128 && (ASCII_ID[c] as number) & 1)) return scanIdentifierSlow(text, pos);
+  if (!(c < 128 && (ASCII_ID[c] as number) & 1)) return scanIdentifierSlow(text, pos, lexeme);
   let i = pos + 1;
   for (;;) {
     c = text.charCodeAt(i);
     if (c < 128 && (ASCII_ID[c] as number) & 2) i++;
     else break;
   }
-  if (c === 92 || c >= 128) return scanIdentifierSlow(text, pos);
-  lexValue = text.slice(pos, i);
+  if (c === 92 || c >= 128) return scanIdentifierSlow(text, pos, lexeme);
+  lexeme.text = text.slice(pos, i);
   return i;
 }
 
 // Identifiers with non-ASCII characters or \uXXXX escapes.
-function scanIdentifierSlow(text: string, pos: number): number {
+function scanIdentifierSlow(text: string, pos: number, lexeme: Lexeme): number {
   let out = "";
   let i = pos;
   for (;;) {
@@ -515,12 +524,12 @@ function scanIdentifierSlow(text: string, pos: number): number {
     out += text.slice(i, re.lastIndex);
     i = re.lastIndex;
   }
-  if (i !== pos) lexValue = out;
+  if (i !== pos) lexeme.text = out;
   return i;
 }
 
-// Scans a number (sign, decimal, hex, Infinity, NaN) at pos; the value is left in lexNumber.
-function scanNumber(text: string, pos: number, json5: boolean): number {
+// Scans a number (sign, decimal, hex, Infinity, NaN) at pos; the value is left in lexeme.number.
+function scanNumber(text: string, pos: number, json5: boolean, lexeme: Lexeme): number {
   let i = pos;
   let c = text.charCodeAt(i);
   const negative = c === 45;
@@ -535,7 +544,7 @@ function scanNumber(text: string, pos: number, json5: boolean): number {
       c = text.charCodeAt(++i);
     }
     if (c !== 46 && c !== 101 && c !== 69 && i - start <= 15) {
-      lexNumber = negative ? -v : v;
+      lexeme.number = negative ? -v : v;
       return i;
     }
   } else if (c === 48) {
@@ -545,17 +554,17 @@ function scanNumber(text: string, pos: number, json5: boolean): number {
       while (hexValue(text.charCodeAt(i)) >= 0) i++;
       if (i === digits) throw badNumber(text, pos, "expected a hex digit after 0x");
       const v = Number(text.slice(start, i));
-      lexNumber = negative ? -v : v;
+      lexeme.number = negative ? -v : v;
       return i;
     }
     if (isDigit(c)) throw badNumber(text, pos, "a leading zero must not be followed by a digit");
   } else if (json5 && c === 46) {
     if (!isDigit(text.charCodeAt(i + 1))) throw badNumber(text, pos, "expected a digit after the decimal point");
   } else if (json5 && c === 73 && text.startsWith("Infinity", i)) {
-    lexNumber = negative ? -Infinity : Infinity;
+    lexeme.number = negative ? -Infinity : Infinity;
     return i + 8;
   } else if (json5 && c === 78 && text.startsWith("NaN", i)) {
-    lexNumber = NaN;
+    lexeme.number = NaN;
     return i + 3;
   } else if (i === pos) {
     throw unexpected(text, pos, "a value", [], false, json5); // "I" or "N" starting no literal
@@ -580,7 +589,7 @@ function scanNumber(text: string, pos: number, json5: boolean): number {
     while (isDigit(c));
   }
   const v = Number(text.slice(start, i));
-  lexNumber = negative ? -v : v;
+  lexeme.number = negative ? -v : v;
   return i;
 }
 

@@ -9,7 +9,7 @@ import { checkActions } from "../../src/core/chain.js";
 import { keySegment } from "../../src/core/drafts.js";
 import { ActionSchemaError } from "../../src/core/errors.js";
 import { lintActionFile, lintTool } from "../../src/core/lint-tool.js";
-import { isList, isMap, mapGet, mapHas, mapKeys, type MapLike } from "../../src/core/map.js";
+import { isList, isMap, mapGet, mapHas, mapKeys, PLAIN_DATA, type MapLike } from "../../src/core/map.js";
 import { actionLabel, type Offence } from "../../src/core/offence.js";
 import { compareOffences } from "../../src/core/order.js";
 import { renderOffenceLine, renderReport } from "../../src/core/report.js";
@@ -235,7 +235,7 @@ export function parsedPathAgrees(d: Declaration): void {
   const parsed = asParsedJson(d.actions);
   if (parsed === null) return;
   const general = JSON.stringify(lintActionFile(parsed, d.fileName));
-  assert.equal(JSON.stringify(lintActionFile(parsed, d.fileName, { parsed: true })), general, "the parsed fast path disagrees with the general path");
+  assert.equal(JSON.stringify(lintActionFile(parsed, d.fileName, { read: PLAIN_DATA })), general, "the parsed fast path disagrees with the general path");
 }
 
 // ---------------------------------------------------------------------------------------

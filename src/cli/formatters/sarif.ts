@@ -1,5 +1,5 @@
 // The sarif format (SPEC section 7): one SARIF 2.1.0 run that GitHub code scanning accepts.
-// One rule per offence code, its help rendered from core/codes.ts; one result per offence
+// One rule per offence code, its help rendered from the code docs (code-docs.ts); one result per offence
 // (no cap) at its file, with a region wherever line and column are known and a logical
 // location naming tool, action and location (a running server's results have the logical
 // location only). Called through the registry in index.ts.
@@ -10,7 +10,7 @@
 
 import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { CODE_DOCS, codeDocMarkdown, codeDocText } from "../../core/codes.js";
+import { codeDoc, codeDocMarkdown, codeDocText } from "../code-docs.js";
 import { defaultSeverity, OFFENCE_CODES, type Offence, type OffenceCode, type Severity } from "../../core/offence.js";
 import { displayName, renderOffenceSentence } from "../../core/report.js";
 import type { FileResult, LintResult } from "../../lint/result.js";
@@ -34,7 +34,7 @@ function ruleName(code: OffenceCode): string {
 const LEVEL: { readonly [S in Severity]: "error" | "warning" } = { error: "error", warn: "warning" };
 
 function rule(code: OffenceCode): Record<string, unknown> {
-  const doc = CODE_DOCS[code];
+  const doc = codeDoc(code);
   const level = LEVEL[defaultSeverity(code)];
   return {
     id: code,

@@ -7,9 +7,7 @@ import type { MapLike, MapReader } from "../map.js";
 import type { Draft } from "../offence.js";
 
 export interface AdvisoryContext {
-  /** The schema was parsed from JSON or JSON5 text (a tree of plain data; see ValidatorContext). */
-  readonly parsed: boolean;
-  /** How to read the schema's maps: PARSED_MAP when parsed, ANY_MAP otherwise. */
+  /** How to read the schema's maps: PLAIN_DATA for parsed text, else ANY_MAP (map.ts). */
   readonly read: MapReader;
   /** The action schema's "properties": the declared property names. */
   readonly properties: MapLike;

@@ -8,7 +8,7 @@
 import { editDistance } from "../close-match.js";
 import { inspectString } from "../escape.js";
 import { JSON_SCHEMA_KEYWORDS } from "../json-schema-keywords.js";
-import { forEachWalkedSchema } from "../keyset.js";
+import { forEachWalkedSchema } from "../key-set-walk.js";
 import type { Draft } from "../offence.js";
 import { materialize } from "../path.js";
 import type { AdvisoryCheck } from "./context.js";
@@ -22,9 +22,9 @@ export function keywordsNear(key: string): string[] {
   return CANDIDATES.filter((keyword) => editDistance(key, keyword, 1) <= 1);
 }
 
-export const unknownKeyword: AdvisoryCheck = (_schema, { read, parsed, properties }) => {
+export const unknownKeyword: AdvisoryCheck = (_schema, { read, properties }) => {
   const drafts: Draft[] = [];
-  forEachWalkedSchema(properties, parsed, (walked) => {
+  forEachWalkedSchema(properties, read, (walked) => {
     for (const key of read.keys(walked.schema)) {
       const near = keywordsNear(key);
       if (near.length === 0) continue;

@@ -2,7 +2,7 @@
 // the action schema that cross-references need. A validator judges one key and returns
 // drafts whose paths start at that key.
 
-import type { MapLike } from "../map.js";
+import type { MapLike, MapReader } from "../map.js";
 import type { Draft } from "../offence.js";
 
 export interface ValidatorContext {
@@ -12,12 +12,8 @@ export interface ValidatorContext {
    * cross-references are then not checked, so one mistake does not cascade (SPEC 3).
    */
   readonly declared: () => MapLike | null;
-  /**
-   * The schema was parsed from text (JSON, JSON5), so it is a tree of plain objects and
-   * lists: no map appears twice and no key is a symbol, and the walks skip that
-   * bookkeeping. False for anything a module built.
-   */
-  readonly parsed: boolean;
+  /** How the schema's maps are read: PLAIN_DATA for parsed text, else ANY_MAP (map.ts). */
+  readonly read: MapReader;
 }
 
 export type Validator = (value: unknown, context: ValidatorContext) => Draft[];

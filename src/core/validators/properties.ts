@@ -1,12 +1,12 @@
 // `properties`: mandatory map of property name to property schema, held to its shape at
-// every depth the key-set walk reaches (keyset.ts).
+// every depth the key-set walk reaches (key-set-walk.ts).
 
 import { wrongType } from "../drafts.js";
-import { propertiesDrafts } from "../keyset.js";
+import { propertiesDrafts } from "../key-set-walk.js";
 import { isMap } from "../map.js";
 import type { Validator } from "./context.js";
 
-export const validateProperties: Validator = (value, { parsed }) =>
+export const validateProperties: Validator = (value, { read }) =>
   isMap(value)
-    ? propertiesDrafts(value, parsed)
+    ? propertiesDrafts(value, read)
     : [wrongType(["properties"], ["properties"], `"properties"`, "a map of property names to schemas", value, `Write "properties" as a map, e.g. {"query": {"type": "string"}}; an action without parameters has {}.`)];

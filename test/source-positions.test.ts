@@ -1,12 +1,13 @@
-// The locator: exact line and column of keys and values in JSON5 and JSON text, through
+// Source positions (src/loading/source-positions.ts): exact line and column of keys and values in JSON5 and JSON text, through
 // comments, trailing commas, unquoted and escaped keys, multi-line strings, CRLF, non-BMP
 // characters and duplicate keys; null for paths that do not resolve; 100,000 levels deep.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseJson5 } from "../src/loading/json5-parse.js";
-import { locate } from "../src/loading/locate.js";
-import type { Pointer, Position } from "../src/loading/locate.js";
+import type { Target } from "../src/core/offence.js";
+import { sourcePositions } from "../src/loading/source-positions.js";
+import type { Position } from "../src/loading/source-positions.js";
 
 const LINES = [
   "// Action file for the locator", // 1
@@ -30,7 +31,7 @@ const LINES = [
 ];
 
 // [path, part, line, column, what the text holds there]
-type Case = readonly [Pointer["path"], Pointer["part"], number, number, string];
+type Case = readonly [Target["path"], Target["part"], number, number, string];
 const FOUND: readonly Case[] = [
   [[], "value", 2, 1, "{"],
   [[], "key", 2, 1, "{"],
@@ -69,7 +70,7 @@ const FOUND: readonly Case[] = [
   [["dup"], "value", 17, 8, "{a: 3}"],
   [["dup", "a"], "value", 17, 12, "3"],
 ];
-const MISSING: readonly Pointer["path"][] = [
+const MISSING: readonly Target["path"][] = [
   ["nope"],
   ["nope", "a"],
   ["list_items", "nope"],
@@ -96,24 +97,24 @@ function textAt(text: string, { line, column }: Position): string {
 }
 
 function check(text: string): void {
-  const pointers: Pointer[] = [
+  const targets: Target[] = [
     ...FOUND.map(([path, part]) => ({ path, part })),
     ...MISSING.map((path) => ({ path, part: "value" as const })),
     ...MISSING.map((path) => ({ path, part: "key" as const })),
   ];
-  const positions = locate(text, pointers);
-  assert.equal(positions.length, pointers.length);
+  const positions = sourcePositions(text, targets);
+  assert.equal(positions.length, targets.length);
   FOUND.forEach(([path, part, line, column, there], i) => {
     const position = positions[i];
     assert.deepStrictEqual(position, { line, column }, `${JSON.stringify(path)} ${part}`);
     assert.ok(textAt(text, { line, column }).startsWith(there), `${JSON.stringify(path)}: ${textAt(text, { line, column })}`);
   });
   positions.slice(FOUND.length).forEach((position, i) => {
-    assert.equal(position, null, JSON.stringify(pointers[FOUND.length + i]));
+    assert.equal(position, null, JSON.stringify(targets[FOUND.length + i]));
   });
 }
 
-test("the file parses as expected (the locator's premise)", () => {
+test("the file parses as expected (the premise of source positions)", () => {
   const value = parseJson5(LINES.join("\n")) as Record<string, Record<string, unknown>>;
   assert.deepStrictEqual(value["dup"], { a: 3 });
   assert.equal(value["list_items"]?.["description"], "Lists the items.");
@@ -131,10 +132,10 @@ test("positions are the same behind a byte order mark", () => {
   check("\ufeff" + LINES.join("\r\n"));
 });
 
-test("the positions come back in the order of the pointers, shared and repeated paths included", () => {
+test("the positions come back in the order of the targets, shared and repeated paths included", () => {
   const text = '{"a": {"b": [1, 2]}, "c": 3}';
   assert.deepStrictEqual(
-    locate(text, [
+    sourcePositions(text, [
       { path: ["c"], part: "value" },
       { path: ["a", "b", 1], part: "value" },
       { path: ["a"], part: "key" },
@@ -151,14 +152,14 @@ test("the positions come back in the order of the pointers, shared and repeated 
       null,
     ],
   );
-  assert.deepStrictEqual(locate(text, []), []);
+  assert.deepStrictEqual(sourcePositions(text, []), []);
 });
 
 test("positions in JSON text as JSON.stringify writes it", () => {
   const value = { items: { properties: { items: [1, { type: "x" }] } }, "a b": "c" };
   const text = JSON.stringify(value, null, 2);
   assert.deepStrictEqual(
-    locate(text, [
+    sourcePositions(text, [
       { path: ["items", "properties", "items", 1, "type"], part: "key" },
       { path: ["items", "properties", "items", 1, "type"], part: "value" },
       { path: ["a b"], part: "key" },
@@ -185,7 +186,7 @@ test("skipped values may hold brackets, quotes and comment marks in strings and 
   ].join("\n");
   assert.ok(parseJson5(text));
   assert.deepStrictEqual(
-    locate(text, [
+    sourcePositions(text, [
       { path: ["target"], part: "key" },
       { path: ["target"], part: "value" },
       { path: ["o"], part: "value" },
@@ -203,7 +204,7 @@ test("skipped values may hold brackets, quotes and comment marks in strings and 
 test("escaped keys are matched by their decoded text", () => {
   const text = "{\"a\\u0062\": 1, \\u0063d: 2, 'e\\'f': 3, \"\\\\\": 4}";
   assert.deepStrictEqual(
-    locate(text, [
+    sourcePositions(text, [
       { path: ["ab"], part: "key" },
       { path: ["cd"], part: "value" },
       { path: ["e'f"], part: "value" },
@@ -215,11 +216,11 @@ test("escaped keys are matched by their decoded text", () => {
 });
 
 test("a scalar root, and an empty container root", () => {
-  assert.deepStrictEqual(locate("  // c\n  42 ", [{ path: [], part: "value" }, { path: [0], part: "value" }]), [
+  assert.deepStrictEqual(sourcePositions("  // c\n  42 ", [{ path: [], part: "value" }, { path: [0], part: "value" }]), [
     { line: 2, column: 3 },
     null,
   ]);
-  assert.deepStrictEqual(locate("[]", [{ path: [0], part: "value" }, { path: [], part: "key" }]), [
+  assert.deepStrictEqual(sourcePositions("[]", [{ path: [0], part: "value" }, { path: [], part: "key" }]), [
     null,
     { line: 1, column: 1 },
   ]);
@@ -228,7 +229,7 @@ test("a scalar root, and an empty container root", () => {
 test("a duplicate key replaces everything found under the first one", () => {
   const text = "{a: {b: {c: 1}}, x: 0, a: {b: 2}}";
   assert.deepStrictEqual(
-    locate(text, [
+    sourcePositions(text, [
       { path: ["a", "b", "c"], part: "value" },
       { path: ["a", "b"], part: "value" },
       { path: ["a"], part: "key" },
@@ -236,12 +237,12 @@ test("a duplicate key replaces everything found under the first one", () => {
     [null, { line: 1, column: 31 }, { line: 1, column: 24 }],
   );
   const back = "{a: {b: 2}, a: {b: {c: 1}}}";
-  assert.deepStrictEqual(locate(back, [{ path: ["a", "b", "c"], part: "value" }]), [{ line: 1, column: 24 }]);
+  assert.deepStrictEqual(sourcePositions(back, [{ path: ["a", "b", "c"], part: "value" }]), [{ line: 1, column: 24 }]);
 });
 
 test("text that does not parse ends the scan, with nulls where the lexer fails", () => {
   for (const text of ["", "{a: ", "{a: 1", "[1, @@@ 2", '{"a": "never closed', "{a: {b: [1, }", "}}}", "{/* x", ":::"]) {
-    const positions = locate(text, [
+    const positions = sourcePositions(text, [
       { path: ["a", "b"], part: "value" },
       { path: ["b"], part: "value" },
       { path: [1], part: "value" },
@@ -251,7 +252,7 @@ test("text that does not parse ends the scan, with nulls where the lexer fails",
       if (position !== null) assert.ok(position.line >= 1 && position.column >= 1);
     }
   }
-  assert.deepStrictEqual(locate('{"a": 1, "b', [{ path: ["a"], part: "value" }]), [null]);
+  assert.deepStrictEqual(sourcePositions('{"a": 1, "b', [{ path: ["a"], part: "value" }]), [null]);
 });
 
 const LEVELS = 100_000;
@@ -260,7 +261,7 @@ test(`a path ${LEVELS} levels deep is located`, () => {
   const text = "{a: ".repeat(LEVELS) + "1" + "}".repeat(LEVELS);
   const path = Array.from({ length: LEVELS }, () => "a");
   assert.deepStrictEqual(
-    locate(text, [
+    sourcePositions(text, [
       { path, part: "value" },
       { path, part: "key" },
       { path: [...path, "a"], part: "value" },
@@ -269,7 +270,7 @@ test(`a path ${LEVELS} levels deep is located`, () => {
     [{ line: 1, column: 4 * LEVELS + 1 }, { line: 1, column: 4 * LEVELS - 2 }, null, { line: 1, column: 4 * LEVELS - 3 }],
   );
   const arrays = "[".repeat(LEVELS) + "7" + "]".repeat(LEVELS);
-  assert.deepStrictEqual(locate(arrays, [{ path: Array.from({ length: LEVELS }, () => 0), part: "value" }]), [
+  assert.deepStrictEqual(sourcePositions(arrays, [{ path: Array.from({ length: LEVELS }, () => 0), part: "value" }]), [
     { line: 1, column: LEVELS + 1 },
   ]);
 });
@@ -277,7 +278,7 @@ test(`a path ${LEVELS} levels deep is located`, () => {
 test(`a subtree ${LEVELS} levels deep is skipped`, () => {
   const text = "{\n  deep: " + "[{a: ".repeat(LEVELS) + "0" + "}]".repeat(LEVELS) + ",\n  after: 1,\n}";
   assert.deepStrictEqual(
-    locate(text, [
+    sourcePositions(text, [
       { path: ["after"], part: "key" },
       { path: ["deep", 0, "a", 0], part: "key" },
     ]),

@@ -1,10 +1,11 @@
-// Finds where paths into a parsed action file sit in its text, so an offence can carry the
-// line and column of its key or value (SPEC section 6). Called by the loader with the few
-// paths its offences name, on JSON or JSON5 text that already parsed. One iterative scan,
+// Finds where targets (a path from the file's top level, and its key or value part) sit in
+// the text of a parsed action file, so an offence can carry the line and column of its key
+// or value (SPEC section 6). Called by the action-file loader with the few targets its
+// offences name, on JSON or JSON5 text that already parsed. One iterative scan,
 // guided by a trie of the requested paths: subtrees no path enters are skipped, never built.
 
 import {
-  lexValue,
+  newLexeme,
   ParseError,
   positionsAt,
   scanIdentifier,
@@ -12,20 +13,10 @@ import {
   skipComment,
   skipSpace,
 } from "./json5-parse.js";
+import type { Target } from "../core/offence.js";
 import type { Position } from "./json5-parse.js";
 
 export type { Position } from "./json5-parse.js";
-
-/**
- * A path from the root (object keys as strings, array indexes as non-negative integers) and
- * the part wanted: the value's first character, or the key token's (its opening quote, or the
- * first character of an unquoted key). An array element has no key: "key" gives the element,
- * and the empty path gives the root value for both parts.
- */
-export interface Pointer {
-  path: readonly (string | number)[];
-  part: "key" | "value";
-}
 
 // One trie node per distinct path prefix; key and value are offsets, -1 until found.
 interface Node {
@@ -35,24 +26,27 @@ interface Node {
 }
 
 /**
- * The position of each pointer, or null when its path does not resolve entirely (a missing
+ * The position of each target: of its value's first character, or of its key token's (its
+ * opening quote, or the first character of an unquoted key). An array element has no key:
+ * "key" gives the element, and the empty path gives the root value for both parts. Null when
+ * a target's path does not resolve entirely (a missing
  * key, an index past the end, a segment into a scalar, a number segment into an object or a
  * string segment into an array). A repeated key resolves to its last occurrence, as parsing
  * keeps the last value. Meant for text that parsed: on other text the scan still ends, with
- * null for every pointer when the lexer meets the error, else positions that may be wrong.
+ * null for every target when the lexer meets the error, else positions that may be wrong.
  */
-export function locate(text: string, pointers: readonly Pointer[]): (Position | null)[] {
+export function sourcePositions(text: string, targets: readonly Target[]): (Position | null)[] {
   const root: Node = { children: undefined, key: -1, value: -1 };
-  const targets = pointers.map((pointer) => nodeFor(root, pointer.path));
+  const nodes = targets.map((target) => nodeFor(root, target.path));
   try {
     scan(text, root);
   } catch (error) {
-    if (error instanceof ParseError) return pointers.map(() => null);
+    if (error instanceof ParseError) return targets.map(() => null);
     throw error;
   }
-  const offsets = targets.map((node, i) => {
+  const offsets = nodes.map((node, i) => {
     if (node === undefined) return -1;
-    return pointers[i]?.part === "key" ? node.key : node.value;
+    return targets[i]?.part === "key" ? node.key : node.value;
   });
   const found = [...new Set(offsets.filter((offset) => offset >= 0))].sort((a, b) => a - b);
   const positions = positionsAt(text, found);
@@ -91,6 +85,7 @@ function scan(text: string, root: Node): void {
   let node = root;
   let index = 0;
   let inArray = c === 91;
+  const lexeme = newLexeme();
   pos++;
   for (;;) {
     pos = skipSpace(text, pos);
@@ -115,9 +110,9 @@ function scan(text: string, root: Node): void {
     if (inArray) {
       child = node.children?.get(index);
     } else {
-      pos = c === 34 || c === 39 ? scanString(text, pos, true) : scanIdentifier(text, pos);
+      pos = c === 34 || c === 39 ? scanString(text, pos, true, lexeme) : scanIdentifier(text, pos, lexeme);
       if (pos === keyAt) return; // not a key: text that does not parse
-      child = node.children?.get(lexValue);
+      child = node.children?.get(lexeme.text);
       pos = skipSpace(text, pos); // at ":"
       pos = skipSpace(text, pos + 1);
       c = text.charCodeAt(pos);

@@ -10,17 +10,17 @@
 
 import { wrongKeyType, wrongType } from "./drafts.js";
 import { inspectString } from "./escape.js";
-import { renderLocation } from "./location.js";
-import { ANY_MAP, isList, PARSED_MAP, sortedStringKeys, type MapLike, type MapReader } from "./map.js";
+import { renderLocation } from "./render-location.js";
+import { isList, sortedStringKeys, type MapLike, type MapReader } from "./map.js";
 import type { Draft } from "./offence.js";
-import { materialize, type PathNode } from "./path.js";
+import { materialize, type LinkedPath } from "./path.js";
 
 type Kind = "properties" | "schema";
 
 interface Visit {
   readonly kind: Kind;
   readonly map: MapLike;
-  readonly at: PathNode;
+  readonly at: LinkedPath;
   /** Set once the map's children are queued: popping it again means leaving the map. */
   leaving: boolean;
 }
@@ -33,25 +33,21 @@ const WALKED_KEYWORDS = ["additionalProperties", "items", "properties"] as const
 
 /**
  * Drafts for the `properties` map of an action schema and everything the walk reaches
- * below it. Parsed input is a tree of plain objects: one walk, no bookkeeping. Other
- * input is walked once in its key order with cycle and sharing bookkeeping; only when a
- * map is met twice does where it is reported depend on that order, and the walk is redone
- * in code-unit order.
+ * below it. Plain JSON data is a tree: one walk, no bookkeeping. Other input is walked
+ * once in its key order with cycle and sharing bookkeeping; only when a map is met twice
+ * does where it is reported depend on that order, and the walk is redone in code-unit order.
  */
-export function propertiesDrafts(properties: MapLike, parsed: boolean): Draft[] {
-  if (parsed) return walk(properties, PARSED_MAP, false).drafts;
-  const first = walk(properties, ANY_MAP, true);
-  return first.revisited ? walk(properties, IN_CODE_UNIT_ORDER, true).drafts : first.drafts;
+export function propertiesDrafts(properties: MapLike, read: MapReader): Draft[] {
+  const first = walk(properties, read);
+  return first.revisited ? walk(properties, { ...read, keys: sortedStringKeys }).drafts : first.drafts;
 }
 
-const IN_CODE_UNIT_ORDER: MapReader = { ...ANY_MAP, keys: sortedStringKeys };
-
 /**
- * One walk. `general` input (a module's objects) may share maps, form cycles and hold
- * symbol keys, so it keeps the sets that notice; parsed input needs none of that.
+ * One walk. Input that is not plain data (a module's objects) may share maps, form cycles
+ * and hold symbol keys, so the walk keeps the sets that notice; plain data needs none.
  */
-function walk(properties: MapLike, read: MapReader, general: boolean): { drafts: Draft[]; revisited: boolean } {
-  const state = new Walk(read, general);
+function walk(properties: MapLike, read: MapReader): { drafts: Draft[]; revisited: boolean } {
+  const state = new Walk(read, !read.plainData);
   state.run(properties);
   return { drafts: state.drafts, revisited: state.revisited };
 }
@@ -98,7 +94,7 @@ class Walk {
   }
 
   /** Queue `child` (found under `key` of the map at `at`) unless it closes a cycle or was walked. */
-  private enter(kind: Kind, child: MapLike, at: PathNode, key: string): void {
+  private enter(kind: Kind, child: MapLike, at: LinkedPath, key: string): void {
     if (this.walking?.has(child)) {
       this.revisited = true;
       const path = materialize(at);
@@ -119,7 +115,7 @@ class Walk {
   }
 
   // Children are queued last key first, so the stack hands them out in key order.
-  private visitProperties(map: MapLike, at: PathNode): void {
+  private visitProperties(map: MapLike, at: LinkedPath): void {
     const { read, drafts } = this;
     for (const key of read.nonStringKeys(map)) drafts.push(wrongKeyType(materialize(at), key, "a property name"));
     const keys = read.keys(map);
@@ -135,7 +131,7 @@ class Walk {
     }
   }
 
-  private visitSchema(map: MapLike, at: PathNode): void {
+  private visitSchema(map: MapLike, at: LinkedPath): void {
     const { read, drafts } = this;
     for (const key of read.nonStringKeys(map)) drafts.push(wrongKeyType(materialize(at), key, "a schema key"));
     for (let i = WALKED_KEYWORDS.length - 1; i >= 0; i--) {
@@ -157,13 +153,13 @@ class Walk {
   }
 }
 
-function schemaKeyWrongType(at: PathNode, key: string, expected: string, value: unknown, fix: string): Draft {
+function schemaKeyWrongType(at: LinkedPath, key: string, expected: string, value: unknown, fix: string): Draft {
   const path = materialize(at);
   return wrongType(path, [...path, key], inspectString(key), expected, value, fix);
 }
 
 /** A schema on the walked surface; as a path node, it is where the schema sits. */
-export interface WalkedSchema extends PathNode {
+export interface WalkedSchema extends LinkedPath {
   readonly schema: MapLike;
 }
 
@@ -175,14 +171,14 @@ export interface WalkedSchema extends PathNode {
  * shares between places is visited once; as in the shape walk, the walk is then redone in
  * code-unit order, so which place that is never depends on key order.
  */
-export function forEachWalkedSchema(properties: MapLike, parsed: boolean, visit: (walked: WalkedSchema) => void): void {
-  if (parsed) {
-    visitSchemas(properties, PARSED_MAP, null, visit);
+export function forEachWalkedSchema(properties: MapLike, read: MapReader, visit: (walked: WalkedSchema) => void): void {
+  if (read.plainData) {
+    visitSchemas(properties, read, null, visit);
     return;
   }
   const found: WalkedSchema[] = [];
-  const revisited = visitSchemas(properties, ANY_MAP, new Set(), (walked) => found.push(walked));
-  if (revisited) visitSchemas(properties, IN_CODE_UNIT_ORDER, new Set(), visit);
+  const revisited = visitSchemas(properties, read, new Set(), (walked) => found.push(walked));
+  if (revisited) visitSchemas(properties, { ...read, keys: sortedStringKeys }, new Set(), visit);
   else found.forEach(visit);
 }
 
@@ -190,7 +186,7 @@ export function forEachWalkedSchema(properties: MapLike, parsed: boolean, visit:
 function visitSchemas(properties: MapLike, read: MapReader, seen: Set<MapLike> | null, visit: (walked: WalkedSchema) => void): boolean {
   let revisited = false;
   const stack: WalkedSchema[] = [];
-  const queueProperties = (map: MapLike, at: PathNode): void => {
+  const queueProperties = (map: MapLike, at: LinkedPath): void => {
     const keys = read.keys(map);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i] as string;
