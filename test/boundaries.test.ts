@@ -57,3 +57,34 @@ test("each dependency is imported in one place", () => {
 test("the import scan sees static, dynamic and side-effect imports", () => {
   assert.deepEqual(importsOf('import { a } from "x";\nconst y = await import("y");\nimport "z";\n// import { b } from "no"'), ["x", "y", "z"]);
 });
+
+/** The specifiers a file imports statically with code (type-only imports are erased; dynamic ones load lazily). */
+function staticImportsOf(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, " ").replace(/^\s*\/\/.*$/gm, "");
+  const found = [...code.matchAll(/^\s*(?:import|export)\s+(type\s+)?(?:[^"';]*?\bfrom\s+)?"([^"]+)"/gm)];
+  return found.filter((m) => m[1] === undefined).map((m) => m[2] as string);
+}
+
+/** The external specifiers reachable from `entry` (relative to src/), following `importsIn` through our own modules. */
+function reachableDependencies(entry: string, importsIn: (source: string) => string[]): Set<string> {
+  const seen = new Set<string>();
+  const dependencies = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const specifier of importsIn(readFileSync(join(SRC, file), "utf8"))) {
+      if (external(specifier)) dependencies.add(specifier);
+      else if (specifier.startsWith(".")) visit(join(file, "..", specifier).split("\\").join("/").replace(/\.js$/, ".ts"));
+    }
+  };
+  visit(entry);
+  return dependencies;
+}
+
+test("linting files never loads the MCP SDK: the CLI reaches it only through the lazy import of lint-server", () => {
+  const isSdk = (specifier: string): boolean => specifier.startsWith("@modelcontextprotocol/");
+  assert.deepEqual([...reachableDependencies("cli/run.ts", staticImportsOf)].filter(isSdk), []);
+  // Not vacuous: counting dynamic imports too, the SDK is reached.
+  assert.ok([...reachableDependencies("cli/run.ts", importsOf)].some(isSdk));
+  assert.deepEqual(staticImportsOf('import type { A } from "a";\nimport { b } from "b";\nexport { c } from "c";\nconst d = await import("d");\nimport "e";'), ["b", "c", "e"]);
+});

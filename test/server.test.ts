@@ -133,6 +133,24 @@ test("the server we start is stopped with its whole process group: a process it 
   assert.match(outcome.stdout, /^server .*: 4 tools, 10 actions: 11 offences \(\d+\.\d\d s\)$/m);
 });
 
+test("interrupted while the server runs, wymcp-lint takes the server's process group down with it", TEST_TIMEOUT, async () => {
+  const marker = randomUUID();
+  await leavesNoProcess(marker, async () => {
+    // A server that never answers, and outlives the end of its stdin: the run waits in the
+    // handshake until it is interrupted, and only a signal to its group stops the server.
+    const server = `process.stdin.resume(); setInterval(() => {}, 1000) // ${marker}`;
+    const child = spawn(NODE, [repoPath("bin/wymcp-lint.js"), ...TIMEOUT, "--server", "--", NODE, "-e", server], { stdio: "ignore" });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+    // Our own command line holds the marker too: wait for the server's.
+    const serverRuns = (): boolean => processesWith(marker).some((line) => !line.includes("wymcp-lint.js"));
+    while (!serverRuns()) await new Promise((resolve) => setTimeout(resolve, 100));
+    child.kill("SIGTERM");
+    assert.equal(await exited, "SIGTERM");
+    // The group is killed synchronously before wymcp-lint re-raises the signal; the kernel may take a moment.
+    for (let i = 0; i < 100 && processesWith(marker).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+});
+
 // ---------------------------------------------------------------------------------------
 // Any other MCP server
 
@@ -232,7 +250,7 @@ test("a command that exits at once: its exit and its stderr tail are shown", TES
 test("a server that never answers the handshake: the timeout ends it, and its process", TEST_TIMEOUT, async () => {
   const marker = randomUUID();
   await leavesNoProcess(marker, () =>
-    assertCannotLint(["--server-timeout", "1.5", "--server", "--", NODE, "-e", `process.stdin.resume() // ${marker}`], /: the server did not answer the handshake \(initialize\) within 1\.5 s \(--server-timeout\)$/),
+    assertCannotLint(["--server-timeout", "1.5", "--server", "--", NODE, "-e", `process.stdin.resume(); setInterval(() => {}, 1000) // ${marker}`], /: the server did not answer the handshake \(initialize\) within 1\.5 s \(--server-timeout\)$/),
   );
 });
 

@@ -13,8 +13,8 @@
 //   --drift TOOL       tools/list for TOOL lists an extra action "refund" and a changed summary
 //   --help-error TOOL  help about TOOL answers isError
 //   --help-shape TOOL  help about TOOL answers a text that is not JSON
-//   --fork             starts a child process that outlives nothing (it sleeps), and names
-//                      its pid on stderr ("forked PID"): the linter must stop it too
+//   --fork             starts a child process that sleeps (in this server's process group)
+//                      and waits until it runs: the linter must stop it too
 //   --marker TEXT      ignored; lets a test find this server and its child with ps
 // It writes chatter on stderr, which must never reach the linter's stdout.
 
@@ -145,7 +145,9 @@ server.setRequestHandler(CallToolRequestSchema, (request) => {
 });
 
 if (args.includes("--fork")) {
-  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", ...process.argv.slice(3)], { stdio: "ignore" });
+  // The child says it runs before this server answers anything, so it is alive during the lint.
+  const child = spawn(process.execPath, ["-e", 'process.stdout.write("alive\\n"); setInterval(() => {}, 1000)', "--", ...process.argv.slice(3)], { stdio: ["ignore", "pipe", "ignore"] });
+  await new Promise((resolve) => child.stdout.once("data", resolve));
   process.stderr.write(`forked ${child.pid}\n`);
 }
 process.stderr.write("wymcp test server: ready on stdio (this line is chatter on stderr)\n");
