@@ -15,11 +15,12 @@ import { DEFAULT_MAX_OFFENCES } from "../core/report.js";
 import { kindOf } from "../lint/discover.js";
 import { UsageError } from "../lint/usage-error.js";
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from "./formatters/index.js";
+import { appendAll } from "../core/append.js";
 
 export const DEFAULT_LOAD_TIMEOUT_SECONDS = 10;
 
-/** A flag's value as given: its text, true/false for a switch, undefined when absent and without default. */
-type Given = string | boolean | undefined;
+/** A flag's value as given: its text (every one, for a repeatable flag), true/false for a switch, undefined when absent and without default. */
+type Given = string | boolean | readonly string[] | undefined;
 
 /** Everything about one flag. */
 export interface OptionSpec<T = unknown> {
@@ -35,6 +36,8 @@ export interface OptionSpec<T = unknown> {
   readonly shortcut?: boolean;
   /** Selects a command (help, version, explain) instead of being a lint option. */
   readonly command?: true;
+  /** May be given more than once: read() gets every value, in order (otherwise the last one). */
+  readonly repeatable?: true;
   /** Checks the given value and converts it; throws UsageError naming the flag. */
   readonly read: (given: Given) => T;
 }
@@ -65,6 +68,7 @@ function formatName(given: Given): FormatName {
 const text = (given: Given): string | undefined => (given === undefined ? undefined : String(given));
 const onOff = (given: Given): boolean | undefined => (given === undefined ? undefined : given === true);
 const on = (given: Given): boolean => given === true;
+const every = (given: Given): readonly string[] => (given === undefined ? [] : Array.isArray(given) ? given.map(String) : [String(given)]);
 
 /**
  * Every flag, in the order --help lists them and their values are checked. The key is the
@@ -115,6 +119,20 @@ export const OPTIONS = {
     describe: "Seconds a tool module gets to load and return its actions before it is a load-error",
     read: positiveSecondsAsMs("load-timeout"),
   },
+  ignore: {
+    flag: "ignore",
+    type: "boolean",
+    default: true,
+    describe: "Skip, in directory and glob searches, what .gitignore files and .git/info/exclude ignore; --no-ignore searches those files too (a file named on the command line is always linted)",
+    read: on,
+  },
+  ignorePattern: {
+    flag: "ignore-pattern",
+    type: "string",
+    repeatable: true,
+    describe: "Also skip, in directory and glob searches, what this pattern matches (.gitignore syntax, relative to the current directory); repeatable",
+    read: every,
+  },
   explain: { flag: "explain", type: "string", command: true, describe: "Explain an offence code (meaning, reason, fix) and exit", read: text },
   help: { flag: "help", alias: "h", type: "boolean", command: true, describe: "Show this help and exit", read: on },
   version: { flag: "version", type: "boolean", command: true, describe: "Show the version and exit", read: on },
@@ -157,7 +175,7 @@ export function packageVersion(): string {
 
 const DESCRIPTION = `Lint the tool declarations of action-dispatched MCP servers: action files (*.actions.json, *.actions.json5) and tool modules (*.tool.{js,mjs,cjs,ts,mts,cts}). Every offence is reported at once, with its place and a fix.
 
-A directory is searched recursively (node_modules and dot-folders skipped); a file is linted whatever its name (.json and .json5 are action files, .js .mjs .cjs .ts .mts .cts tool modules); a glob is expanded (quote it). No path means the current directory.`;
+A directory is searched recursively (node_modules, dot-folders and what .gitignore files ignore skipped; symlinked directories inside it are not entered); a file is linted whatever its name (.json and .json5 are action files, .js .mjs .cjs .ts .mts .cts tool modules); a glob is expanded (quote it). No path means the current directory.`;
 
 const EXIT_CODES = `Exit codes:
   0  nothing found
@@ -178,6 +196,7 @@ const EXAMPLES: readonly [string, string][] = [
   ["$0 --max-offences 0 --no-color", "show every offence, uncoloured"],
   ["$0 --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
   ["$0 --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
+  ["$0 --ignore-pattern 'generated/' .", "also skip the generated/ folders"],
   ["$0 --explain superset-group", "explain an offence code"],
 ];
 
@@ -280,7 +299,7 @@ export function shortcutOptions(argv: readonly string[]): { paths: string[]; giv
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === "--") {
-      paths.push(...argv.slice(i + 1));
+      appendAll(paths, argv.slice(i + 1));
       break;
     }
     if (!arg.startsWith("-")) {
@@ -343,8 +362,8 @@ export async function parseWithYargs(argv: readonly string[]): Promise<Command> 
   const args = await (await parser(argv)).parseAsync();
   const given: GivenOptions = {};
   for (const [key, spec] of SPECS) {
-    const value = last(args[spec.flag]);
-    if (value !== undefined) given[key] = typeof value === "boolean" ? value : String(value);
+    const value = spec.repeatable ? args[spec.flag] : last(args[spec.flag]);
+    if (value !== undefined) given[key] = typeof value === "boolean" ? value : Array.isArray(value) ? value.map(String) : String(value);
   }
   if (OPTIONS.help.read(given.help)) return { kind: "help", text: await helpText() };
   if (OPTIONS.version.read(given.version)) return { kind: "version" };

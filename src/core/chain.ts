@@ -12,6 +12,7 @@ import { sortOffences } from "./order.js";
 import { unknownKeyDraft } from "./unknown-key.js";
 import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
 import { isActionSchemaKey, mandatoryActionSchemaKeys, type MandatoryActionSchemaKey } from "../vocabulary.js";
+import { appendAll } from "./append.js";
 
 const MISSING_FIX: { readonly [K in MandatoryActionSchemaKey]: string } = {
   description: `Add "description": "<what the action does, on one line>".`,
@@ -61,10 +62,10 @@ export function actionSchemaDrafts(schema: unknown, parsed = false): Draft[] {
   for (const key of read.nonStringKeys(schema)) drafts.push(wrongKeyType([], key, "an action-schema key"));
   const context = contextFor(schema, read);
   for (const key of read.keys(schema)) {
-    if (isActionSchemaKey(key)) drafts.push(...VALIDATORS[key](read.get(schema, key), context));
+    if (isActionSchemaKey(key)) appendAll(drafts, VALIDATORS[key](read.get(schema, key), context));
     else drafts.push(unknownKeyDraft(key));
   }
-  drafts.push(...missingKeyDrafts(schema));
+  appendAll(drafts, missingKeyDrafts(schema));
   return drafts;
 }
 
@@ -95,8 +96,9 @@ export function actionNameDrafts(name: unknown): Draft[] {
 
 /** Every offence of one action, the defaults check included when nothing else was found. */
 export function actionOffences(name: unknown, schema: unknown, parsed = false): Offence[] {
-  const drafts = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, parsed)];
-  if (drafts.length === 0 && isMap(schema)) drafts.push(...defaultsDrafts(schema, parsed));
+  const drafts = actionNameDrafts(name);
+  appendAll(drafts, actionSchemaDrafts(schema, parsed));
+  if (drafts.length === 0 && isMap(schema)) appendAll(drafts, defaultsDrafts(schema, parsed));
   const action = actionLabel(name);
   return drafts.map((d) => finalizeOffence(d, action));
 }
@@ -109,7 +111,7 @@ export interface CheckOptions {
 /** Every offence of every action in an actions map, sorted. An empty map is a valid tool. */
 export function checkActions(actions: MapLike, options: CheckOptions = {}): Offence[] {
   const offences: Offence[] = [];
-  for (const name of mapKeys(actions)) offences.push(...actionOffences(name, mapGet(actions, name), options.parsed === true));
+  for (const name of mapKeys(actions)) appendAll(offences, actionOffences(name, mapGet(actions, name), options.parsed === true));
   return sortOffences(offences);
 }
 
@@ -122,7 +124,7 @@ export function mandatoryKeyOffences(name: unknown, schema: unknown): Offence[] 
   if (isMap(schema)) {
     const context = contextFor(schema, ANY_MAP);
     drafts = missingKeyDrafts(schema);
-    for (const key of mandatoryActionSchemaKeys()) if (mapHas(schema, key)) drafts.push(...VALIDATORS[key](mapGet(schema, key), context));
+    for (const key of mandatoryActionSchemaKeys()) if (mapHas(schema, key)) appendAll(drafts, VALIDATORS[key](mapGet(schema, key), context));
   } else {
     drafts = [notAMapDraft(schema)];
   }

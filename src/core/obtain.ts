@@ -11,6 +11,7 @@ import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
 import { actionLabel, toolOffence, type Offence } from "./offence.js";
 import { sortOffences } from "./order.js";
 import type { ActionSchema, Tool } from "../tool.js";
+import { appendAll } from "./append.js";
 
 export type Obtained = { readonly actions: MapLike } | { readonly offence: Offence };
 
@@ -70,7 +71,7 @@ export function fetchSchemas(tool: Tool): Map<string, ActionSchema> {
   const offences: Offence[] = [];
   for (const name of mapKeys(actions)) {
     const schema = mapGet(actions, name);
-    offences.push(...mandatoryKeyOffences(name, schema));
+    appendAll(offences, mandatoryKeyOffences(name, schema));
     schemas.set(actionLabel(name), schema as ActionSchema);
   }
   if (offences.length > 0) throw new ActionSchemaError(sortOffences(offences), toolName(tool));

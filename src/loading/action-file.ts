@@ -12,7 +12,7 @@ import { describeThrown, inspectString } from "../core/escape.js";
 import { lintActionFile, SCHEMA_KEY, type ToolLint } from "../core/lint-tool.js";
 import { toolOffence, withPosition, type Offence } from "../core/offence.js";
 import type { LintTarget } from "../lint/discover.js";
-import { parseJson, parseJson5, ParseError, type Position } from "./json5-parse.js";
+import { parseJson, parseJson5, ParseError, positionsAt, type Position } from "./json5-parse.js";
 import { locate, type Pointer } from "./locate.js";
 
 /** The tool an action file declares: its base name before `.actions.`, else before its last extension. */
@@ -33,15 +33,8 @@ function parseError(problem: string, fix: string, position?: Position | null): {
 
 /** Line and column (UTF-16 units, 1-based) of a byte offset, for the rare failure paths. */
 function bytePosition(bytes: Uint8Array, offset: number): Position {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset; i++) {
-    if (bytes[i] === 0x0a) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: Buffer.from(bytes.buffer, bytes.byteOffset + lineStart, offset - lineStart).toString("utf8").length + 1 };
+  const before = Buffer.from(bytes.buffer, bytes.byteOffset, offset).toString("utf8");
+  return positionsAt(before, [before.length])[0] as Position;
 }
 
 /** Offset of the first byte that does not start a well-formed UTF-8 sequence. */

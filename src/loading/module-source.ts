@@ -18,6 +18,7 @@ import type {
   Program,
   Statement,
 } from "oxc-parser";
+import { appendAll } from "../core/append.js";
 import type { Target } from "../core/offence.js";
 import type { PathSegment } from "../core/path.js";
 import { positionsAt } from "./json5-parse.js";
@@ -222,7 +223,7 @@ function assignedNames(program: Program): Set<string> {
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
     if (typeof node !== "object" || node === null) continue;
     if (Array.isArray(node)) {
-      pending.push(...(node as unknown[]));
+      appendAll(pending, node as unknown[]);
       continue;
     }
     const n = node as Record<string, unknown>;
