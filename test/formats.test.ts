@@ -47,7 +47,7 @@ let goldenResult: Promise<LintResult> | undefined;
 /** The golden report: every file under golden/input, linted by the real pipeline; time fixed. */
 function goldenReport(): Promise<LintResult> {
   goldenResult ??= (async () => {
-    const targets = await discover(["input"], fileURLToPath(GOLDEN));
+    const { targets } = await discover(["input"], fileURLToPath(GOLDEN));
     const result = await lintFiles(targets, { timeoutMs: 20_000 });
     return { ...result, durationMs: 42 };
   })();

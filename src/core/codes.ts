@@ -315,7 +315,7 @@ export default {
 
   "parse-error": {
     title: "Unparsable action file",
-    meaning: `An action file is not valid JSON (a .json file) or JSON5 (a .json5 file), or nests deeper than the parser can go. The message gives the parser's reason and, where it has one, the position.`,
+    meaning: `An action file is not valid JSON (a .json file) or JSON5 (a .json5 file), nests deeper than the parser can go, or cannot be read; or a directory met while searching cannot be read (permission denied, a path longer than the system allows), so what it holds is not linted. The message gives the reason and, where it has one, the position.`,
     why: `A file that cannot be parsed declares nothing that can be checked. Passing it as an empty tool would hide a broken tool, so it counts as an offence and fails the run.`,
     lang: "json",
     bad: `{
