@@ -231,8 +231,8 @@ test("empty and blank files, a lone BOM, a BOM before an offence, invalid UTF-8 
     "noise.actions.json": Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x01]),
   };
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
-  // "\xff.actions.json": a Linux file name that is not UTF-8 (discovery sees it as U+FFFD).
-  writeFileSync(Buffer.from([...Buffer.from(`${dir}/`), 0xff, ...Buffer.from(".actions.json")]), "{}");
+  // "\xff.actions.json": a Linux file name that is not UTF-8 (U+FFFD as text): linted, by its bytes.
+  writeFileSync(Buffer.from([...Buffer.from(`${dir}/`), 0xff, ...Buffer.from(".actions.json")]), '{"a": {"description": "A\\nB", "properties": {}}}');
 
   const { code, report } = await lintJson(["."], dir);
   assert.equal(code, 1);
@@ -249,10 +249,10 @@ test("empty and blank files, a lone BOM, a BOM before an offence, invalid UTF-8 
     ["./noise.actions.json", null, "parse-error", 1, 1, utf8("0x89")],
     ["./overlong.actions.json5", null, "parse-error", 1, 6, utf8("0xC0")],
     ["./surrogate.actions.json5", null, "parse-error", 2, 6, utf8("0xED")],
-    // Reported, so the run fails as it should; the reason given is not the real one (see the reply to issue 5).
-    ["./\ufffd.actions.json", null, "parse-error", null, null, "the file cannot be read: it no longer exists"],
+    // Read by its bytes and linted; shown with U+FFFD for the byte, as text must.
+    ["./\ufffd.actions.json", "a", "newline", 1, 23, `"description" contains a line break ("\\n")`],
   ]);
-  assert.deepEqual(report.summary, { files: 11, actions: 1, offences: 11 });
+  assert.deepEqual(report.summary, { files: 11, actions: 2, offences: 11 });
 });
 
 // ---------------------------------------------------------------------------------------

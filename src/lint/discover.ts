@@ -6,6 +6,7 @@
 // be read is reported as a place of its own and the rest is searched. Called by
 // lint-paths.ts; every mistake in the arguments is a UsageError.
 
+import { isUtf8 } from "node:buffer";
 import type { Dirent } from "node:fs";
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
@@ -24,6 +25,11 @@ export interface LintTarget {
   readonly display: string;
   /** Absolute path, for reading. */
   readonly path: string;
+  /**
+   * The path's bytes, when the file's name is not valid UTF-8 (Linux allows any bytes):
+   * `path` then holds U+FFFD in their place and names no file, so the file is read by these.
+   */
+  readonly bytes?: Uint8Array;
   readonly kind: FileKind;
 }
 
@@ -59,6 +65,12 @@ const KIND_BY_EXTENSION: Readonly<Record<string, FileKind>> = {
   ".mts": "module",
   ".cts": "module",
 };
+
+/** What to open a target by: its path, or its bytes (a worker receives them as a plain Uint8Array). */
+export function openablePath(target: LintTarget): string | Buffer {
+  const bytes = target.bytes;
+  return bytes === undefined ? target.path : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
 
 /** A file's kind by its extension, null when the linter does not read that kind. */
 export function kindOf(fileName: string): FileKind | null {
@@ -104,6 +116,18 @@ function describeFsError(error: unknown): string {
   return typeof code === "string" ? code : String(error);
 }
 
+/**
+ * The names in `dir` that are not valid UTF-8, by the name readdir gives them as text
+ * (invalid bytes read as U+FFFD), in the same sorted order as the text listing.
+ */
+function notUtf8Names(dir: string): Map<string, Buffer[]> {
+  const byText = new Map<string, Buffer[]>();
+  const raw = readdirSync(dir, { encoding: "buffer" }).filter((name) => !isUtf8(name));
+  raw.sort((a, b) => compareStrings(a.toString(), b.toString()) || Buffer.compare(a, b));
+  for (const name of raw) byText.set(name.toString(), [...(byText.get(name.toString()) ?? []), name]);
+  return byText;
+}
+
 /** What one search of a directory yields. */
 interface Searched {
   readonly found: Found[];
@@ -135,6 +159,7 @@ function searchDirectory(root: string, rootDisplay: string, rules: IgnoreScope |
       return;
     }
     entries.sort((a, b) => compareStrings(a.name, b.name));
+    const rawNames = entries.some((entry) => entry.name.includes("\ufffd")) ? notUtf8Names(dir) : null;
     for (const entry of entries) {
       const name = entry.name;
       const childRelative = relative === "" ? name : `${relative}/${name}`;
@@ -161,10 +186,14 @@ function searchDirectory(root: string, rootDisplay: string, rules: IgnoreScope |
         if (name === "node_modules" || name.startsWith(".") || rules?.ignores(dir, name, true)) continue;
         visit(childPath, childReal, childRelative);
       } else if (isFile && SEARCHED.test(name) && !rules?.ignores(dir, name, false)) {
-        found.push({
-          target: { display: joinDisplay(rootDisplay, childRelative), path: childPath, kind: kindOf(name) as FileKind },
-          real: childReal,
-        });
+        const target = { display: joinDisplay(rootDisplay, childRelative), path: childPath, kind: kindOf(name) as FileKind };
+        const raw = rawNames?.get(name)?.shift();
+        if (raw === undefined) {
+          found.push({ target, real: childReal });
+        } else {
+          // Two such names can read alike: the real path that tells them apart holds their bytes.
+          found.push({ target: { ...target, bytes: Buffer.concat([Buffer.from(joinName(dir, "")), raw]) }, real: joinName(real, `\0${raw.toString("hex")}`) });
+        }
       }
     }
   };

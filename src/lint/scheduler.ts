@@ -11,7 +11,7 @@ import { availableParallelism } from "node:os";
 import { describeThrown, inspectString } from "../core/escape.js";
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
 import { lintActionPath } from "../loading/action-file.js";
-import { searchesForFiles, type LintTarget } from "./discover.js";
+import { openablePath, searchesForFiles, type LintTarget } from "./discover.js";
 import { LintWorker, lintShare, type WorkerFailure } from "./lint-worker.js";
 
 /**
@@ -37,7 +37,7 @@ export function workersFor(targets: readonly LintTarget[]): number {
   let sampled = 0;
   let bytes = 0;
   for (let i = 0; i < targets.length && sampled < SAMPLE; i += step, sampled++) {
-    bytes += statSync((targets[i] as LintTarget).path, { throwIfNoEntry: false })?.size ?? 0;
+    bytes += statSync(openablePath(targets[i] as LintTarget), { throwIfNoEntry: false })?.size ?? 0;
   }
   const estimate = (bytes / sampled) * targets.length;
   return Math.min(spare, Math.floor(estimate / PARALLEL_MIN_BYTES));

@@ -11,7 +11,7 @@ import { basename, extname } from "node:path";
 import { describeThrown, inspectString } from "../core/escape.js";
 import { lintActionFile, SCHEMA_KEY, type ToolLint } from "../core/lint-tool.js";
 import { toolOffence, withPosition, type Offence } from "../core/offence.js";
-import type { LintTarget } from "../lint/discover.js";
+import { openablePath, type LintTarget } from "../lint/discover.js";
 import { parseJson, parseJson5, ParseError, positionsAt, type Position } from "./json5-parse.js";
 import { locate, type Pointer } from "./locate.js";
 
@@ -116,7 +116,7 @@ function parse(text: string, kind: "json" | "json5"): { value: unknown } | { off
 }
 
 /** The file's text, decoded (see decode); a file that cannot be read is a parse-error. */
-function readText(path: string): { text: string } | { offence: Offence } {
+function readText(path: string | Buffer): { text: string } | { offence: Offence } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -186,7 +186,7 @@ export function lintActionPath(target: LintTarget): ToolLint {
   try {
     // The bytes are a temporary: once decoded, only the text (kept for positions) and the
     // parsed value stay alive, which matters on a 50 MB file.
-    const decoded = readText(target.path);
+    const decoded = readText(openablePath(target));
     if ("offence" in decoded) return { tool: toolName || null, actions: 0, offences: [decoded.offence] };
     return lintText(decoded.text, kind, toolName);
   } catch (error) {
