@@ -41,6 +41,7 @@ const GOLDEN_FILES: { readonly [F in keyof typeof FORMATS]: string } = {
 };
 
 // Parsed output: its shape is what the schemas check.
+// biome-ignore lint/suspicious/noExplicitAny: the tests read reports of every format through one loose type
 type Json = any;
 
 let goldenResult: Promise<LintResult> | undefined;

@@ -7,7 +7,7 @@
 // lint-paths.ts; every mistake in the arguments is a UsageError.
 
 import { isUtf8 } from "node:buffer";
-import type { Dirent } from "node:fs";
+import type { Dirent, Stats } from "node:fs";
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
 import { basename, dirname, extname, resolve, sep } from "node:path";
@@ -209,7 +209,7 @@ function searchDirectory(root: string, rootDisplay: string, rules: IgnoreScope |
  * is not entered, as in a directory search.
  */
 async function fromPath(path: string, display: string, shown: string, rules: IgnoreRules, globMatch = false): Promise<Searched | null> {
-  let stats;
+  let stats: Stats;
   try {
     stats = await stat(path);
   } catch (error) {

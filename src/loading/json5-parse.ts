@@ -382,8 +382,8 @@ function hexDigits(text: string, i: number, count: number): number {
   for (let k = 0; k < count; k++) {
     const d = hexValue(text.charCodeAt(i + k));
     if (d < 0) {
-      const escape = count === 2 ? "\\x" : "\\u";
-      throw badEscape(text, i - 2, `${escape} must be followed by ${count} hex digits`);
+      const prefix = count === 2 ? "\\x" : "\\u";
+      throw badEscape(text, i - 2, `${prefix} must be followed by ${count} hex digits`);
     }
     v = v * 16 + d;
   }

@@ -311,10 +311,12 @@ function returned(fn: AnyFunction, outer: Scope): Value | null {
         else found.push({ node: statement.argument, scope: s });
         return;
       case "BlockStatement":
-        return visitBlock(statement.body, s);
+        visitBlock(statement.body, s);
+        return;
       case "IfStatement":
         visit(statement.consequent, s);
-        return visit(statement.alternate, s);
+        visit(statement.alternate, s);
+        return;
       case "TryStatement":
         visitBlock(statement.block.body, s);
         if (statement.handler) visitBlock(statement.handler.body.body, s);
@@ -327,7 +329,8 @@ function returned(fn: AnyFunction, outer: Scope): Value | null {
       case "DoWhileStatement":
       case "LabeledStatement":
       case "WithStatement":
-        return visit(statement.body, s);
+        visit(statement.body, s);
+        return;
       case "SwitchStatement":
         for (const c of statement.cases) visitBlock(c.consequent, s);
         return;
