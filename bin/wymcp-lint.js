@@ -6,7 +6,7 @@
 // (scripts/bundle.mjs), which starts ~15 ms sooner than dist/cli/run.js and its ~35 modules.
 
 const internal = (what) => {
-  process.stderr.write(`wymcp-lint: internal error: ${what}\n`);
+  if (stderrOpen) process.stderr.write(`wymcp-lint: internal error: ${what}\n`);
   process.exitCode = 2;
 };
 
@@ -15,6 +15,13 @@ let stdoutOpen = true;
 process.stdout.on("error", (error) => {
   stdoutOpen = false;
   if (error.code !== "EPIPE") internal(`cannot write the report: ${error.message}`);
+});
+
+// Nor is a stderr nobody reads: the message is lost, the exit code (2 for a usage error)
+// stays; without a listener the write error would end the process with exit code 1.
+let stderrOpen = true;
+process.stderr.on("error", () => {
+  stderrOpen = false;
 });
 
 async function readStdin() {
@@ -29,7 +36,9 @@ try {
     stdout: (s) => {
       if (stdoutOpen) process.stdout.write(s);
     },
-    stderr: (s) => process.stderr.write(s),
+    stderr: (s) => {
+      if (stderrOpen) process.stderr.write(s);
+    },
     stdin: readStdin,
     cwd: process.cwd(),
     env: process.env,

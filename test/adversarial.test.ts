@@ -231,8 +231,8 @@ test("empty and blank files, a lone BOM, a BOM before an offence, invalid UTF-8 
     "noise.actions.json": Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x01]),
   };
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
-  // "\xff.actions.json": a Linux file name that is not UTF-8 (discovery sees it as U+FFFD).
-  writeFileSync(Buffer.from([...Buffer.from(`${dir}/`), 0xff, ...Buffer.from(".actions.json")]), "{}");
+  // "\xff.actions.json": a Linux file name that is not UTF-8 (U+FFFD as text): linted, by its bytes.
+  writeFileSync(Buffer.from([...Buffer.from(`${dir}/`), 0xff, ...Buffer.from(".actions.json")]), '{"a": {"description": "A\\nB", "properties": {}}}');
 
   const { code, report } = await lintJson(["."], dir);
   assert.equal(code, 1);
@@ -249,29 +249,36 @@ test("empty and blank files, a lone BOM, a BOM before an offence, invalid UTF-8 
     ["./noise.actions.json", null, "parse-error", 1, 1, utf8("0x89")],
     ["./overlong.actions.json5", null, "parse-error", 1, 6, utf8("0xC0")],
     ["./surrogate.actions.json5", null, "parse-error", 2, 6, utf8("0xED")],
-    // Reported, so the run fails as it should; the reason given is not the real one (see the reply to issue 5).
-    ["./\ufffd.actions.json", null, "parse-error", null, null, "the file cannot be read: it no longer exists"],
+    // Read by its bytes and linted; shown with U+FFFD for the byte, as text must.
+    ["./\ufffd.actions.json", "a", "newline", 1, 23, `"description" contains a line break ("\\n")`],
   ]);
-  assert.deepEqual(report.summary, { files: 11, actions: 1, offences: 11, errors: 11, warnings: 0 });
+  assert.deepEqual(report.summary, { files: 11, actions: 2, offences: 11, errors: 11, warnings: 0 });
 });
 
 // ---------------------------------------------------------------------------------------
 // What cannot be read
 
-/** Whether this process can run a child as another user (root), or chmod 000 works on its own (not root). */
-function unprivileged(): { uid?: number; gid?: number } | null {
+/**
+ * Whether this process can run the command as another user (root), or chmod 000 works on its
+ * own (not root); else why not. The other user must also be able to reach the repository:
+ * a clone inside a folder closed to others (a `mktemp -d` folder, mode 700) is not.
+ */
+function unprivileged(): { uid?: number; gid?: number } | string {
   const uid = process.getuid?.();
-  if (uid === undefined) return null; // Windows: no modes to take away
+  if (uid === undefined) return "no file modes to take away here (no uid)";
   if (uid !== 0) return {};
-  const probe = spawnSync(process.execPath, ["-e", "0"], { uid: 65534, gid: 65534 });
-  return probe.status === 0 ? { uid: 65534, gid: 65534 } : null;
+  const nobody = { uid: 65534, gid: 65534 };
+  if (spawnSync(process.execPath, ["-e", "0"], nobody).status !== 0) return "root cannot run a process as another user here";
+  const version = spawnSync(process.execPath, [BIN, "--version"], { ...nobody, cwd: "/", encoding: "utf8" });
+  if (version.status !== 0) return `uid 65534 cannot run the command in ${repoPath("")} (a folder above it is closed to other users)`;
+  return nobody;
 }
 
-test("permission denied: an unreadable action file and module are offences of their own; an unreadable directory is a usage error", (t) => {
+test("permission denied: an unreadable action file, module and directory are offences of their own; the rest is linted", (t) => {
   // Root reads through chmod 000, so as root the command runs as nobody (uid 65534).
   const user = unprivileged();
-  if (user === null) {
-    t.skip("cannot take read permission away here (no uid, or root that cannot switch users)");
+  if (typeof user === "string") {
+    t.skip(`cannot take read permission away: ${user}`);
     return;
   }
   const dir = tempDir();
@@ -292,12 +299,20 @@ test("permission denied: an unreadable action file and module are offences of th
   assert.match(String(found[1]?.[3]), /^loading the module threw Error: EACCES: permission denied, open '.*secret\.tool\.mjs'$/);
   assert.deepEqual(report.summary, { files: 3, actions: 1, offences: 2, errors: 2, warnings: 0 });
 
-  // A directory that cannot be listed stops the search: exit 2, never a clean pass.
+  // A directory that cannot be listed is one parse-error (the code of what cannot be read),
+  // and the rest is linted: never a clean pass, never an aborted run.
   mkdirSync(join(dir, "locked"));
   writeFileSync(join(dir, "locked", "x.actions.json"), "{}");
   chmodSync(join(dir, "locked"), 0o000);
-  const locked = spawnLint(["."], { cwd: dir, ...user });
-  assert.deepEqual([locked.code, locked.stdout, locked.stderr], [2, "", `wymcp-lint: error: cannot read the directory "./locked": permission denied. Run wymcp-lint --help for usage.\n`]);
+  const locked = spawnLint(["--format", "json", "."], { cwd: dir, ...user });
+  assert.deepEqual([locked.code, locked.stderr], [1, ""]);
+  const lockedReport = JSON.parse(locked.stdout) as JsonReport;
+  assert.deepEqual(rows(lockedReport, (o) => [o.message]), [
+    ["./locked", null, "parse-error", "the directory cannot be read: permission denied"],
+    found[0],
+    ["./secret.tool.mjs", null, "load-error", found[1]?.[3]],
+  ]);
+  assert.deepEqual(lockedReport.summary, { files: 4, actions: 1, offences: 3 });
 });
 
 test("what is not a readable file: FIFOs and devices are never opened, dangling and looping links are named or skipped, a directory named *.actions.json is searched", (t) => {
@@ -340,7 +355,7 @@ test("what is not a readable file: FIFOs and devices are never opened, dangling 
   }
 });
 
-test("directory symlink loops (two directories pointing at each other, one at itself) end, each file linted once", () => {
+test("directory symlinks found in a search (two directories pointing at each other, one at itself) are not entered; each file linted once", () => {
   const dir = tempDir();
   mkdirSync(join(dir, "d1"));
   mkdirSync(join(dir, "d2"));
@@ -350,9 +365,10 @@ test("directory symlink loops (two directories pointing at each other, one at it
   symlinkSync(join("..", "d1"), join(dir, "d2", "to1"));
   symlinkSync(".", join(dir, "d2", "again"));
   for (const [args, files] of [
-    [["."], ["./d1/s.actions.json", "./d1/to2/t.actions.json"]],
-    [["d2", "d1"], ["d2/t.actions.json", "d2/to1/s.actions.json"]],
-    [["**"], ["d1/s.actions.json", "d1/to2/t.actions.json"]],
+    [["."], ["./d1/s.actions.json", "./d2/t.actions.json"]],
+    [["d2", "d1"], ["d1/s.actions.json", "d2/t.actions.json"]],
+    [["d1/to2"], ["d1/to2/t.actions.json"]],
+    [["**"], ["d1/s.actions.json", "d2/t.actions.json"]],
     [["**/*.actions.json"], ["d1/s.actions.json", "d2/t.actions.json"]],
   ] as const) {
     const outcome = spawnLint(["--format", "json", ...args], { cwd: dir, timeout: 15_000 });

@@ -39,6 +39,7 @@ test("each dependency is imported in one place", () => {
     chalk: "cli/palette.ts",
     yargs: "cli/options.ts",
     "fast-glob": "lint/discover.ts",
+    ignore: "lint/ignore-rules.ts",
     "tsx/esm/api": "loading/module-worker.ts",
     "oxc-parser": "loading/module-source.ts",
     // The MCP SDK's client side: the session, and the transport for a server we start.

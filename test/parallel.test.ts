@@ -50,7 +50,7 @@ function corpus(): { dir: string; targets: Promise<FoundFile[]> } {
     writeFileSync(join(sub, "nested", "catalogue.actions.json"), '{"x": {"description": "X", "properties": {}}}');
     writeFileSync(join(sub, "nested", "catalogue.actions.json5"), "{x: {description: 'X', properties: {}}}");
   }
-  const targets = discover([dir, join(FIXTURES, "offences"), join(FIXTURES, "dup")], dir).then((found) => [
+  const targets = discover([dir, join(FIXTURES, "offences"), join(FIXTURES, "dup")], dir).then(({ targets: found }) => [
     ...found,
     { display: "unreadable-dir.actions.json", path: join(dir, "server-0", "unreadable-0.actions.json"), kind: "json" as const },
     { display: "gone.actions.json", path: join(dir, "gone.actions.json"), kind: "json" as const },

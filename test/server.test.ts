@@ -41,6 +41,7 @@ interface Row {
   readonly message?: string;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: reports are read through one loose type
 type Json = any;
 
 /** The pids and command lines of the live processes whose command line holds `marker` (zombies are dead). */
@@ -71,7 +72,7 @@ async function lintJson(argv: readonly string[]): Promise<Outcome & { report: Js
 
 /** The fixtures linted as action files, by the file pipeline. */
 async function fileRows(): Promise<Row[]> {
-  const result = await lintFiles(await discover([WYMCP_FIXTURES], WYMCP_FIXTURES), { timeoutMs: 60_000 });
+  const result = await lintFiles((await discover([WYMCP_FIXTURES], WYMCP_FIXTURES)).targets, { timeoutMs: 60_000 });
   return result.files.flatMap((f) => f.offences.map((o) => ({ tool: f.tool, action: o.action, code: o.code, location: o.location, message: o.message })));
 }
 

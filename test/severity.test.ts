@@ -16,6 +16,7 @@ import { DEFAULT_RULES, type SeverityRules } from "../src/lint/severity.js";
 import { cli } from "./cli/support.js";
 
 const DIR = fileURLToPath(new URL("../test/fixtures/severity/", import.meta.url));
+// biome-ignore lint/suspicious/noExplicitAny: reports are read through one loose type
 type Json = any;
 
 test("every chain code defaults to error; the codes of round two have the defaults SPEC section 9 gives", () => {
@@ -114,14 +115,14 @@ test("github: a warning is a ::warning command, an error an ::error command", as
 test("colour: a warning's label and code are painted with the palette's warning colour", async () => {
   const mark = (tag: string) => (s: string) => `<${tag}>${s}</${tag}>`;
   const palette: Palette = { ...PLAIN, warning: mark("w"), code: mark("c") };
-  const result = await lintFiles(await discover(["mixed"], DIR), { timeoutMs: 20_000 });
+  const result = await lintFiles((await discover(["mixed"], DIR)).targets, { timeoutMs: 20_000 });
   const output = text.format(result, { maxOffences: 10, palette, version: "0", cwd: DIR });
   assert.match(output, /<w>warning unknown-keyword<\/w>/);
   assert.match(output, /<c>unknown-key<\/c>/);
 });
 
 test("SeverityRules: a rule set off drops the offence, a rule may raise a warning or lower an error, per file", async () => {
-  const targets = await discover(["mixed", "warnings"], DIR);
+  const { targets } = await discover(["mixed", "warnings"], DIR);
   const plain = await lintFiles(targets, { timeoutMs: 20_000 });
   const byDefault = await lintFiles(targets, { timeoutMs: 20_000, rules: DEFAULT_RULES });
   assert.deepEqual(byDefault.files, plain.files);

@@ -18,6 +18,7 @@ import { kindOf } from "../lint/discover.js";
 import { UsageError } from "../lint/usage-error.js";
 import { checkServer, type ServerTarget } from "../server/target.js";
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from "./formatters/index.js";
+import { appendAll } from "../core/append.js";
 
 export const DEFAULT_LOAD_TIMEOUT_SECONDS = 10;
 export const DEFAULT_SERVER_TIMEOUT_SECONDS = 30;
@@ -132,6 +133,20 @@ export const OPTIONS = {
     describe: "Seconds a tool module gets to load and return its actions before it is a load-error",
     read: positiveSecondsAsMs("load-timeout"),
   },
+  ignore: {
+    flag: "ignore",
+    type: "boolean",
+    default: true,
+    describe: "Skip, in directory and glob searches, what .gitignore files and .git/info/exclude ignore; --no-ignore searches those files too (a file named on the command line is always linted)",
+    read: on,
+  },
+  ignorePattern: {
+    flag: "ignore-pattern",
+    type: "string",
+    repeatable: true,
+    describe: "Also skip, in directory and glob searches, what this pattern matches (.gitignore syntax, relative to the current directory); repeatable",
+    read: texts,
+  },
   server: {
     flag: "server",
     type: "boolean",
@@ -192,7 +207,7 @@ export function packageVersion(): string {
 
 const DESCRIPTION = `Lint the tool declarations of action-dispatched MCP servers: action files (*.actions.json, *.actions.json5) and tool modules (*.tool.{js,mjs,cjs,ts,mts,cts}). Every offence is reported at once, with its place and a fix.
 
-A directory is searched recursively (node_modules and dot-folders skipped); a file is linted whatever its name (.json and .json5 are action files, .js .mjs .cjs .ts .mts .cts tool modules); a glob is expanded (quote it). No path means the current directory.`;
+A directory is searched recursively (node_modules, dot-folders and what .gitignore files ignore skipped; symlinked directories inside it are not entered); a file is linted whatever its name (.json and .json5 are action files, .js .mjs .cjs .ts .mts .cts tool modules); a glob is expanded (quote it). No path means the current directory.`;
 
 const EXIT_CODES = `Exit codes:
   0  no error (warnings alone pass, unless there are more than --max-warnings)
@@ -216,6 +231,7 @@ const EXAMPLES: readonly [string, string][] = [
   ["$0 --max-warnings 0", "fail on warnings too"],
   ["$0 --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
   ["$0 --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
+  ["$0 --ignore-pattern 'generated/' .", "also skip the generated/ folders"],
   ["$0 --server -- node server.js", "lint the tools of an MCP server started with that command"],
   ["$0 --server-url http://127.0.0.1:4000/mcp", "lint a running MCP server over Streamable HTTP"],
   ["$0 --explain superset-group", "explain an offence code"],
@@ -330,7 +346,7 @@ export function shortcutOptions(argv: readonly string[]): { paths: string[]; giv
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === "--") {
-      paths.push(...argv.slice(i + 1));
+      appendAll(paths, argv.slice(i + 1));
       break;
     }
     if (!arg.startsWith("-")) {

@@ -79,7 +79,8 @@ async function lint(options: LintOptions, io: Io, startedAt: number): Promise<Li
   }
   if (options.stdin !== null) return lintSource(await readStdin(io), options.stdin.filename, options.stdin.kind, startedAt);
   const workers = workersFromEnv(io.env);
-  const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt };
+  const ignore = { ignoreFiles: options.ignore, patterns: options.ignorePattern };
+  const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt, ignore };
   return lintPaths(workers === undefined ? request : { ...request, workers });
 }
 

@@ -14,6 +14,7 @@ import { sortOffences } from "./order.js";
 import { unknownKeyDraft } from "./unknown-key.js";
 import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
 import { isActionSchemaKey, mandatoryActionSchemaKeys, type MandatoryActionSchemaKey } from "../vocabulary.js";
+import { appendAll } from "./append.js";
 
 const MISSING_FIX: { readonly [K in MandatoryActionSchemaKey]: string } = {
   description: `Add "description": "<what the action does, on one line>".`,
@@ -62,10 +63,10 @@ export function actionSchemaDrafts(schema: unknown, read: MapReader = ANY_MAP): 
   for (const key of read.nonStringKeys(schema)) drafts.push(wrongKeyType([], key, "an action-schema key"));
   const context = contextFor(schema, read);
   for (const key of read.keys(schema)) {
-    if (isActionSchemaKey(key)) drafts.push(...VALIDATORS[key](read.get(schema, key), context));
+    if (isActionSchemaKey(key)) appendAll(drafts, VALIDATORS[key](read.get(schema, key), context));
     else drafts.push(unknownKeyDraft(key));
   }
-  drafts.push(...missingKeyDrafts(schema));
+  appendAll(drafts, missingKeyDrafts(schema));
   return drafts;
 }
 
@@ -108,8 +109,8 @@ function advisoryDrafts(schema: MapLike, read: MapReader, actionNames: ReadonlyS
 export function actionOffences(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>): Offence[] {
   const drafts = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, read)];
   if (drafts.length === 0 && isMap(schema)) {
-    if (actionNames !== undefined) drafts.push(...advisoryDrafts(schema, read, actionNames));
-    drafts.push(...defaultsDrafts(schema, read));
+    if (actionNames !== undefined) appendAll(drafts, advisoryDrafts(schema, read, actionNames));
+    appendAll(drafts, defaultsDrafts(schema, read));
   }
   const action = actionLabel(name);
   return drafts.map((d) => finalizeOffence(d, action));
@@ -133,7 +134,7 @@ export function checkActions(actions: MapLike, options: CheckOptions = {}): Offe
   const offences: Offence[] = [];
   const names = mapKeys(actions);
   const actionNames = options.advisory === true ? new Set(names.filter((n): n is string => typeof n === "string")) : undefined;
-  for (const name of names) offences.push(...actionOffences(name, mapGet(actions, name), options.read, actionNames));
+  for (const name of names) appendAll(offences, actionOffences(name, mapGet(actions, name), options.read, actionNames));
   return sortOffences(offences);
 }
 
@@ -146,7 +147,7 @@ export function mandatoryKeyOffences(name: unknown, schema: unknown): Offence[] 
   if (isMap(schema)) {
     const context = contextFor(schema, ANY_MAP);
     drafts = missingKeyDrafts(schema);
-    for (const key of mandatoryActionSchemaKeys()) if (mapHas(schema, key)) drafts.push(...VALIDATORS[key](mapGet(schema, key), context));
+    for (const key of mandatoryActionSchemaKeys()) if (mapHas(schema, key)) appendAll(drafts, VALIDATORS[key](mapGet(schema, key), context));
   } else {
     drafts = [notAMapDraft(schema)];
   }

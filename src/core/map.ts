@@ -26,21 +26,21 @@ function isMapInstance(map: MapLike): map is ReadonlyMap<unknown, unknown> {
 }
 
 function isRootPrototype(proto: object): boolean {
-  return Object.getPrototypeOf(proto) === null && Object.prototype.hasOwnProperty.call(proto, "hasOwnProperty");
+  return Object.getPrototypeOf(proto) === null && Object.hasOwn(proto, "hasOwnProperty");
 }
 
 export function isList(value: unknown): value is readonly unknown[] {
   return Array.isArray(value);
 }
 
-const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
+const isEnumerable = Object.prototype.propertyIsEnumerable;
 
 /** The map's own enumerable keys, strings and symbols (and any key of a Map), in order. */
 export function mapKeys(map: MapLike): unknown[] {
   if (isMapInstance(map)) return [...map.keys()];
   const keys: unknown[] = Object.keys(map);
   const symbols = Object.getOwnPropertySymbols(map);
-  for (const s of symbols) if (propertyIsEnumerable.call(map, s)) keys.push(s);
+  for (const s of symbols) if (isEnumerable.call(map, s)) keys.push(s);
   return keys;
 }
 
@@ -56,7 +56,7 @@ export function stringKeys(map: MapLike): string[] {
 export function nonStringKeys(map: MapLike): unknown[] {
   if (isMapInstance(map)) return [...map.keys()].filter((k) => typeof k !== "string");
   const symbols = Object.getOwnPropertySymbols(map);
-  return symbols.length === 0 ? symbols : symbols.filter((s) => propertyIsEnumerable.call(map, s));
+  return symbols.length === 0 ? symbols : symbols.filter((s) => isEnumerable.call(map, s));
 }
 
 /** The map's string keys in code-unit order, so a walk's visiting order is the input's no more. */

@@ -4,6 +4,7 @@
 // one malformed action still serves its healthy ones (malformed-sibling isolation), while
 // fetchSchemas checks all and fails naming the bad ones.
 
+import { appendAll } from "./append.js";
 import { describeThrown, describeValue } from "./escape.js";
 import { ActionSchemaError, UnknownActionError } from "./errors.js";
 import { mandatoryKeyOffences } from "./chain.js";
@@ -73,7 +74,7 @@ export function fetchSchemas<T extends Tool>(tool: T): Map<ActionNameOf<T>, Acti
   const offences: Offence[] = [];
   for (const name of mapKeys(actions)) {
     const schema = mapGet(actions, name);
-    offences.push(...mandatoryKeyOffences(name, schema));
+    appendAll(offences, mandatoryKeyOffences(name, schema));
     schemas.set(actionLabel(name) as ActionNameOf<T>, schema as ActionSchema);
   }
   if (offences.length > 0) throw new ActionSchemaError(sortOffences(offences), toolName(tool));

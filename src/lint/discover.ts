@@ -1,28 +1,56 @@
-// Turns the CLI's path arguments into the files to lint (SPEC section 2): a directory is
-// searched recursively for action files and tool modules (node_modules and dot-folders
-// skipped, each directory visited once, so symlink loops end), a file is linted whatever
-// its name, a glob is expanded (matched directories searched, matched files of a kind we
-// read taken). Called by lintPaths (lint-paths.ts), the scheduler and the options check;
-// every mistake in the arguments is a UsageError.
+// Turns the CLI's path arguments into the files to lint (SPEC sections 2 and 9): a directory
+// is searched recursively for action files and tool modules (node_modules, dot-folders and
+// what git ignores skipped, symlinked directories not entered, as git and ripgrep do), a
+// file is linted whatever its name, a glob is expanded (matched directories searched,
+// matched files of a kind we read taken, ignored matches skipped). A directory that cannot
+// be read is reported as a place of its own and the rest is searched. Called by
+// lintPaths (lint-paths.ts), the scheduler and the options check; every mistake in the
+// arguments is a UsageError.
 
-import type { Dirent } from "node:fs";
+import { isUtf8 } from "node:buffer";
+import type { Dirent, Stats } from "node:fs";
 import { readdirSync, realpathSync, statSync } from "node:fs";
-import { realpath, stat } from "node:fs/promises";
-import { extname, resolve, sep } from "node:path";
+import { lstat, realpath, stat } from "node:fs/promises";
+import { basename, dirname, extname, resolve, sep } from "node:path";
 import { inspectString } from "../core/escape.js";
+import { appendAll } from "../core/append.js";
 import { comparePaths, compareStrings } from "../core/path.js";
+import { DEFAULT_IGNORE, IgnoreRules, type IgnoreOptions, type IgnoreScope } from "./ignore-rules.js";
 import { UsageError } from "./usage-error.js";
 
 /** How a file is read: an action file in JSON or JSON5, or a tool module that is imported. */
 export type FileKind = "json" | "json5" | "module";
 
-/** A file discovery found: how the user named it, where it is, how it is read. */
 export interface FoundFile {
   /** The file as the user named it: the argument as given joined with the path found under it (POSIX separators). */
   readonly display: string;
   /** Absolute path, for reading. */
   readonly path: string;
+  /**
+   * The path's bytes, when the file's name is not valid UTF-8 (Linux allows any bytes):
+   * `path` then holds U+FFFD in their place and names no file, so the file is read by these.
+   */
+  readonly bytes?: Uint8Array;
   readonly kind: FileKind;
+}
+
+/** A directory found during a search that could not be read: reported as a place of its own. */
+export interface UnreadablePlace {
+  /** The directory as the user named it (as FoundFile.display). */
+  readonly display: string;
+  /** Why, in a few words ("permission denied"). */
+  readonly reason: string;
+}
+
+/** What the paths name: the files to lint, in path order, and the places that could not be searched. */
+export interface Discovery {
+  readonly targets: FoundFile[];
+  readonly unreadable: readonly UnreadablePlace[];
+}
+
+export interface DiscoverOptions {
+  /** What searches skip beyond node_modules and dot-folders (default: .gitignore files on, no patterns). */
+  readonly ignore?: IgnoreOptions;
 }
 
 /** What a directory search picks up: `*.actions.json`, `*.actions.json5`, `*.tool.{js,mjs,cjs,ts,mts,cts}`. */
@@ -38,6 +66,12 @@ const KIND_BY_EXTENSION: Readonly<Record<string, FileKind>> = {
   ".mts": "module",
   ".cts": "module",
 };
+
+/** What to open a target by: its path, or its bytes (a worker receives them as a plain Uint8Array). */
+export function openablePath(target: FoundFile): string | Buffer {
+  const bytes = target.bytes;
+  return bytes === undefined ? target.path : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
 
 /** A file's kind by its extension, null when the linter does not read that kind. */
 export function kindOf(fileName: string): FileKind | null {
@@ -79,18 +113,40 @@ function describeFsError(error: unknown): string {
   if (code === "EACCES" || code === "EPERM") return "permission denied";
   if (code === "ENOENT" || code === "ENOTDIR") return "no such file or directory";
   if (code === "ELOOP") return "too many levels of symbolic links";
+  if (code === "ENAMETOOLONG") return "the path is too long";
   return typeof code === "string" ? code : String(error);
+}
+
+/**
+ * The names in `dir` that are not valid UTF-8, by the name readdir gives them as text
+ * (invalid bytes read as U+FFFD), in the same sorted order as the text listing.
+ */
+function notUtf8Names(dir: string): Map<string, Buffer[]> {
+  const byText = new Map<string, Buffer[]>();
+  const raw = readdirSync(dir, { encoding: "buffer" }).filter((name) => !isUtf8(name));
+  raw.sort((a, b) => compareStrings(a.toString(), b.toString()) || Buffer.compare(a, b));
+  for (const name of raw) byText.set(name.toString(), [...(byText.get(name.toString()) ?? []), name]);
+  return byText;
+}
+
+/** What one search of a directory yields. */
+interface Searched {
+  readonly found: Found[];
+  readonly unreadable: UnreadablePlace[];
 }
 
 /**
  * Every searched file under one directory, depth first with each listing sorted, so the
  * walk goes in path order. Directories are identified by their real path and visited once
- * per argument: a symlink loop ends, and of two ways to one directory the first in path
- * order is the one kept, whatever order the file system lists entries in. Synchronous:
- * nothing else runs meanwhile, and on a warm cache it is the fastest way.
+ * per argument, so of two ways to one directory the first in path order is the one kept,
+ * whatever order the file system lists entries in. A symlink found on the way is followed to
+ * a file, never into a directory: a link out of the tree (`back -> ..`) would lint, and
+ * import, what the user did not name. Synchronous: nothing else runs meanwhile, and on a
+ * warm cache it is the fastest way.
  */
-function searchDirectory(root: string, rootDisplay: string): Found[] {
+function searchDirectory(root: string, rootDisplay: string, rules: IgnoreScope | null): Searched {
   const found: Found[] = [];
+  const unreadable: UnreadablePlace[] = [];
   const visited = new Set<string>();
 
   const visit = (dir: string, real: string, relative: string): void => {
@@ -100,10 +156,11 @@ function searchDirectory(root: string, rootDisplay: string): Found[] {
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
-      const shown = relative === "" ? rootDisplay || "." : joinDisplay(rootDisplay, relative);
-      throw new UsageError(`cannot read the directory ${inspectString(shown)}: ${describeFsError(error)}`);
+      unreadable.push({ display: relative === "" ? rootDisplay || "." : joinDisplay(rootDisplay, relative), reason: describeFsError(error) });
+      return;
     }
     entries.sort((a, b) => compareStrings(a.name, b.name));
+    const rawNames = entries.some((entry) => entry.name.includes("\ufffd")) ? notUtf8Names(dir) : null;
     for (const entry of entries) {
       const name = entry.name;
       const childRelative = relative === "" ? name : `${relative}/${name}`;
@@ -112,57 +169,73 @@ function searchDirectory(root: string, rootDisplay: string): Found[] {
       let isFile = entry.isFile();
       let childReal = joinName(real, name); // exact unless the entry is a symlink
       if (!isDirectory && !isFile) {
-        // A symlink (or a file system that does not report types): follow it.
+        // A symlink (or a file system that does not report types): see what it names.
         if (entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice()) continue;
         try {
           const stats = statSync(childPath);
+          if (entry.isSymbolicLink()) {
+            if (!stats.isFile()) continue; // a symlinked directory is not entered
+            childReal = realpathSync(childPath);
+          }
           isDirectory = stats.isDirectory();
           isFile = stats.isFile();
-          if (entry.isSymbolicLink()) childReal = realpathSync(childPath);
         } catch {
           continue; // a dangling link names nothing to lint
         }
       }
       if (isDirectory) {
-        if (name !== "node_modules" && !name.startsWith(".")) visit(childPath, childReal, childRelative);
-      } else if (isFile && SEARCHED.test(name)) {
-        found.push({
-          target: { display: joinDisplay(rootDisplay, childRelative), path: childPath, kind: kindOf(name) as FileKind },
-          real: childReal,
-        });
+        if (name === "node_modules" || name.startsWith(".") || rules?.ignores(dir, name, true)) continue;
+        visit(childPath, childReal, childRelative);
+      } else if (isFile && SEARCHED.test(name) && !rules?.ignores(dir, name, false)) {
+        const target = { display: joinDisplay(rootDisplay, childRelative), path: childPath, kind: kindOf(name) as FileKind };
+        const raw = rawNames?.get(name)?.shift();
+        if (raw === undefined) {
+          found.push({ target, real: childReal });
+        } else {
+          // Two such names can read alike: the real path that tells them apart holds their bytes.
+          found.push({ target: { ...target, bytes: Buffer.concat([Buffer.from(joinName(dir, "")), raw]) }, real: joinName(real, `\0${raw.toString("hex")}`) });
+        }
       }
     }
   };
 
   visit(root, realpathSync(root), "");
-  return found;
+  return { found, unreadable };
 }
 
 /**
  * An existing path: a directory is searched, a file is taken (a named file of an unknown
  * kind is a usage error; a glob's match of an unknown kind is skipped). Null when absent.
+ * A glob's match is found, not named: it is skipped when ignored, and a symlinked directory
+ * is not entered, as in a directory search.
  */
-async function fromPath(path: string, display: string, shown: string, globMatch = false): Promise<Found[] | null> {
-  let stats;
+async function fromPath(path: string, display: string, shown: string, rules: IgnoreRules, globMatch = false): Promise<Searched | null> {
+  let stats: Stats;
   try {
     stats = await stat(path);
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (code === "ENOENT" || code === "ENOTDIR") return null;
     // A glob's match that is a symlink loop names nothing to lint: skipped, as the directory search skips it.
-    if (globMatch && code === "ELOOP") return [];
+    if (globMatch && code === "ELOOP") return NOTHING;
     throw new UsageError(`cannot read ${inspectString(shown)}: ${describeFsError(error)}`);
   }
-  if (stats.isDirectory()) return searchDirectory(path, display);
-  if (stats.isFile()) {
-    if (globMatch && kindOf(path) === null) return [];
-    return [{ target: { display, path, kind: supportedKind(path, shown) }, real: await realpath(path) }];
+  if (globMatch && (rules.searchFrom(dirname(path), false)?.ignores(dirname(path), basename(path), stats.isDirectory()) ?? false)) return NOTHING;
+  if (stats.isDirectory()) {
+    if (globMatch && (await lstat(path)).isSymbolicLink()) return NOTHING;
+    return searchDirectory(path, display, rules.searchFrom(path, !globMatch));
   }
-  if (globMatch) return [];
+  if (stats.isFile()) {
+    if (globMatch && kindOf(path) === null) return NOTHING;
+    return { found: [{ target: { display, path, kind: supportedKind(path, shown) }, real: await realpath(path) }], unreadable: [] };
+  }
+  if (globMatch) return NOTHING;
   throw new UsageError(`${inspectString(shown)} is neither a file nor a directory`);
 }
 
-async function fromGlob(pattern: string, cwd: string): Promise<Found[]> {
+const NOTHING: Searched = { found: [], unreadable: [] };
+
+async function fromGlob(pattern: string, cwd: string, rules: IgnoreRules): Promise<Searched> {
   const { default: fastGlob } = await import("fast-glob");
   const matches = await fastGlob(pattern, {
     cwd,
@@ -172,11 +245,13 @@ async function fromGlob(pattern: string, cwd: string): Promise<Found[]> {
     ignore: pattern.includes("node_modules") ? [] : ["**/node_modules/**"],
   });
   if (matches.length === 0) throw new UsageError(`no file matches the glob ${inspectString(pattern)}`);
-  const found: Found[] = [];
+  const searched: Searched = { found: [], unreadable: [] };
   for (const match of matches.sort()) {
-    found.push(...((await fromPath(resolve(cwd, match), match, match, true)) ?? []));
+    const one = (await fromPath(resolve(cwd, match), match, match, rules, true)) ?? NOTHING;
+    appendAll(searched.found, one.found);
+    appendAll(searched.unreadable, one.unreadable);
   }
-  return found;
+  return searched;
 }
 
 function nothingToLint(argument: string): UsageError {
@@ -210,26 +285,30 @@ export function searchesForFiles(args: readonly string[], cwd: string): boolean 
 }
 
 /**
- * The files named by `args` (the current directory when there are none), in path order;
- * a file named twice is kept under the first name it was given (argument order, then path
- * order). Throws UsageError for a missing path, a glob with no match, an
- * unsupported file kind, or an argument that yields nothing to lint.
+ * The files named by `args` (the current directory when there are none), in path order,
+ * and the directories found that could not be read; a file named twice is kept under the
+ * first name it was given (argument order, then path order). Throws UsageError for a
+ * missing path, a glob with no match, an unsupported file kind, or an argument that yields
+ * nothing to lint.
  */
-export async function discover(args: readonly string[], cwd: string): Promise<FoundFile[]> {
+export async function discover(args: readonly string[], cwd: string, options: DiscoverOptions = {}): Promise<Discovery> {
+  const rules = new IgnoreRules(options.ignore ?? DEFAULT_IGNORE, cwd);
   const named = args.length > 0 ? args : [""];
   const found: Found[] = [];
+  const unreadable: UnreadablePlace[] = [];
   for (const argument of named) {
     const shown = argument === "" ? "." : argument;
     if (argument === "" && args.length > 0) throw new UsageError("an empty path was given");
-    let fromArgument = await fromPath(resolve(cwd, argument), argument, shown);
+    let fromArgument = await fromPath(resolve(cwd, argument), argument, shown, rules);
     if (fromArgument === null) {
       if (!GLOB.test(argument)) throw new UsageError(`no such file or directory: ${inspectString(argument)}`);
-      fromArgument = await fromGlob(argument, cwd);
+      fromArgument = await fromGlob(argument, cwd, rules);
     }
-    if (fromArgument.length === 0) throw nothingToLint(shown);
+    if (fromArgument.found.length === 0 && fromArgument.unreadable.length === 0) throw nothingToLint(shown);
     // In path order before deduplicating, so a file reached twice (through a symlink)
     // keeps the same name whatever order the directory listing came in.
-    found.push(...fromArgument.sort((a, b) => compareDisplayPaths(a.target.display, b.target.display)));
+    appendAll(found, fromArgument.found.sort((a, b) => compareDisplayPaths(a.target.display, b.target.display)));
+    appendAll(unreadable, fromArgument.unreadable);
   }
 
   const seen = new Set<string>();
@@ -239,5 +318,5 @@ export async function discover(args: readonly string[], cwd: string): Promise<Fo
     seen.add(real);
     targets.push(target);
   }
-  return targets.sort((a, b) => compareDisplayPaths(a.display, b.display));
+  return { targets: targets.sort((a, b) => compareDisplayPaths(a.display, b.display)), unreadable };
 }

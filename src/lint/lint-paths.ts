@@ -9,8 +9,10 @@
 import { performance } from "node:perf_hooks";
 import type { ToolLint } from "../core/lint-tool.js";
 import { lintActionBytes, toolNameOf } from "../loading/action-file.js";
-import { discover, type FoundFile } from "./discover.js";
+import { toolOffence } from "../core/offence.js";
+import { compareDisplayPaths, discover, type FoundFile, type UnreadablePlace } from "./discover.js";
 import { withDuplicateTools } from "./duplicate-tools.js";
+import type { IgnoreOptions } from "./ignore-rules.js";
 import { withModulePositions } from "./module-positions.js";
 import type { FileResult, LintResult } from "./result.js";
 import { lintActionFiles, startStandby, type ScheduleOptions } from "./scheduler.js";
@@ -38,14 +40,33 @@ export interface LintPathsOptions extends Omit<LintFilesOptions, "standby"> {
   readonly paths: readonly string[];
   /** The directory the paths are relative to. */
   readonly cwd: string;
+  /** What directory and glob searches skip (discover's default when absent). */
+  readonly ignore?: IgnoreOptions;
+}
+
+/**
+ * A directory that could not be searched, as a file result of its own: a parse-error, the
+ * code of a file that cannot be read, so the run fails and the rest is still linted.
+ */
+function unreadablePlace(place: UnreadablePlace): FileResult {
+  const offence = toolOffence(
+    "parse-error",
+    `the directory cannot be read: ${place.reason}`,
+    "Make the directory readable by the user running wymcp-lint, or leave it out of the paths (--ignore-pattern).",
+  );
+  return { file: place.display, tool: null, actions: 0, offences: [offence] };
 }
 
 /** Discovers the files `paths` name and lints them. Throws UsageError for a mistake in the paths. */
 export async function lintPaths(options: LintPathsOptions): Promise<LintResult> {
-  const { paths, cwd, ...lintOptions } = options;
+  const { paths, cwd, ignore, ...lintOptions } = options;
   const standby = startStandby(paths, cwd, options.workers);
   try {
-    return await lintFiles(await discover(paths, cwd), { ...lintOptions, standby });
+    const { targets, unreadable } = await discover(paths, cwd, ignore === undefined ? {} : { ignore });
+    const linted = await lintFiles(targets, { ...lintOptions, standby });
+    if (unreadable.length === 0) return linted;
+    const files = [...linted.files, ...unreadable.map(unreadablePlace)].sort((a, b) => compareDisplayPaths(a.file, b.file));
+    return summarize(files, options.startedAt ?? performance.now(), options.rules);
   } finally {
     // Already used or stopped by the scheduler, unless discovery failed.
     for (const worker of standby) worker.stop();

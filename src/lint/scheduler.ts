@@ -11,7 +11,7 @@ import { availableParallelism } from "node:os";
 import { describeThrown, inspectString } from "../core/escape.js";
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
 import { lintActionPath } from "../loading/action-file.js";
-import { searchesForFiles, type FoundFile } from "./discover.js";
+import { openablePath, searchesForFiles, type FoundFile } from "./discover.js";
 import { LintWorker, lintShare, type WorkerFailure } from "./lint-worker.js";
 
 /**
@@ -37,7 +37,7 @@ export function workersFor(files: readonly FoundFile[]): number {
   let sampled = 0;
   let bytes = 0;
   for (let i = 0; i < files.length && sampled < SAMPLE; i += step, sampled++) {
-    bytes += statSync((files[i] as FoundFile).path, { throwIfNoEntry: false })?.size ?? 0;
+    bytes += statSync(openablePath(files[i] as FoundFile), { throwIfNoEntry: false })?.size ?? 0;
   }
   const estimate = (bytes / sampled) * files.length;
   return Math.min(spare, Math.floor(estimate / PARALLEL_MIN_BYTES));

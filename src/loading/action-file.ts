@@ -15,9 +15,9 @@ import { lintActionFile, SCHEMA_KEY, type ToolLint } from "../core/lint-tool.js"
 import { PLAIN_DATA } from "../core/map.js";
 import { toolOffence, withPosition, type Offence, type Target } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import type { FoundFile } from "../lint/discover.js";
+import { openablePath, type FoundFile } from "../lint/discover.js";
 import { duplicateKeyOffence, repeatedKeys } from "./duplicate-keys.js";
-import { parseJson, parseJson5, ParseError, repeatsKeys, type KeyRepeats, type Position } from "./json5-parse.js";
+import { parseJson, parseJson5, ParseError, positionsAt, repeatsKeys, type KeyRepeats, type Position } from "./json5-parse.js";
 import { sourcePositions } from "./source-positions.js";
 
 /** The tool an action file declares: its base name before `.actions.`, else before its last extension. */
@@ -38,15 +38,8 @@ function parseError(problem: string, fix: string, position?: Position | null): {
 
 /** Line and column (UTF-16 units, 1-based) of a byte offset, for the rare failure paths. */
 function bytePosition(bytes: Uint8Array, offset: number): Position {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset; i++) {
-    if (bytes[i] === 0x0a) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: Buffer.from(bytes.buffer, bytes.byteOffset + lineStart, offset - lineStart).toString("utf8").length + 1 };
+  const before = Buffer.from(bytes.buffer, bytes.byteOffset, offset).toString("utf8");
+  return positionsAt(before, [before.length])[0] as Position;
 }
 
 /** Offset of the first byte that does not start a well-formed UTF-8 sequence. */
@@ -137,7 +130,7 @@ function parse(text: string, kind: "json" | "json5"): Parsed | { offence: Offenc
 }
 
 /** The file's text, decoded (see decode); a file that cannot be read is a parse-error. */
-function readText(path: string): { text: string } | { offence: Offence } {
+function readText(path: string | Buffer): { text: string } | { offence: Offence } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -210,7 +203,7 @@ export function lintActionPath(file: FoundFile): ToolLint {
   try {
     // The bytes are a temporary: once decoded, only the text (kept for positions) and the
     // parsed value stay alive, which matters on a 50 MB file.
-    const decoded = readText(file.path);
+    const decoded = readText(openablePath(file));
     if ("offence" in decoded) return { tool: toolName || null, actions: 0, offences: [decoded.offence] };
     return lintText(decoded.text, kind, toolName);
   } catch (error) {

@@ -25,7 +25,9 @@ export class ParseError extends Error {
 }
 
 /**
- * A place in the text: 1-based line and column. Lines end at "\n" (so CRLF is one break);
+ * A place in the text: 1-based line and column. Lines end where editors end them: at LF, CR
+ * or CRLF (one break), and at U+2028 and U+2029, which JSON5 counts as line terminators (in
+ * JSON they can stand only inside strings);
  * columns count UTF-16 code units. A byte order mark at the very start is not counted,
  * as editors do not show it: positions are the same whether or not the caller stripped it.
  */
@@ -449,8 +451,8 @@ function hexDigits(text: string, i: number, count: number): number {
   for (let k = 0; k < count; k++) {
     const d = hexValue(text.charCodeAt(i + k));
     if (d < 0) {
-      const escape = count === 2 ? "\\x" : "\\u";
-      throw badEscape(text, i - 2, `${escape} must be followed by ${count} hex digits`);
+      const prefix = count === 2 ? "\\x" : "\\u";
+      throw badEscape(text, i - 2, `${prefix} must be followed by ${count} hex digits`);
     }
     v = v * 16 + d;
   }
@@ -601,17 +603,20 @@ function badNumber(text: string, pos: number, why: string): ParseError {
 // Positions and messages. Positions are computed from the offset only when needed, so the
 // scanners never count lines.
 
+const LINE_BREAK = /\r\n?|[\n\u2028\u2029]/g;
+
 /** The positions of ascending offsets into text, in one pass. */
 export function positionsAt(text: string, offsets: readonly number[]): Position[] {
   const out: Position[] = [];
   let line = 1;
   let lineStart = text.charCodeAt(0) === 0xfeff ? 1 : 0; // the BOM is not counted
-  let next = text.indexOf("\n");
+  const breaks = new RegExp(LINE_BREAK);
+  let next = breaks.exec(text);
   for (const offset of offsets) {
-    while (next !== -1 && next < offset) {
+    while (next !== null && next.index < offset) {
       line++;
-      lineStart = next + 1;
-      next = text.indexOf("\n", lineStart);
+      lineStart = next.index + next[0].length;
+      next = breaks.exec(text);
     }
     out.push({ line, column: Math.max(1, offset - lineStart + 1) });
   }

@@ -18,6 +18,7 @@ import type {
   Program,
   Statement,
 } from "oxc-parser";
+import { appendAll } from "../core/append.js";
 import type { Target } from "../core/offence.js";
 import type { PathSegment } from "../core/path.js";
 import { positionsAt } from "./json5-parse.js";
@@ -222,7 +223,7 @@ function assignedNames(program: Program): Set<string> {
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
     if (typeof node !== "object" || node === null) continue;
     if (Array.isArray(node)) {
-      pending.push(...(node as unknown[]));
+      appendAll(pending, node as unknown[]);
       continue;
     }
     const n = node as Record<string, unknown>;
@@ -310,10 +311,12 @@ function returned(fn: AnyFunction, outer: Scope): Value | null {
         else found.push({ node: statement.argument, scope: s });
         return;
       case "BlockStatement":
-        return visitBlock(statement.body, s);
+        visitBlock(statement.body, s);
+        return;
       case "IfStatement":
         visit(statement.consequent, s);
-        return visit(statement.alternate, s);
+        visit(statement.alternate, s);
+        return;
       case "TryStatement":
         visitBlock(statement.block.body, s);
         if (statement.handler) visitBlock(statement.handler.body.body, s);
@@ -326,7 +329,8 @@ function returned(fn: AnyFunction, outer: Scope): Value | null {
       case "DoWhileStatement":
       case "LabeledStatement":
       case "WithStatement":
-        return visit(statement.body, s);
+        visit(statement.body, s);
+        return;
       case "SwitchStatement":
         for (const c of statement.cases) visitBlock(c.consequent, s);
         return;

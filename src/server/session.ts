@@ -14,6 +14,7 @@ import { ServerFailure, type ServerFailureExit } from "./failure.js";
 import { readToolsPage, type ListedTool } from "./listed-tool.js";
 import { ProcessTransport } from "./process-transport.js";
 import type { ServerTarget } from "./target.js";
+import { appendAll } from "../core/append.js";
 
 /** A bound on tools/list pages, so a server whose cursor never ends cannot hang the run. */
 const MAX_PAGES = 10_000;
@@ -128,7 +129,7 @@ export async function openSession(target: ServerTarget, options: SessionOptions)
         // The SDK's loosest result schema: the page's shape is ours to judge (listed-tool.ts).
         const answer = readToolsPage(await guard("tools/list", () => client.request({ method: "tools/list", params }, ResultSchema, { timeout: timeoutMs })));
         if ("problem" in answer) return fail(answer.problem, 1);
-        tools.push(...answer.tools);
+        appendAll(tools, answer.tools);
         cursor = answer.nextCursor;
         if (cursor === undefined) return tools;
         if (seen.has(cursor)) return fail(`tools/list returned the cursor ${inspectString(cursor)} twice: its pagination never ends`, 1);

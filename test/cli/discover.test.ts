@@ -12,10 +12,10 @@ import { toolNameOf } from "../../src/loading/action-file.js";
 import { UsageError } from "../../src/lint/usage-error.js";
 import { FIXTURES, tempDir } from "./support.js";
 
-const displays = async (args: string[], cwd = FIXTURES): Promise<string[]> => (await discover(args, cwd)).map((t) => t.display);
+const displays = async (args: string[], cwd = FIXTURES): Promise<string[]> => (await discover(args, cwd)).targets.map((t) => t.display);
 
 test("a directory search finds action files and tool modules only, skipping node_modules and dot-folders", async () => {
-  const targets = await discover(["discovery/tools"], FIXTURES);
+  const { targets } = await discover(["discovery/tools"], FIXTURES);
   assert.deepEqual(
     targets.map((t) => [t.display, t.kind, t.path]),
     [
@@ -47,7 +47,7 @@ test("files come in path order, segment by segment, by UTF-16 code units", async
   assert.deepEqual(await displays(["ä", "a-b", "a", "B"], dir), ["B/x.actions.json", "a/Z.tool.mjs", "a/x.actions.json", "a-b/x.actions.json", "ä/x.actions.json"]);
 });
 
-test("symlinks: followed, but a loop or a second way to one directory is visited once", async () => {
+test("symlinks: a symlinked file is followed; a symlinked directory found in a search is not entered, a named one is", async () => {
   const dir = tempDir();
   mkdirSync(join(dir, "real"));
   writeFileSync(join(dir, "real", "t.actions.json"), "{}");
@@ -55,20 +55,22 @@ test("symlinks: followed, but a loop or a second way to one directory is visited
   symlinkSync("..", join(dir, "real", "up"));
   symlinkSync(join(dir, "real", "t.actions.json"), join(dir, "real", "link.actions.json"));
   symlinkSync("missing.actions.json", join(dir, "real", "dangling.actions.json"));
-  // alias/ names the same directory as real/, and link.actions.json the same file as
-  // t.actions.json: each file is kept once, under its first name in path order.
-  assert.deepEqual(await displays([], dir), ["alias/link.actions.json"]);
+  // alias/ and real/up are not entered (as git and ripgrep do not); link.actions.json names
+  // the same file as t.actions.json: the file is kept once, under its first name in path order.
+  assert.deepEqual(await displays([], dir), ["real/link.actions.json"]);
   assert.deepEqual(await displays(["real"], dir), ["real/link.actions.json"]);
+  assert.deepEqual(await displays(["alias"], dir), ["alias/link.actions.json"]);
 });
 
-test("of two ways to one directory, the first in path order is kept, even when it is the deeper one", async () => {
+test("of two named ways to one directory, the first argument's is kept", async () => {
   const dir = tempDir();
   mkdirSync(join(dir, "a"));
   mkdirSync(join(dir, "z"));
   writeFileSync(join(dir, "z", "t.actions.json"), "{}");
   symlinkSync(join("..", "z"), join(dir, "a", "link"));
-  assert.deepEqual(await displays([], dir), ["a/link/t.actions.json"]);
-  assert.deepEqual(await displays(["z", "a"], dir), ["z/t.actions.json"]);
+  assert.deepEqual(await displays(["a/link", "z"], dir), ["a/link/t.actions.json"]);
+  assert.deepEqual(await displays(["z", "a/link"], dir), ["z/t.actions.json"]);
+  await assert.rejects(discover(["a"], dir), /holds no action file/);
 });
 
 test("a glob with matches of kinds we do not read keeps the others; a named file of such a kind is a usage error", async () => {

@@ -121,7 +121,7 @@ test("parse errors are offences of their file, with line and column; a BOM is no
   assert.equal(code, 1);
   assert.deepEqual(heads(stdout), ["broken/bad.actions.json:5:3  parse-error  tool bad", "broken/syntax.actions.json5:4:5  parse-error  tool syntax"]);
   const [bad, syntax] = offenceLines(stdout) as [string, string];
-  assert.match(bad, /^broken\/bad\.actions\.json:5:3  parse-error  tool bad: the file is not valid JSON: .+\. Fix: /);
+  assert.match(bad, /^broken\/bad\.actions\.json:5:3 {2}parse-error {2}tool bad: the file is not valid JSON: .+\. Fix: /);
   // The position is in the line's head; the message does not repeat it.
   assert.ok(!bad.includes("5:3,") && !bad.includes(" at 5:3") && !syntax.includes(" at 4:5"), `${bad}\n${syntax}`);
   assert.equal(summary(stdout), "3 files, 1 action: 2 offences (T s)");
@@ -246,7 +246,7 @@ test("without flags every argument is a path, exactly as yargs parses it (the st
     assert.deepEqual(fast, await parseWithYargs(argv), JSON.stringify(argv));
     assert.deepEqual(fast, {
       kind: "lint",
-      options: { paths: argv, format: "text", maxOffences: 10, maxWarnings: null, color: undefined, stdin: null, loadTimeoutMs: 10_000, server: null, serverTimeoutMs: 30_000 },
+      options: { paths: argv, format: "text", maxOffences: 10, maxWarnings: null, color: undefined, stdin: null, loadTimeoutMs: 10_000, ignore: true, ignorePattern: [], server: null, serverTimeoutMs: 30_000 },
     });
   }
 });

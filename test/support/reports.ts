@@ -32,7 +32,7 @@ export interface GithubCommand {
  */
 export function parseGithubCommand(line: string): GithubCommand | null {
   const trimmed = line.replace(/^\s+/u, "");
-  const match = /^::([A-Za-z-]+)(?: ([^]*?))?::([^]*)$/.exec(trimmed);
+  const match = /^::([A-Za-z-]+)(?: ([\s\S]*?))?::([\s\S]*)$/.exec(trimmed);
   if (!match) return null;
   const unescapeProperty = (s: string): string => s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%3A/g, ":").replace(/%2C/g, ",").replace(/%25/g, "%");
   const unescapeData = (s: string): string => s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");

@@ -8,6 +8,7 @@ import { inspectString } from "../escape.js";
 import { isList, type MapLike } from "../map.js";
 import type { Draft } from "../offence.js";
 import type { AdvisoryCheck } from "./context.js";
+import { appendAll } from "../append.js";
 
 const strings = (value: unknown): string[] => (isList(value) ? value.filter((v): v is string => typeof v === "string") : []);
 const showList = (names: readonly string[]): string => `[${names.map(inspectString).join(", ")}]`;
@@ -22,7 +23,7 @@ export const exampleMissesRequired: AdvisoryCheck = (schema, { read }) => {
   const supplied = (example: MapLike, name: string): boolean => read.has(example, name) || (read.isMap(defaults) && read.has(defaults, name));
   const drafts: Draft[] = [];
   examples.forEach((example, i) => {
-    if (read.isMap(example)) drafts.push(...exampleDrafts(i, required, groups, (name) => supplied(example, name)));
+    if (read.isMap(example)) appendAll(drafts, exampleDrafts(i, required, groups, (name) => supplied(example, name)));
   });
   return drafts;
 };

@@ -10,6 +10,7 @@ import { isList } from "../map.js";
 import type { Draft } from "../offence.js";
 import type { Validator } from "./context.js";
 import { expectList, nonStringEntries, repeatedEntries, undeclaredEntries } from "./lists.js";
+import { appendAll } from "../append.js";
 
 const KEY = "required_one_of";
 
@@ -74,9 +75,10 @@ export const validateRequiredOneOf: Validator = (value, context) => {
       return;
     }
     const badEntries = nonStringEntries(KEY, group, name, [KEY, i]);
-    drafts.push(...badEntries, ...repeatedEntries(KEY, group, name, [KEY, i]));
+    appendAll(drafts, badEntries);
+    appendAll(drafts, repeatedEntries(KEY, group, name, [KEY, i]));
     const declared = context.declared();
-    if (declared) drafts.push(...undeclaredEntries(KEY, group, name, [KEY, i], declared));
+    if (declared) appendAll(drafts, undeclaredEntries(KEY, group, name, [KEY, i], declared));
     if (badEntries.length === 0) comparable.set(i, new Set(group as readonly string[]));
   });
   return [...drafts, ...groupDrafts(comparable)];

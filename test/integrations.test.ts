@@ -1,0 +1,110 @@
+// The integrations the README documents, each run with the real tool where the machine has
+// it and skipped with the reason where it does not (issue 9, item 2):
+// - the pre-commit framework installs this repository's hook (.pre-commit-hooks.yaml, from a
+//   local clone at a commit) and the hook blocks a commit of a bad action file;
+// - lint-staged, configured with the README's snippet, shows the offences of every kind of
+//   staged file in one run of the command, so duplicate-tool sees them together.
+
+import assert from "node:assert/strict";
+import { spawnSync, type SpawnSyncOptions } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { tempDir } from "./cli/support.js";
+import { ROOT, repoPath } from "./support/paths.js";
+
+const BAD = JSON.stringify({ search: { description: "Search\nthe catalogue", properties: {} } });
+const GOOD = JSON.stringify({ order: { description: "Place an order", properties: {} } });
+
+function run(command: string, args: readonly string[], options: SpawnSyncOptions = {}): { code: number | null; out: string } {
+  const result = spawnSync(command, args, { encoding: "utf8", timeout: 600_000, ...options });
+  return { code: result.status, out: `${String(result.stdout)}${String(result.stderr)}` };
+}
+
+function has(command: string): boolean {
+  return spawnSync(command, ["--version"], { encoding: "utf8" }).status === 0;
+}
+
+/** A git repository in a temp dir, with an identity for commits. */
+function gitProject(): string {
+  const dir = tempDir();
+  for (const args of [["init", "-q"], ["config", "user.email", "test@example.invalid"], ["config", "user.name", "test"], ["config", "commit.gpgsign", "false"]]) {
+    assert.equal(run("git", args, { cwd: dir }).code, 0);
+  }
+  return dir;
+}
+
+/** The commit of this repository the hook is taken from, or why there is none. */
+function hookCommit(): string | { skip: string } {
+  if (!existsSync(repoPath(".git"))) return { skip: "this copy of the repository is not a git clone" };
+  const head = run("git", ["rev-parse", "HEAD"], { cwd: ROOT });
+  return head.code === 0 ? head.out.trim() : { skip: `git cannot read this repository's HEAD: ${head.out}` };
+}
+
+test("pre-commit: the hook of .pre-commit-hooks.yaml installs from a local clone at a commit and blocks a bad commit", (t) => {
+  if (!has("pre-commit")) return t.skip("pre-commit is not installed (Debian: apt-get install pre-commit)");
+  if (!has("git")) return t.skip("git is not installed");
+  const rev = hookCommit();
+  if (typeof rev !== "string") return t.skip(rev.skip);
+
+  const dir = gitProject();
+  // PRE_COMMIT_HOME: the hook's environment (a clone, npm install, npm pack, npm install -g) is built here, not in ~/.cache.
+  const env = { ...process.env, PRE_COMMIT_HOME: join(dir, ".pre-commit-home") };
+  writeFileSync(join(dir, ".gitignore"), ".pre-commit-home/\n");
+  writeFileSync(join(dir, ".pre-commit-config.yaml"), `repos:\n  - repo: ${JSON.stringify(ROOT)}\n    rev: ${rev}\n    hooks:\n      - id: wymcp-lint\n`);
+  mkdirSync(join(dir, "tools"));
+  writeFileSync(join(dir, "tools", "search.actions.json"), BAD);
+  writeFileSync(join(dir, "tools", "order.actions.json"), GOOD);
+  assert.equal(run("git", ["add", "-A"], { cwd: dir }).code, 0);
+
+  const installed = run("pre-commit", ["install"], { cwd: dir, env });
+  assert.equal(installed.code, 0, installed.out);
+  const commit = run("git", ["commit", "-q", "-m", "add tools"], { cwd: dir, env });
+  assert.equal(commit.code, 1, commit.out);
+  assert.match(commit.out, /wymcp-lint\.+Failed/);
+  assert.match(commit.out, /tools\/search\.actions\.json:1:\d+ {2}newline {2}tool search action search at :description/);
+  assert.doesNotMatch(commit.out, /order\.actions\.json:/);
+  assert.notEqual(run("git", ["rev-parse", "HEAD"], { cwd: dir }).code, 0, "the bad commit was made");
+
+  writeFileSync(join(dir, "tools", "search.actions.json"), GOOD.replace("order", "search"));
+  assert.equal(run("git", ["add", "-A"], { cwd: dir }).code, 0);
+  const fixed = run("git", ["commit", "-q", "-m", "add tools"], { cwd: dir, env });
+  assert.equal(fixed.code, 0, fixed.out);
+  assert.match(fixed.out, /wymcp-lint\.+Passed/);
+});
+
+test("the README's hook snippet names a rev that exists: a commit, as .pre-commit-hooks.yaml's header says", () => {
+  const readme = readFileSync(repoPath("README.md"), "utf8");
+  const snippet = /```yaml\nrepos:\n[\s\S]*?```/.exec(readme)?.[0] ?? "";
+  assert.match(snippet, /rev: <a full commit hash of this repository>/);
+  assert.match(snippet, /- id: wymcp-lint/);
+});
+
+test("lint-staged with the README's snippet: one run sees every kind of staged file, so every offence is shown and duplicate-tool sees both", (t) => {
+  const lintStaged = repoPath("node_modules/.bin/lint-staged");
+  if (!existsSync(lintStaged)) return t.skip("lint-staged is not installed (npm install)");
+  if (!has("git")) return t.skip("git is not installed");
+  const readme = readFileSync(repoPath("README.md"), "utf8");
+  const config = JSON.parse(/```json\n(\{\n {2}"lint-staged"[\s\S]*?)```/.exec(readme)?.[1] ?? "null") as { "lint-staged": Record<string, string> };
+  assert.equal(Object.keys(config["lint-staged"]).length, 1, "one key for both kinds of file");
+
+  const dir = gitProject();
+  // wymcp-lint as the project would have it: its bin on PATH.
+  const bin = join(dir, "bin");
+  mkdirSync(bin);
+  writeFileSync(join(bin, "wymcp-lint"), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(repoPath("bin/wymcp-lint.js"))} "$@"\n`, { mode: 0o755 });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "server", private: true, ...config }, null, 2));
+  mkdirSync(join(dir, "tools"));
+  // A broken JSON5 file, and a module declaring the tool an action file declares too.
+  writeFileSync(join(dir, "tools", "broken.actions.json5"), "{ search: { description: 'Search',, } }");
+  writeFileSync(join(dir, "tools", "catalogue.actions.json"), GOOD);
+  writeFileSync(join(dir, "tools", "catalogue.tool.mjs"), `export default { name: "catalogue", description: "C", actions: () => (${GOOD}) };\n`);
+  assert.equal(run("git", ["add", "-A"], { cwd: dir }).code, 0);
+
+  const env = { ...process.env, PATH: `${bin}:${process.env["PATH"] ?? ""}`, NO_COLOR: "1" };
+  const staged = run(process.execPath, [lintStaged, "--no-stash"], { cwd: dir, env });
+  assert.equal(staged.code, 1, staged.out);
+  assert.doesNotMatch(staged.out, /SIGKILL/);
+  assert.match(staged.out, /broken\.actions\.json5:1:\d+ {2}parse-error/);
+  assert.match(staged.out, /catalogue\.(actions\.json|tool\.mjs)\S* {2}duplicate-tool/);
+});
