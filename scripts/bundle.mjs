@@ -18,7 +18,8 @@ await build({
   entryPoints: {
     cli: `${dist}cli/run.js`,
     "action-worker": `${dist}lint/action-worker.js`,
-    "module-worker": `${dist}loading/module-worker.js`,
+    "module-process": `${dist}loading/module-process.js`,
+    "ts-hooks": `${dist}loading/ts-hooks.js`,
   },
   outdir,
   // Chunks sit beside the entries, so each one's import.meta.url resolves "./action-worker.js"

@@ -39,7 +39,7 @@ test("each dependency is imported in one place", () => {
     chalk: "cli/palette.ts",
     yargs: "cli/options.ts",
     "fast-glob": "lint/discover.ts",
-    "tsx/esm/api": "loading/module-worker.ts",
+    esbuild: "loading/transpile.ts",
   };
   const seen = new Map<string, string[]>();
   for (const { file, imports } of files) for (const s of imports.filter(external)) seen.set(s, [...(seen.get(s) ?? []), file]);

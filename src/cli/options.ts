@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { escapeText, inspectString } from "../core/escape.js";
 import { DEFAULT_MAX_OFFENCES } from "../core/report.js";
-import { kindOf } from "../lint/discover.js";
+import { kindOf, type FileKind } from "../lint/discover.js";
 import { UsageError } from "../lint/usage-error.js";
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from "./formatters/index.js";
 
@@ -21,7 +21,7 @@ export interface LintOptions {
   /** --color / --no-color when given; the environment and the terminal decide otherwise. */
   readonly color: boolean | undefined;
   /** --stdin: the name standing for standard input and the kind it gives; null to lint paths. */
-  readonly stdin: { readonly filename: string; readonly kind: "json" | "json5" } | null;
+  readonly stdin: { readonly filename: string; readonly kind: FileKind } | null;
   readonly loadTimeoutMs: number;
 }
 
@@ -76,8 +76,8 @@ async function parser(argv: readonly string[]) {
       describe: "Offences shown per action in the text format, then a '… and K more offences' line (0 = all)",
     })
     .option("color", { type: "boolean", describe: "Colour the text report (default: on a terminal only; NO_COLOR and FORCE_COLOR are respected); --no-color turns it off" })
-    .option("stdin", { type: "boolean", default: false, describe: "Lint one action file read from standard input (needs --stdin-filename)" })
-    .option("stdin-filename", { type: "string", requiresArg: true, describe: "The name of the file read with --stdin: it gives the tool's name and whether it is JSON or JSON5" })
+    .option("stdin", { type: "boolean", default: false, describe: "Lint one action file or tool module read from standard input (needs --stdin-filename)" })
+    .option("stdin-filename", { type: "string", requiresArg: true, describe: "The name of the file read with --stdin: it gives its kind (JSON, JSON5 or a tool module), an action file's tool name, and the directory a module's imports resolve from" })
     .option("load-timeout", {
       type: "string",
       requiresArg: true,
@@ -240,11 +240,11 @@ function checkLint(given: GivenOptions): Command {
   let stdin: LintOptions["stdin"] = null;
   const named = given.stdinFilename;
   if (given.stdin) {
-    if (named === undefined || named === "") throw new UsageError("--stdin needs --stdin-filename NAME (the name gives the tool's name and whether it is JSON or JSON5)");
+    if (named === undefined || named === "") throw new UsageError("--stdin needs --stdin-filename NAME (the name gives the file's kind and, for an action file, the tool's name)");
     if (paths.length > 0) throw new UsageError(`--stdin lints standard input only; got the paths ${paths.map(inspectString).join(", ")} as well`);
     const kind = kindOf(named);
-    if (kind !== "json" && kind !== "json5") {
-      throw new UsageError(`--stdin-filename must name a .json or .json5 action file (a tool module cannot be read from stdin); got ${inspectString(named)}`);
+    if (kind === null) {
+      throw new UsageError(`--stdin-filename must name an action file (.json, .json5) or a tool module (.js, .mjs, .cjs, .ts, .mts, .cts); got ${inspectString(named)}`);
     }
     stdin = { filename: named, kind };
   } else if (named !== undefined) {

@@ -5,11 +5,12 @@
 // from it, and tests call it in-process with their own io.
 
 import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { errorText, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
 import { discover, searchesForFiles } from "../lint/discover.js";
-import { lintFiles, lintSource } from "../lint/lint-files.js";
+import { lintFiles, lintModuleSource, lintSource } from "../lint/lint-files.js";
 import { LintWorker } from "../lint/parallel.js";
 import type { LintResult } from "../lint/result.js";
 import { UsageError } from "../lint/usage-error.js";
@@ -85,7 +86,12 @@ export function standbyWorkers(options: LintOptions, io: Io, workers: number | u
 }
 
 async function lint(options: LintOptions, io: Io, startedAt: number): Promise<LintResult> {
-  if (options.stdin !== null) return lintSource(await readStdin(io), options.stdin.filename, options.stdin.kind, startedAt);
+  const stdin = options.stdin;
+  if (stdin !== null) {
+    const bytes = await readStdin(io);
+    if (stdin.kind === "module") return lintModuleSource(bytes, stdin.filename, resolve(io.cwd, stdin.filename), options.loadTimeoutMs, startedAt);
+    return lintSource(bytes, stdin.filename, stdin.kind, startedAt);
+  }
   const workers = workersFromEnv(io.env);
   const standby = standbyWorkers(options, io, workers);
   try {

@@ -302,6 +302,16 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
   return summarize(files, startedAt);
 }
 
+/**
+ * Lints one tool module given as text (--stdin), as if it were the file at `path` (its
+ * imports resolve from there; that file is never read), isolated like any module.
+ */
+export async function lintModuleSource(bytes: Buffer, display: string, path: string, timeoutMs: number, startedAt = performance.now()): Promise<LintResult> {
+  const { lintToolModuleSource } = await import("../loading/load-module.js");
+  const lint = await lintToolModuleSource(path, bytes.toString("utf8"), { timeoutMs });
+  return summarize([{ file: display, tool: lint.tool, actions: lint.actions, offences: lint.offences }], startedAt);
+}
+
 /** Lints one action file given as bytes (--stdin); `display` names it and gives the tool's name. */
 export async function lintSource(bytes: Buffer, display: string, kind: "json" | "json5", startedAt = performance.now()): Promise<LintResult> {
   const lint = lintActionSource(bytes, kind, toolNameOf(display));
