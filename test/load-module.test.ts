@@ -138,7 +138,8 @@ test("the timeout terminates a busy loop promptly", async () => {
   const lint = await lintToolModule(fixture("broken/busy-loop.tool.mjs"), { timeoutMs: 300 });
   const elapsed = performance.now() - started;
   assert.equal(lint.offences[0]?.message, "did not finish loading within 0.3 s (--load-timeout)");
-  assert.ok(elapsed >= 290 && elapsed < 3000, `${elapsed} ms`);
+  // Far below the default 10 s, with room for starting a process on a busy machine.
+  assert.ok(elapsed >= 290 && elapsed < 8000, `${elapsed} ms`);
 });
 
 test("results are frozen plain data", async () => {

@@ -4,7 +4,7 @@
 // and Proxy traps that replay what was read (or throw what was thrown), the same identity
 // for shared and cyclic references. Only our code and our built-ins run here.
 
-import type { WireNode, WireOutcome, WireProperty, WireProto, WireValue } from "./wire.js";
+import type { WireElement, WireNode, WireOutcome, WireProperty, WireProto, WireValue } from "./wire.js";
 
 // Another realm's Object.prototype as isMap recognizes it: null prototype, owns hasOwnProperty.
 const FOREIGN_ROOT: object = Object.create(null, { hasOwnProperty: { value: Object.prototype.hasOwnProperty } });
@@ -13,6 +13,8 @@ function prototypeFor(kind: WireProto): object | null {
   if (kind === "o") return Object.prototype;
   if (kind === "n") return null;
   if (kind === "r") return FOREIGN_ROOT;
+  if (kind === "a") return Array.prototype;
+  if (kind === "e") return Error.prototype;
   // Neither plain nor another realm's root, so not a map.
   return Object.create(null) as object;
 }
@@ -49,14 +51,29 @@ export function rebuild(nodes: readonly WireNode[]): Rebuilt {
     return v;
   }
 
-  function defineProperties(target: object, properties: readonly WireProperty[]): void {
-    for (const [key, enumerable, kind, data] of properties) {
-      const k = value(key) as PropertyKey;
-      if (kind === "d") Object.defineProperty(target, k, { value: value(data as WireValue), enumerable: enumerable === 1, writable: true, configurable: true });
-      else {
-        const outcome = data as WireOutcome;
-        Object.defineProperty(target, k, { get: () => replay(outcome), enumerable: enumerable === 1, configurable: true });
-      }
+  function defineProperty(target: object, [, key, enumerable, kind, data]: WireProperty): void {
+    const k = value(key) as PropertyKey;
+    if (kind === "d") Object.defineProperty(target, k, { value: value(data), enumerable: enumerable === 1, writable: true, configurable: true });
+    else Object.defineProperty(target, k, { get: () => replay(data), enumerable: enumerable === 1, configurable: true });
+  }
+
+  function fillObject(target: Record<string, unknown>, node: readonly unknown[]): void {
+    for (let i = 1; i < node.length; i++) {
+      const item = node[i];
+      if (typeof item !== "string") defineProperty(target, item as WireProperty);
+      else if (item === "__proto__") Object.defineProperty(target, item, { value: value(node[++i] as WireValue), enumerable: true, writable: true, configurable: true });
+      else target[item] = value(node[++i] as WireValue);
+    }
+  }
+
+  function fillList(target: unknown[], node: readonly unknown[]): void {
+    for (let i = 2; i < node.length; i++) {
+      const element = node[i] as WireElement;
+      if (Array.isArray(element) && element[0] === "~h") continue;
+      if (Array.isArray(element) && element[0] === "~g") {
+        const outcome = element[1] as WireOutcome;
+        Object.defineProperty(target, i - 2, { get: () => replay(outcome), enumerable: true, configurable: true });
+      } else target[i - 2] = value(element as WireValue);
     }
   }
 
@@ -76,10 +93,16 @@ export function rebuild(nodes: readonly WireNode[]): Rebuilt {
       case "fn":
         built[i] = function () {};
         break;
-      case "obj":
-        built[i] = Object.create(prototypeFor(node[1]));
+      case "o":
+        built[i] = {};
         break;
-      case "arr":
+      case "N":
+        built[i] = Object.create(null);
+        break;
+      case "R":
+        built[i] = Object.create(FOREIGN_ROOT);
+        break;
+      case "a":
         built[i] = new Array(node[1]);
         break;
       case "map":
@@ -99,9 +122,13 @@ export function rebuild(nodes: readonly WireNode[]): Rebuilt {
   nodes.forEach((node, i) => {
     const shell = built[i] as object;
     switch (node[0]) {
-      case "obj":
-      case "arr":
-        defineProperties(shell, node[2]);
+      case "o":
+      case "N":
+      case "R":
+        fillObject(shell as Record<string, unknown>, node);
+        break;
+      case "a":
+        fillList(shell as unknown[], node);
         break;
       case "map":
         for (let k = 0; k < node[1].length; k += 2) (shell as Map<unknown, unknown>).set(value(node[1][k] as WireValue), value(node[1][k + 1] as WireValue));
@@ -124,13 +151,17 @@ export function rebuild(nodes: readonly WireNode[]): Rebuilt {
     const properties = (): void => {
       if (byKey.size === 0) for (const p of recorded.properties) byKey.set(value(p[0]), p);
     };
+    let prototype: object | null | undefined;
+    const getPrototypeOf = (): object | null => {
+      const proto = recorded.proto;
+      if (proto === null) return Object.prototype;
+      if (proto[0] === "throw") throw value(proto[1]);
+      // One object per Proxy, as the real one answered the same prototype each time.
+      if (prototype === undefined) prototype = prototypeFor(proto[1]);
+      return prototype;
+    };
     return new Proxy(target, {
-      getPrototypeOf: () => {
-        const proto = recorded.proto;
-        if (proto === null) return Object.prototype;
-        if (proto[0] === "throw") throw value(proto[1]);
-        return prototypeFor(proto[1]);
-      },
+      getPrototypeOf,
       ownKeys: () => {
         const keys = recorded.keys;
         if (keys === null) return [];
@@ -154,7 +185,10 @@ export function rebuild(nodes: readonly WireNode[]): Rebuilt {
         const p = byKey.get(key);
         if (p !== undefined && p[2] !== null) return replay(p[2]);
         const read = reads.get(key);
-        return read === undefined ? undefined : replay(read);
+        if (read !== undefined) return replay(read);
+        // Not an own key: the real Proxy's target answered from its prototypes (an array's methods, an Error's name).
+        const proto = getPrototypeOf();
+        return proto === null ? undefined : Reflect.get(proto, key);
       },
       has: (_t, key) => {
         properties();

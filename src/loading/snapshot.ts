@@ -16,10 +16,12 @@ const ReflectGet = Reflect.get;
 const ArrayIsArray = Array.isArray;
 const ObjectPrototype = Object.prototype;
 const ErrorPrototype = Error.prototype;
+const ArrayPrototype = Array.prototype;
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 const MapConstructor = Map;
 const MapGet = Map.prototype.get;
 const MapSet = Map.prototype.set;
+const MapDelete = Map.prototype.delete;
 const MapEntries = Map.prototype.entries;
 const MapIteratorNext = (ReflectGetPrototypeOf(new Map().entries()) as { next: unknown }).next as (this: Iterator<unknown>) => IteratorResult<[unknown, unknown]>;
 const symbolDescription = ReflectGetOwnPropertyDescriptor(Symbol.prototype, "description")!.get as (this: symbol) => string | undefined;
@@ -46,9 +48,11 @@ function number(n: number): string {
 function protoKind(proto: object | null): WireProto {
   if (proto === ObjectPrototype) return "o";
   if (proto === null) return "n";
+  if (proto === ArrayPrototype) return "a";
   try {
     // Object.prototype of another realm: the one object whose prototype is null and which owns hasOwnProperty.
     if (ReflectGetPrototypeOf(proto) === null && own(proto, "hasOwnProperty")) return "r";
+    for (let p: object | null = proto; p !== null; p = ReflectGetPrototypeOf(p)) if (p === ErrorPrototype) return "e";
   } catch {
     // A Proxy as a prototype: not a plain object's.
   }
@@ -73,8 +77,9 @@ export interface Recorder {
 export function createRecorder(): Recorder {
   const ids = new MapConstructor<unknown, number>();
   const thrownIds = new MapConstructor<number, true>();
-  // Null-prototype tables, indexed by node id: no setter of a patched prototype can intercept them.
-  const pending: Record<number, unknown> = { __proto__: null } as unknown as Record<number, unknown>;
+  // Values whose nodes are still to be written, in id order: a Map, through captured methods,
+  // so no setter of a patched prototype can intercept it.
+  const pending = new MapConstructor<number, unknown>();
   let count = 0;
   let next = 0;
   let out = "";
@@ -84,7 +89,7 @@ export function createRecorder(): Recorder {
     if (id === undefined) {
       id = count++;
       ReflectApply(MapSet, ids, [value, id]);
-      pending[id] = value;
+      ReflectApply(MapSet, pending, [id, value]);
     }
     if (thrown) ReflectApply(MapSet, thrownIds, [id, true]);
     return `["r",${id}]`;
@@ -119,33 +124,41 @@ export function createRecorder(): Recorder {
     }
   }
 
-  /** Own properties of an ordinary object (no Proxy: nothing here runs module code but getters). */
-  function properties(object: object, indexesOnly: number): string {
-    let list = "";
-    const add = (key: PropertyKey): void => {
-      const descriptor = ReflectGetOwnPropertyDescriptor(object, key);
-      if (descriptor === undefined) return;
-      const enumerable = descriptor.enumerable === true ? 1 : 0;
-      let entry: string;
-      if (own(descriptor, "value")) entry = `${value(key)},${enumerable},"d",${value(descriptor.value)}`;
-      else {
-        const getter = own(descriptor, "get") ? descriptor.get : undefined;
-        let answer: string;
-        try {
-          answer = outcome(true, getter === undefined ? undefined : ReflectApply(getter, object, []));
-        } catch (error) {
-          answer = outcome(false, error);
-        }
-        entry = `${value(key)},${enumerable},"g",${answer}`;
-      }
-      list += `${list === "" ? "" : ","}[${entry}]`;
-    };
-    if (indexesOnly >= 0) for (let i = 0; i < indexesOnly; i++) add(`${i}`);
-    else {
-      const keys = ReflectOwnKeys(object);
-      for (let i = 0; i < keys.length; i++) add(keys[i] as PropertyKey);
+  function accessor(object: object, descriptor: PropertyDescriptor): string {
+    const getter = own(descriptor, "get") ? descriptor.get : undefined;
+    try {
+      return outcome(true, getter === undefined ? undefined : ReflectApply(getter, object, []));
+    } catch (error) {
+      return outcome(false, error);
     }
-    return `[${list}]`;
+  }
+
+  /** Own properties of an ordinary object (no Proxy: nothing here runs module code but getters). */
+  function properties(object: object): string {
+    let list = "";
+    const keys = ReflectOwnKeys(object);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as PropertyKey;
+      const descriptor = ReflectGetOwnPropertyDescriptor(object, key);
+      if (descriptor === undefined) continue;
+      const enumerable = descriptor.enumerable === true ? 1 : 0;
+      const data = own(descriptor, "value");
+      if (data && enumerable === 1 && typeof key === "string") list += `,${text(key)},${value(descriptor.value)}`;
+      else if (data) list += `,["~",${value(key)},${enumerable},"d",${value(descriptor.value)}]`;
+      else list += `,["~",${value(key)},${enumerable},"g",${accessor(object, descriptor)}]`;
+    }
+    return list;
+  }
+
+  function elements(list: unknown[], length: number): string {
+    let out = "";
+    for (let i = 0; i < length; i++) {
+      const descriptor = ReflectGetOwnPropertyDescriptor(list, `${i}`);
+      if (descriptor === undefined) out += ',["~h"]';
+      else if (own(descriptor, "value")) out += `,${value(descriptor.value)}`;
+      else out += `,["~g",${accessor(list, descriptor)}]`;
+    }
+    return out;
   }
 
   function instanceReads(object: object, id: number): string {
@@ -214,7 +227,7 @@ export function createRecorder(): Recorder {
     if (typeof object === "function") return '["fn"]';
     if (ArrayIsArray(object)) {
       const length = (object as unknown[]).length;
-      return `["arr",${length},${properties(object, length)}]`;
+      return `["a",${length}${elements(object as unknown[], length)}]`;
     }
     if (isMap(object)) {
       let entries = "";
@@ -226,7 +239,7 @@ export function createRecorder(): Recorder {
       return `["map",[${entries}]]`;
     }
     const kind = protoKind(ReflectGetPrototypeOf(object));
-    if (kind !== "x") return `["obj","${kind}",${properties(object, -1)}]`;
+    if (kind === "o" || kind === "n" || kind === "r") return `["${kind === "o" ? "o" : kind === "n" ? "N" : "R"}"${properties(object)}]`;
     const flags = `"promise":${isPromise(object) ? 1 : 0},"nativeError":${isNativeError(object) ? 1 : 0},"errorInstance":${isErrorInstance(object) ? 1 : 0}`;
     return `["x",{${flags},"reads":${instanceReads(object, id)}}]`;
   }
@@ -235,8 +248,8 @@ export function createRecorder(): Recorder {
     // Values recorded while writing a node get the next ids: the loop runs until none is pending.
     while (next < count) {
       const id = next++;
-      const v = pending[id];
-      delete pending[id];
+      const v = ReflectApply(MapGet, pending, [id]);
+      ReflectApply(MapDelete, pending, [id]);
       out += `${id === 0 ? "" : ","}${node(v, id)}`;
     }
     return `[${out}]`;

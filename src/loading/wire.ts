@@ -18,19 +18,30 @@ export type WireValue =
 /** What an operation on a module's value gave: its result, or what it threw. */
 export type WireOutcome = readonly ["ok", WireValue] | readonly ["throw", WireValue];
 
-/** How an object's prototype is seen: Object.prototype, null, another realm's Object.prototype, anything else. */
-export type WireProto = "o" | "n" | "r" | "x";
+/**
+ * How an object's prototype is seen: Object.prototype, null, another realm's Object.prototype,
+ * Array.prototype, a chain holding Error.prototype, anything else.
+ */
+export type WireProto = "o" | "n" | "r" | "a" | "e" | "x";
 
-/** One own property: key, enumerable (1/0), then its value, or for an accessor what reading it gave. */
-export type WireProperty = readonly [key: WireValue, enumerable: 0 | 1, kind: "d", value: WireValue] | readonly [key: WireValue, enumerable: 0 | 1, kind: "g", read: WireOutcome];
+/**
+ * An own property that is not an enumerable data property with a string key: its key,
+ * enumerable (1/0), then its value ("d"), or for an accessor what reading it gave ("g").
+ */
+export type WireProperty = readonly ["~", key: WireValue, enumerable: 0 | 1, kind: "d", value: WireValue] | readonly ["~", key: WireValue, enumerable: 0 | 1, kind: "g", read: WireOutcome];
+
+/** An array element that is not a data property: a hole ("~h"), or an accessor and what reading it gave ("~g"). */
+export type WireElement = WireValue | readonly ["~h"] | readonly ["~g", WireOutcome];
 
 export type WireNode =
   | readonly ["sym", description: string | null]
   | readonly ["fn"]
-  // A map-like object: plain, null-prototype or another realm's plain object, with its own properties.
-  | readonly ["obj", WireProto, readonly WireProperty[]]
-  // A list: its length and its own index properties (holes absent).
-  | readonly ["arr", number, readonly WireProperty[]]
+  // A map-like object, by prototype: Object.prototype ("o"), null ("N"), another realm's
+  // Object.prototype ("R"). Its own properties follow: a string key then its value for an
+  // enumerable data property (the common case, kept short), a WireProperty for any other.
+  | readonly ["o" | "N" | "R", ...(string | WireValue | WireProperty)[]]
+  // A list: its length, then its elements.
+  | readonly ["a", number, ...WireElement[]]
   // A Map: keys and values alternating.
   | readonly ["map", readonly WireValue[]]
   // Any other object (class instance, Promise, Error...): what describing it looks at, and
