@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { lintTool } from "../dist/core/lint-tool.js";
-import { describeThrown, lintToolModules, loadErrorLint } from "../dist/loading/load-module.js";
+import { describeThrown } from "../dist/core/escape.js";
+import { lintToolModules, loadErrorLint } from "../dist/loading/load-module.js";
 import { tempDir } from "./cli/support.js";
 import { repoPath } from "./support/paths.js";
 

@@ -1,17 +1,15 @@
-// The CLI as a function: run(argv, io) parses the command line, discovers and lints the
-// files, writes the chosen format through io and returns the exit code (SPEC section 7):
+// The CLI as a function: run(argv, io) parses the command line (options.ts), lints the
+// paths (lintPaths) or standard input (lintSource), writes the chosen format through io and
+// returns the exit code (SPEC section 7):
 // 0 nothing found, 1 offences (from the totals, never from what was shown), 2 usage error
 // or internal failure. It never calls process.exit; bin/wymcp-lint.js sets process.exitCode
 // from it, and tests call it in-process with their own io.
 
-import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { errorText, inspectString } from "../core/escape.js";
+import { describeThrown, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
-import { discover, searchesForFiles } from "../lint/discover.js";
-import { lintFiles, lintModuleSource, lintSource } from "../lint/lint-files.js";
-import { LintWorker } from "../lint/parallel.js";
+import { lintModuleSource, lintPaths, lintSource } from "../lint/lint-paths.js";
 import type { LintResult } from "../lint/result.js";
 import { UsageError } from "../lint/usage-error.js";
 import { loadFormatter } from "./formatters/index.js";
@@ -73,18 +71,6 @@ export function workersFromEnv(env: Io["env"]): number | undefined {
   return Number(value);
 }
 
-/**
- * A lint worker started before discovery when the run may need one: the command line
- * searches a directory or a glob, on more than one core, unless WYMCP_LINT_WORKERS is 0. Its
- * start-up then overlaps discovery; lintFiles uses it or stops it. Measured on 2 cores: ~10
- * ms sooner on 2,000 files; an unused one costs a small directory ~3-5 ms. Named files only
- * (a pre-commit hook) never start one.
- */
-export function standbyWorkers(options: LintOptions, io: Io, workers: number | undefined): LintWorker[] {
-  if (workers === 0 || availableParallelism() < 2 || !searchesForFiles(options.paths, io.cwd)) return [];
-  return [new LintWorker()];
-}
-
 async function lint(options: LintOptions, io: Io, startedAt: number): Promise<LintResult> {
   const stdin = options.stdin;
   if (stdin !== null) {
@@ -93,15 +79,8 @@ async function lint(options: LintOptions, io: Io, startedAt: number): Promise<Li
     return lintSource(bytes, stdin.filename, stdin.kind, startedAt);
   }
   const workers = workersFromEnv(io.env);
-  const standby = standbyWorkers(options, io, workers);
-  try {
-    const targets = await discover(options.paths, io.cwd);
-    const lintOptions = { timeoutMs: options.loadTimeoutMs, startedAt, standby };
-    return await lintFiles(targets, workers === undefined ? lintOptions : { ...lintOptions, workers });
-  } finally {
-    // Already stopped by lintFiles, unless discovery failed.
-    for (const worker of standby) worker.stop();
-  }
+  const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt };
+  return lintPaths(workers === undefined ? request : { ...request, workers });
 }
 
 async function explain(code: string, io: Io): Promise<number> {
@@ -136,8 +115,8 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
 }
 
 function describeInternal(error: unknown): string {
-  const cause = error instanceof Error && error.cause !== undefined ? ` (${errorText(error.cause)})` : "";
-  return `${errorText(error)}${cause}`;
+  const cause = error instanceof Error && error.cause !== undefined ? ` (${describeThrown(error.cause)})` : "";
+  return `${describeThrown(error)}${cause}`;
 }
 
 /** Runs the CLI; resolves to the exit code and never rejects. */

@@ -4,7 +4,7 @@
 // one malformed action still serves its healthy ones (malformed-sibling isolation), while
 // fetchSchemas checks all and fails naming the bad ones.
 
-import { describeValue, errorText } from "./escape.js";
+import { describeThrown, describeValue } from "./escape.js";
 import { ActionSchemaError, UnknownActionError } from "./errors.js";
 import { mandatoryKeyOffences } from "./chain.js";
 import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
@@ -31,7 +31,7 @@ export function obtainActions(tool: { readonly actions?: unknown }): Obtained {
   if (typeof tool.actions === "function") {
     const called = callActions(tool as { actions(): unknown });
     if ("threw" in called) {
-      return { offence: toolOffence("load-error", `actions() threw ${errorText(called.threw)}`, "Make actions() return the actions map without throwing.") };
+      return { offence: toolOffence("load-error", `actions() threw ${describeThrown(called.threw)}`, "Make actions() return the actions map without throwing.") };
     }
     const result = called.returned;
     if (isMap(result)) return { actions: result };

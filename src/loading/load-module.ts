@@ -10,7 +10,7 @@ import type { ToolLint } from "../core/lint-tool.js";
 import { lintInProcesses, type ModuleJob } from "./module-pool.js";
 
 export type { ToolLint } from "../core/lint-tool.js";
-export { describeExitCode, describeThrown, loadErrorLint, noToolLint } from "./module-offences.js";
+export { describeExitCode, loadErrorLint, noToolLint } from "./module-offences.js";
 
 export interface LoadOptions {
   /** Wall time a module gets to load and return its actions (import plus `actions()`). */

@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import type { ToolLint } from "../core/lint-tool.js";
+import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
 import { FD } from "./channel.js";
 import { judge } from "./judge.js";
 import { loadErrorLint } from "./module-offences.js";
@@ -144,8 +144,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
 
     const settle = (index: number, lint: ToolLint): void => {
       if (results[index] !== undefined) return;
-      // Frozen plain data, like every offence.
-      results[index] = Object.freeze({ tool: lint.tool, actions: lint.actions, offences: Object.freeze([...lint.offences]) });
+      results[index] = freezeToolLint(lint);
       remaining--;
       if (remaining === 0) finish();
     };
