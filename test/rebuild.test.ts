@@ -10,9 +10,9 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { lintTool } from "../dist/core/lint-tool.js";
-import { describeThrown } from "../dist/core/escape.js";
-import { lintToolModules, loadErrorLint } from "../dist/loading/load-module.js";
+import { lintTool } from "../src/core/lint-tool.js";
+import { describeThrown } from "../src/core/escape.js";
+import { lintToolModules, loadErrorLint } from "../src/loading/load-module.js";
 import { tempDir } from "./cli/support.js";
 import { repoPath } from "./support/paths.js";
 

@@ -26,23 +26,26 @@ export function callActions(tool: { actions(): unknown }): { readonly returned: 
   }
 }
 
+// What obtaining reports on is the tool's `actions` entry.
+const ACTIONS_TARGET = { path: ["actions"], part: "value" } as const;
+
 /** Reads a tool's actions: calls actions() once when it is a function. Never throws for the tool's faults. */
 export function obtainActions(tool: { readonly actions?: unknown }): Obtained {
   if (typeof tool.actions === "function") {
     const called = callActions(tool as { actions(): unknown });
     if ("threw" in called) {
-      return { offence: toolOffence("load-error", `actions() threw ${describeThrown(called.threw)}`, "Make actions() return the actions map without throwing.") };
+      return { offence: toolOffence("load-error", `actions() threw ${describeThrown(called.threw)}`, "Make actions() return the actions map without throwing.", ACTIONS_TARGET) };
     }
     const result = called.returned;
     if (isMap(result)) return { actions: result };
     return {
-      offence: toolOffence("tool-shape", `actions() must return a map of action names to action schemas; got ${describeValue(result)}`, "Return the map itself, synchronously (not a Promise), from actions()."),
+      offence: toolOffence("tool-shape", `actions() must return a map of action names to action schemas; got ${describeValue(result)}`, "Return the map itself, synchronously (not a Promise), from actions().", ACTIONS_TARGET),
     };
   }
   const source = tool.actions;
   if (isMap(source)) return { actions: source };
   return {
-    offence: toolOffence("tool-shape", `the tool's actions must be a function returning the actions map, or the map itself; got ${describeValue(source)}`, "Export actions() { return { action_name: { description, properties } } }."),
+    offence: toolOffence("tool-shape", `the tool's actions must be a function returning the actions map, or the map itself; got ${describeValue(source)}`, "Export actions() { return { action_name: { description, properties } } }.", ACTIONS_TARGET),
   };
 }
 

@@ -16,6 +16,7 @@ import { FD } from "./channel.js";
 import { judge } from "./judge.js";
 import { loadErrorLint } from "./module-offences.js";
 import { createTranspiler, type Transpile } from "./transpile.js";
+import { workerEntryUrl } from "./worker-url.js";
 import type { WireResult } from "./wire.js";
 
 export interface PoolOptions {
@@ -33,7 +34,7 @@ export interface ModuleJob {
   readonly source?: string;
 }
 
-const ENTRY = new URL("./module-process.js", import.meta.url);
+const ENTRY = workerEntryUrl("module-process", import.meta.url);
 // setTimeout fires at once beyond this, so longer timeouts are clamped to it.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 // Node's exit code for an event loop that empties while a top-level await is pending.
