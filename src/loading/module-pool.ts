@@ -17,6 +17,7 @@ import { judge } from "./judge.js";
 import { loadErrorLint } from "./module-offences.js";
 import { createTranspiler, type Transpile } from "./transpile.js";
 import { workerEntryUrl } from "./worker-url.js";
+import { TYPESCRIPT } from "./module-format.js";
 import type { WireResult } from "./wire.js";
 
 export interface PoolOptions {
@@ -113,10 +114,15 @@ function kill(slot: Slot): void {
   }
 }
 
-/** Closes our ends of its pipes and lets our process exit without it. */
+// How long our exit may wait for a killed module process to be reaped (so its CPU time is
+// counted as ours); a process that does not die at SIGKILL is then let go.
+const REAP_WAIT_MS = 200;
+
+/** Closes our ends of its pipes; our process waits for it to be reaped at most REAP_WAIT_MS. */
 function release(slot: Slot): void {
   for (const stream of slot.child.stdio) (stream as Readable | Writable | null)?.destroy();
-  slot.child.unref();
+  if (slot.child.exitCode !== null || slot.child.signalCode !== null) return;
+  setTimeout(() => slot.child.unref(), REAP_WAIT_MS).unref();
 }
 
 /** Lints `jobs` (results in input order). Rejects only on an internal failure: a process that cannot start. */
@@ -227,7 +233,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
     async function answerTranspile(slot: Slot, out: Writable, request: unknown): Promise<void> {
       const { file, source, format } = request as { file?: unknown; source?: unknown; format?: unknown };
       if (typeof file !== "string" || typeof source !== "string" || (format !== "esm" && format !== "cjs")) return protocolError(slot);
-      const answer = await transpile(file, source, format);
+      const answer = await transpile.transpile(file, source, format);
       if (!out.destroyed) out.write(`${JSON.stringify(answer)}\n`);
     }
 
@@ -329,6 +335,8 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
       finish();
       return;
     }
+    // esbuild's service starts while the module processes do.
+    if (jobs.some((job) => TYPESCRIPT.test(job.file))) void transpile.warmUp();
     watchMemory();
     topUp();
   });

@@ -23,18 +23,26 @@ async function transform(file: string, source: string, format: "esm" | "cjs"): P
   }
 }
 
-export type Transpile = (file: string, source: string, format: "esm" | "cjs") => Promise<TranspileAnswer>;
+export interface Transpile {
+  /** The JavaScript for a TypeScript file's text, in the format asked for, or esbuild's error. */
+  transpile(file: string, source: string, format: "esm" | "cjs"): Promise<TranspileAnswer>;
+  /** Starts esbuild's service ahead of the first request. */
+  warmUp(): Promise<unknown>;
+}
 
-/** A transpiler for one run: the JavaScript for a TypeScript file's text, in the format asked for, or esbuild's error. */
+/** A transpiler for one run, each text transpiled once. */
 export function createTranspiler(): Transpile {
   const cache = new Map<string, Promise<TranspileAnswer>>();
-  return (file, source, format) => {
-    const key = `${format}\0${file}\0${source}`;
-    let answer = cache.get(key);
-    if (answer === undefined) {
-      answer = transform(file, source, format);
-      cache.set(key, answer);
-    }
-    return answer;
+  return {
+    transpile(file, source, format) {
+      const key = `${format}\0${file}\0${source}`;
+      let answer = cache.get(key);
+      if (answer === undefined) {
+        answer = transform(file, source, format);
+        cache.set(key, answer);
+      }
+      return answer;
+    },
+    warmUp: () => transform("warm-up.ts", "", "esm"),
   };
 }
