@@ -1,17 +1,18 @@
 // The CLI as a function: run(argv, io) parses the command line (options.ts), lints the
 // paths (lintPaths) or standard input (lintSource), writes the chosen format through io and
-// returns the exit code (SPEC section 7):
-// 0 nothing found, 1 offences (from the totals, never from what was shown), 2 usage error
+// returns the exit code (SPEC sections 7 and 9): 0 passed, 1 errors or too many warnings
+// (from the totals, never from what was shown), 2 usage error
 // or internal failure. It never calls process.exit; bin/wymcp-lint.js sets process.exitCode
 // from it, and tests call it in-process with their own io.
 
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { describeThrown, inspectString } from "../core/escape.js";
+import { describeThrown, escapeText, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
 import { lintModuleSource, lintPaths, lintSource } from "../lint/lint-paths.js";
-import type { LintResult } from "../lint/result.js";
+import type { LintResult, Summary } from "../lint/result.js";
 import { UsageError } from "../lint/usage-error.js";
+import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
 import { packageVersion, parseCommand, type LintOptions } from "./options.js";
 
@@ -72,6 +73,11 @@ export function workersFromEnv(env: Io["env"]): number | undefined {
 }
 
 async function lint(options: LintOptions, io: Io, startedAt: number): Promise<LintResult> {
+  if (options.server !== null) {
+    // Loaded only here: linting files never pays for the MCP SDK.
+    const { lintServer } = await import("../server/lint-server.js");
+    return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt });
+  }
   const stdin = options.stdin;
   if (stdin !== null) {
     const bytes = await readStdin(io);
@@ -81,6 +87,20 @@ async function lint(options: LintOptions, io: Io, startedAt: number): Promise<Li
   const workers = workersFromEnv(io.env);
   const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt };
   return lintPaths(workers === undefined ? request : { ...request, workers });
+}
+
+/**
+ * The exit code, from the totals (never from what was shown): 1 when any offence is an
+ * error, or when there are more warnings than --max-warnings (said on stderr, where it
+ * cannot break a machine format's document); 0 otherwise.
+ */
+export function exitCode(summary: Summary, maxWarnings: number | null, io: Pick<Io, "stderr">): number {
+  const tooManyWarnings = maxWarnings !== null && summary.warnings > maxWarnings;
+  if (tooManyWarnings) {
+    const found = `${summary.warnings} ${summary.warnings === 1 ? "warning" : "warnings"}`;
+    io.stderr(`wymcp-lint: ${found} found, more than --max-warnings ${maxWarnings} allows\n`);
+  }
+  return summary.errors > 0 || tooManyWarnings ? EXIT_OFFENCES : EXIT_CLEAN;
 }
 
 async function explain(code: string, io: Io): Promise<number> {
@@ -109,9 +129,21 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       const result = await lint(options, io, startedAt);
       const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
       io.stdout(output);
-      return result.summary.offences > 0 ? EXIT_OFFENCES : EXIT_CLEAN;
+      return exitCode(result.summary, options.maxWarnings, io);
     }
   }
+}
+
+/**
+ * A server that could not be linted: one error line, then the tail of its stderr, on our
+ * stderr; the failure decides the exit code (failure.ts says why 1 or 2).
+ */
+function reportServerFailure(failure: ServerFailure, io: Io): number {
+  const server = failure.server === undefined ? "the server" : `the server ${escapeText(failure.server)}`;
+  const lines = [`wymcp-lint: error: cannot lint ${server}: ${escapeText(failure.message)}`];
+  if (failure.stderrTail.length > 0) lines.push("the server's stderr ended with:", ...failure.stderrTail.map((line) => `  ${line}`));
+  io.stderr(`${lines.join("\n")}\n`);
+  return failure.exitCode;
 }
 
 function describeInternal(error: unknown): string {
@@ -125,6 +157,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   try {
     return await execute(argv, io, startedAt);
   } catch (error) {
+    if (error instanceof ServerFailure) return reportServerFailure(error, io);
     if (error instanceof UsageError) {
       io.stderr(`wymcp-lint: error: ${error.message}. ${HINT}\n`);
       return EXIT_ERROR;

@@ -12,7 +12,12 @@ export interface FileResult extends ToolLint {
 export interface Summary {
   readonly files: number;
   readonly actions: number;
+  /** Every reported offence: errors plus warnings (those set off are not reported). */
   readonly offences: number;
+  /** Offences of severity error: any one fails the run. */
+  readonly errors: number;
+  /** Offences of severity warn: they fail the run only past --max-warnings. */
+  readonly warnings: number;
 }
 
 export interface LintResult {
@@ -20,4 +25,10 @@ export interface LintResult {
   readonly summary: Summary;
   /** Wall time of the run in milliseconds (shown by the text format only). */
   readonly durationMs: number;
+  /**
+   * Set when the run linted a running server (src/server/): its label, the command line or
+   * URL that each FileResult's `file` then holds. Such a `file` is no path: the formats
+   * give it no physical location.
+   */
+  readonly server?: string;
 }

@@ -46,7 +46,7 @@ export function judge(result: WireResult): ToolLint {
     case "tool": {
       const { replay } = rebuild(result.nodes);
       try {
-        return lintTool(toolView(result.reads, result.call, replay));
+        return lintTool(toolView(result.reads, result.call, replay), { advisory: true });
       } catch (error) {
         return loadErrorLint(`reading the tool threw ${describeThrown(error)}`);
       }
