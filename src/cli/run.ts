@@ -5,10 +5,11 @@
 // or internal failure. It never calls process.exit; bin/wymcp-lint.js sets process.exitCode
 // from it, and tests call it in-process with their own io.
 
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describeThrown, escapeText, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
-import { lintPaths, lintSource } from "../lint/lint-paths.js";
+import { lintModuleSource, lintPaths, lintSource } from "../lint/lint-paths.js";
 import type { LintResult, Summary } from "../lint/result.js";
 import { UsageError } from "../lint/usage-error.js";
 import { ServerFailure } from "../server/failure.js";
@@ -77,7 +78,12 @@ async function lint(options: LintOptions, io: Io, startedAt: number): Promise<Li
     const { lintServer } = await import("../server/lint-server.js");
     return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt });
   }
-  if (options.stdin !== null) return lintSource(await readStdin(io), options.stdin.filename, options.stdin.kind, startedAt);
+  const stdin = options.stdin;
+  if (stdin !== null) {
+    const bytes = await readStdin(io);
+    if (stdin.kind === "module") return lintModuleSource(bytes, stdin.filename, resolve(io.cwd, stdin.filename), options.loadTimeoutMs, startedAt);
+    return lintSource(bytes, stdin.filename, stdin.kind, startedAt);
+  }
   const workers = workersFromEnv(io.env);
   const ignore = { ignoreFiles: options.ignore, patterns: options.ignorePattern };
   const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt, ignore };
