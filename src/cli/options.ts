@@ -23,6 +23,8 @@ export interface LintOptions {
   /** --stdin: the name standing for standard input and the kind it gives; null to lint paths. */
   readonly stdin: { readonly filename: string; readonly kind: "json" | "json5" } | null;
   readonly loadTimeoutMs: number;
+  /** --fix writes the safe fixes, --fix-dry-run shows them as a diff; "off" without either. */
+  readonly fix: "off" | "write" | "dry-run";
 }
 
 export type Command =
@@ -85,6 +87,16 @@ async function parser(argv: readonly string[]) {
       defaultDescription: String(DEFAULT_LOAD_TIMEOUT_SECONDS),
       describe: "Seconds a tool module gets to load and return its actions before it is a load-error",
     })
+    .option("fix", {
+      type: "boolean",
+      default: false,
+      describe: "Apply the fixes that cannot change what was meant (rename a misspelt key, remove a repeated entry or a redundant group, move a description's extra lines to notes) in action files, atomically; then report what is left",
+    })
+    .option("fix-dry-run", {
+      type: "boolean",
+      default: false,
+      describe: "Like --fix, but write nothing: print each file's changes as a unified diff (text: before the report; json: each file's \"diff\")",
+    })
     .option("explain", { type: "string", requiresArg: true, describe: "Explain an offence code (meaning, reason, fix) and exit" })
     .option("help", { alias: "h", type: "boolean", describe: "Show this help and exit" })
     .option("version", { type: "boolean", describe: "Show the version and exit" })
@@ -97,6 +109,8 @@ async function parser(argv: readonly string[]) {
       ["$0 --max-offences 0 --no-color", "show every offence, uncoloured"],
       ["$0 --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
       ["$0 --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
+      ["$0 --fix-dry-run ./tools", "show the safe fixes as a diff, change nothing"],
+      ["$0 --fix ./tools", "apply the safe fixes, then report what is left"],
       ["$0 --explain superset-group", "explain an offence code"],
     ])
     .epilogue(EXIT_CODES)
@@ -150,6 +164,8 @@ interface GivenOptions {
   readonly color: boolean | undefined;
   readonly stdin: boolean;
   readonly stdinFilename: string | undefined;
+  readonly fix: boolean;
+  readonly fixDryRun: boolean;
 }
 
 const DEFAULTS: GivenOptions = {
@@ -160,6 +176,8 @@ const DEFAULTS: GivenOptions = {
   color: undefined,
   stdin: false,
   stdinFilename: undefined,
+  fix: false,
+  fixDryRun: false,
 };
 
 // The flags the common calls use (a pre-commit hook, CI, the benchmark), read without yargs.
@@ -227,6 +245,8 @@ export async function parseWithYargs(argv: readonly string[]): Promise<Command> 
     color: single(args.color) as boolean | undefined,
     stdin: single(args.stdin) === true,
     stdinFilename: args["stdin-filename"] === undefined ? undefined : text(args["stdin-filename"]),
+    fix: single(args.fix) === true,
+    fixDryRun: single(args["fix-dry-run"]) === true,
   });
 }
 
@@ -251,5 +271,14 @@ function checkLint(given: GivenOptions): Command {
     throw new UsageError("--stdin-filename is used only with --stdin");
   }
 
-  return { kind: "lint", options: { paths, format, maxOffences, color, stdin, loadTimeoutMs } };
+  return { kind: "lint", options: { paths, format, maxOffences, color, stdin, loadTimeoutMs, fix: fixMode(given, format, stdin !== null) } };
+}
+
+function fixMode(given: GivenOptions, format: FormatName, stdin: boolean): LintOptions["fix"] {
+  if (given.fix && given.fixDryRun) throw new UsageError("--fix and --fix-dry-run exclude each other: --fix writes the fixes, --fix-dry-run only shows them");
+  if (given.fix && stdin) throw new UsageError("--fix cannot write standard input back; use --fix-dry-run to print the fixes as a diff");
+  if (given.fixDryRun && format !== "text" && format !== "json") {
+    throw new UsageError(`--fix-dry-run prints a diff, which only the text and json formats carry; got --format ${format}`);
+  }
+  return given.fix ? "write" : given.fixDryRun ? "dry-run" : "off";
 }

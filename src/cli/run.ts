@@ -84,8 +84,8 @@ export function standbyWorkers(options: LintOptions, io: Io, workers: number | u
   return [new LintWorker()];
 }
 
-async function lint(options: LintOptions, io: Io, startedAt: number): Promise<LintResult> {
-  if (options.stdin !== null) return lintSource(await readStdin(io), options.stdin.filename, options.stdin.kind, startedAt);
+async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buffer | null): Promise<LintResult> {
+  if (options.stdin !== null && stdin !== null) return lintSource(stdin, options.stdin.filename, options.stdin.kind, startedAt);
   const workers = workersFromEnv(io.env);
   const standby = standbyWorkers(options, io, workers);
   try {
@@ -96,6 +96,12 @@ async function lint(options: LintOptions, io: Io, startedAt: number): Promise<Li
     // Already stopped by lintFiles, unless discovery failed.
     for (const worker of standby) worker.stop();
   }
+}
+
+/** The fresh lint of fixed files, with the diffs of what was written. */
+function withDiffs(relinted: LintResult, fixed: LintResult): LintResult {
+  const diffs = new Map(fixed.files.map((file) => [file.file, file.diff ?? null]));
+  return { ...relinted, files: relinted.files.map((file) => ({ ...file, diff: diffs.get(file.file) ?? null })) };
 }
 
 async function explain(code: string, io: Io): Promise<number> {
@@ -121,7 +127,15 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       const { options } = command;
       // Loaded before any work, so a broken build fails at once rather than after linting.
       const format = await loadFormatter(options.format);
-      const result = await lint(options, io, startedAt);
+      const stdin = options.stdin !== null ? await readStdin(io) : null;
+      let result = await lint(options, io, startedAt, stdin);
+      if (options.fix !== "off") {
+        // Loaded only when fixing: a plain lint does not pay for it.
+        const { fixFiles } = await import("../fix/fix-files.js");
+        const fixed = fixFiles(result, { write: options.fix === "write", cwd: io.cwd, stdin });
+        for (const note of fixed.notes) io.stderr(`wymcp-lint: ${note}\n`);
+        result = fixed.written > 0 ? withDiffs(await lint(options, io, startedAt, stdin), fixed.result) : fixed.result;
+      }
       const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
       io.stdout(output);
       return result.summary.offences > 0 ? EXIT_OFFENCES : EXIT_CLEAN;

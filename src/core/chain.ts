@@ -9,7 +9,7 @@ import { defaultsDrafts } from "./defaults-check.js";
 import { ANY_MAP, isMap, mapGet, mapHas, mapKeys, PARSED_MAP, type MapLike, type MapReader } from "./map.js";
 import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offence.js";
 import { sortOffences } from "./order.js";
-import { unknownKeyDraft } from "./unknown-key.js";
+import { unknownKeyDrafts } from "./unknown-key.js";
 import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
 import { isActionSchemaKey, mandatoryActionSchemaKeys, type MandatoryActionSchemaKey } from "../vocabulary.js";
 
@@ -40,7 +40,11 @@ function declaredProperties(schema: MapLike, read: MapReader): MapLike | null {
 
 function contextFor(schema: MapLike, read: MapReader): ValidatorContext {
   let declared: MapLike | null | undefined;
-  return { declared: () => (declared === undefined ? (declared = declaredProperties(schema, read)) : declared), parsed: read === PARSED_MAP };
+  return {
+    declared: () => (declared === undefined ? (declared = declaredProperties(schema, read)) : declared),
+    parsed: read === PARSED_MAP,
+    has: (key) => read.has(schema, key),
+  };
 }
 
 function missingKeyDrafts(schema: MapLike): Draft[] {
@@ -60,10 +64,12 @@ export function actionSchemaDrafts(schema: unknown, parsed = false): Draft[] {
   const drafts: Draft[] = [];
   for (const key of read.nonStringKeys(schema)) drafts.push(wrongKeyType([], key, "an action-schema key"));
   const context = contextFor(schema, read);
+  const unknown: string[] = [];
   for (const key of read.keys(schema)) {
     if (isActionSchemaKey(key)) drafts.push(...VALIDATORS[key](read.get(schema, key), context));
-    else drafts.push(unknownKeyDraft(key));
+    else unknown.push(key);
   }
+  drafts.push(...unknownKeyDrafts(unknown, (key) => read.has(schema, key)));
   drafts.push(...missingKeyDrafts(schema));
   return drafts;
 }

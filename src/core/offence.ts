@@ -5,6 +5,7 @@
 import { describeType } from "./escape.js";
 import { renderLocation } from "./location.js";
 import type { Path } from "./path.js";
+import type { Repair } from "./repair.js";
 
 export const OFFENCE_CODES = [
   "unknown-key",
@@ -52,6 +53,25 @@ export interface Offence {
   /** 1-based position of the target in the source file, when known. */
   readonly line?: number;
   readonly column?: number;
+  /** The mechanical fix this offence allows, as intent (absent: the author decides). */
+  readonly repair?: Repair;
+  /** That fix as text edits of the source, when its places are known (src/fix/plan.ts). */
+  readonly edits?: readonly TextEdit[];
+}
+
+/**
+ * One replacement in a file's decoded text (BOM excluded): the UTF-16 range [start, end)
+ * becomes `text`; start === end inserts. Line and column (1-based, the end exclusive)
+ * present the same range. An offence's edits apply together or not at all.
+ */
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly startLine: number;
+  readonly startColumn: number;
+  readonly endLine: number;
+  readonly endColumn: number;
 }
 
 /**
@@ -64,6 +84,7 @@ export interface Draft {
   readonly target: Target;
   readonly message: string;
   readonly fix: string;
+  readonly repair?: Repair;
 }
 
 export function finalizeOffence(draft: Draft, action: string | null): Offence {
@@ -75,6 +96,7 @@ export function finalizeOffence(draft: Draft, action: string | null): Offence {
     message: draft.message,
     fix: draft.fix,
     target: Object.freeze({ path: Object.freeze([...draft.target.path]), part: draft.target.part }),
+    ...(draft.repair ? { repair: Object.freeze({ ...draft.repair }) } : {}),
   });
 }
 
@@ -86,6 +108,22 @@ export function toolOffence(code: OffenceCode, message: string, fix: string, tar
 /** The same offence with its source position (offences are frozen, so this copies). */
 export function withPosition(offence: Offence, line: number, column: number): Offence {
   return Object.freeze({ ...offence, line, column });
+}
+
+/** Freezes, in place, an offence that crossed a thread (structured clone drops the freeze). */
+export function refreeze(offence: Offence): Offence {
+  Object.freeze(offence.path);
+  Object.freeze(offence.target.path);
+  Object.freeze(offence.target);
+  if (offence.repair) Object.freeze(offence.repair);
+  if (offence.edits) for (const edit of offence.edits) Object.freeze(edit);
+  Object.freeze(offence.edits);
+  return Object.freeze(offence);
+}
+
+/** The same offence with its fix as text edits. */
+export function withEdits(offence: Offence, edits: readonly TextEdit[]): Offence {
+  return Object.freeze({ ...offence, edits: Object.freeze(edits.map((edit) => Object.freeze({ ...edit }))) });
 }
 
 /** How an action key is named in offences: its String() form when it is not a string. */

@@ -16,6 +16,7 @@ import { toolOffence, withPosition, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
 import { parseJson, parseJson5, ParseError, type Position } from "../loading/json5-parse.js";
 import { locate, type Pointer } from "../loading/locate.js";
+import { withActionFileEdits } from "../fix/action-file.js";
 import type { LintTarget } from "./discover.js";
 import { lintInParallel, workersFor, type LintWorker } from "./parallel.js";
 import type { FileResult, LintResult } from "./result.js";
@@ -196,14 +197,14 @@ export interface Linted {
   readonly offences: readonly Offence[];
 }
 
-/** One action file's whole lint, from its text (decoded) and the tool's name. */
-function lintText(text: string, kind: "json" | "json5", toolName: string): Linted {
+/** One action file's whole lint, from its text (decoded) and the tool's name; also each --fix pass. */
+export function lintText(text: string, kind: "json" | "json5", toolName: string): Linted {
   const parsed = parse(text, kind);
   if ("offence" in parsed) return { tool: toolName || null, actions: 0, offences: [parsed.offence] };
   // A parsed value is a tree of plain objects: the core skips its cycle and sharing checks.
   const lint: ToolLint = lintActionFile(parsed.value, toolName, { parsed: true });
   if (lint.offences.length === 0) return lint;
-  return { ...lint, offences: withPositions(text, lint.offences) };
+  return { ...lint, offences: withActionFileEdits(text, withPositions(text, lint.offences)) };
 }
 
 /** One action file's whole lint, from its bytes (a file's content, or stdin). */

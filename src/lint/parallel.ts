@@ -11,7 +11,7 @@ import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { errorText, inspectString } from "../core/escape.js";
-import type { Offence } from "../core/offence.js";
+import { refreeze } from "../core/offence.js";
 import type { LintTarget } from "./discover.js";
 import type { Linted } from "./lint-files.js";
 
@@ -123,12 +123,7 @@ export class LintWorker {
 
 // Structured clone drops the freeze; offences are frozen plain data everywhere else.
 function frozen(lint: Linted): Linted {
-  for (const o of lint.offences as Offence[]) {
-    Object.freeze(o.path);
-    Object.freeze(o.target.path);
-    Object.freeze(o.target);
-    Object.freeze(o);
-  }
+  for (const o of lint.offences) refreeze(o);
   return Object.freeze({ tool: lint.tool, actions: lint.actions, offences: Object.freeze(lint.offences) });
 }
 

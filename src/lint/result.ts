@@ -12,6 +12,11 @@ export interface FileResult {
   readonly actions: number;
   /** Every offence, sorted; those from JSON/JSON5 carry line and column where found. */
   readonly offences: readonly Offence[];
+  /**
+   * Only with --fix or --fix-dry-run: the unified diff of the fixes made to the file (or,
+   * dry, that would be made); null when there were none.
+   */
+  readonly diff?: string | null;
 }
 
 export interface Summary {

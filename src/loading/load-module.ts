@@ -10,8 +10,7 @@ import type { MessagePort } from "node:worker_threads";
 import { types } from "node:util";
 import type { ToolLint } from "../core/lint-tool.js";
 import { describeType, describeValue, escapeText, inspectString } from "../core/escape.js";
-import { toolOffence } from "../core/offence.js";
-import type { Offence } from "../core/offence.js";
+import { refreeze, toolOffence } from "../core/offence.js";
 
 export type { ToolLint } from "../core/lint-tool.js";
 
@@ -129,12 +128,7 @@ function checkOptions(options: LoadManyOptions): void {
 
 // Structured clone drops the freeze; offences are frozen plain data everywhere else.
 function freezeLint(lint: ToolLint): ToolLint {
-  const offences = lint.offences.map((o: Offence) => {
-    Object.freeze(o.path);
-    Object.freeze(o.target.path);
-    Object.freeze(o.target);
-    return Object.freeze(o);
-  });
+  const offences = lint.offences.map(refreeze);
   return Object.freeze({ tool: lint.tool, actions: lint.actions, offences: Object.freeze(offences) });
 }
 

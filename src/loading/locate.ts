@@ -27,11 +27,31 @@ export interface Pointer {
   part: "key" | "value";
 }
 
-// One trie node per distinct path prefix; key and value are offsets, -1 until found.
+// One trie node per distinct path prefix; key and value are the offsets where those tokens
+// start, keyEnd and valueEnd where they end (exclusive); -1 until found (keyEnd stays -1
+// for an array element, which has no key).
 interface Node {
   children: Map<string | number, Node> | undefined;
   key: number;
+  keyEnd: number;
   value: number;
+  valueEnd: number;
+}
+
+/** A range of UTF-16 offsets into the text, the end exclusive. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Where a path's entry sits: its key token (null for an array element or the root) and its value. */
+export interface EntrySpans {
+  key: Span | null;
+  value: Span;
+}
+
+function newNode(): Node {
+  return { children: undefined, key: -1, keyEnd: -1, value: -1, valueEnd: -1 };
 }
 
 /**
@@ -42,14 +62,9 @@ interface Node {
  * null for every pointer when the lexer meets the error, else positions that may be wrong.
  */
 export function locate(text: string, pointers: readonly Pointer[]): (Position | null)[] {
-  const root: Node = { children: undefined, key: -1, value: -1 };
+  const root = newNode();
   const targets = pointers.map((pointer) => nodeFor(root, pointer.path));
-  try {
-    scan(text, root);
-  } catch (error) {
-    if (error instanceof ParseError) return pointers.map(() => null);
-    throw error;
-  }
+  if (!scanned(text, root)) return pointers.map(() => null);
   const offsets = targets.map((node, i) => {
     if (node === undefined) return -1;
     return pointers[i]?.part === "key" ? node.key : node.value;
@@ -58,6 +73,31 @@ export function locate(text: string, pointers: readonly Pointer[]): (Position | 
   const positions = positionsAt(text, found);
   const byOffset = new Map(found.map((offset, i) => [offset, positions[i] as Position]));
   return offsets.map((offset) => byOffset.get(offset) ?? null);
+}
+
+/**
+ * The token ranges of each path's entry, or null where the path does not resolve (as for
+ * locate). The ranges are what src/fix/plan.ts edits: a key token, a whole value.
+ */
+export function locateSpans(text: string, paths: readonly (readonly (string | number)[])[]): (EntrySpans | null)[] {
+  const root = newNode();
+  const targets = paths.map((path) => nodeFor(root, path));
+  if (!scanned(text, root)) return paths.map(() => null);
+  return targets.map((node) => {
+    if (node === undefined || node.value < 0 || node.valueEnd < 0) return null;
+    return { key: node.keyEnd < 0 ? null : { start: node.key, end: node.keyEnd }, value: { start: node.value, end: node.valueEnd } };
+  });
+}
+
+// Runs the scan; false when the lexer meets an error (text that does not parse).
+function scanned(text: string, root: Node): boolean {
+  try {
+    scan(text, root);
+    return true;
+  } catch (error) {
+    if (error instanceof ParseError) return false;
+    throw error;
+  }
 }
 
 // The trie node for path, created as needed; undefined for a segment no value can have.
@@ -70,7 +110,7 @@ function nodeFor(root: Node, path: readonly (string | number)[]): Node | undefin
     node.children ??= new Map();
     let child = node.children.get(segment);
     if (child === undefined) {
-      child = { children: undefined, key: -1, value: -1 };
+      child = newNode();
       node.children.set(segment, child);
     }
     node = child;
@@ -83,7 +123,10 @@ function scan(text: string, root: Node): void {
   let pos = skipSpace(text, 0);
   root.key = root.value = pos;
   let c = text.charCodeAt(pos);
-  if (root.children === undefined || (c !== 123 && c !== 91)) return;
+  if (root.children === undefined || (c !== 123 && c !== 91)) {
+    root.valueEnd = skipValue(text, pos);
+    return;
+  }
   // The open containers being walked, each with its trie node and current element index.
   const nodes: Node[] = [];
   const indexes: number[] = [];
@@ -102,6 +145,7 @@ function scan(text: string, root: Node): void {
     }
     if (c === 93 || c === 125) {
       pos++;
+      node.valueEnd = pos;
       const parent = nodes.pop();
       if (parent === undefined) return;
       node = parent;
@@ -111,12 +155,14 @@ function scan(text: string, root: Node): void {
     }
     if (pos >= text.length) return; // only text that does not parse ends here
     const keyAt = pos;
+    let keyEnd = -1;
     let child: Node | undefined;
     if (inArray) {
       child = node.children?.get(index);
     } else {
       pos = c === 34 || c === 39 ? scanString(text, pos, true) : scanIdentifier(text, pos);
       if (pos === keyAt) return; // not a key: text that does not parse
+      keyEnd = pos;
       child = node.children?.get(lexValue);
       pos = skipSpace(text, pos); // at ":"
       pos = skipSpace(text, pos + 1);
@@ -125,6 +171,7 @@ function scan(text: string, root: Node): void {
     if (child !== undefined) {
       if (child.value >= 0) forget(child); // a repeated key: only the last occurrence counts
       child.key = keyAt;
+      child.keyEnd = keyEnd;
       child.value = pos;
       if (child.children !== undefined && (c === 123 || c === 91)) {
         nodes.push(node);
@@ -136,6 +183,9 @@ function scan(text: string, root: Node): void {
         pos++;
         continue;
       }
+      pos = skipValue(text, pos);
+      child.valueEnd = pos;
+      continue;
     }
     pos = skipValue(text, pos);
   }
@@ -146,7 +196,7 @@ function scan(text: string, root: Node): void {
 function forget(node: Node): void {
   const pending: Node[] = [node];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    next.key = next.value = -1;
+    next.key = next.keyEnd = next.value = next.valueEnd = -1;
     if (next.children !== undefined) for (const child of next.children.values()) pending.push(child);
   }
 }

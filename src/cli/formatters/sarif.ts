@@ -1,7 +1,7 @@
 // The sarif format (SPEC section 7): one SARIF 2.1.0 run that GitHub code scanning accepts.
 // One rule per offence code, its help rendered from core/codes.ts; one result per offence
-// (no cap) at its file, with a region wherever line and column are known and a logical
-// location naming tool, action and location. Called through the registry in index.ts.
+// (no cap) at its file, with a region wherever line and column are known, a logical
+// location naming tool, action and location, and SARIF `fixes` where --fix has edits. Called through the registry in index.ts.
 //
 // partialFingerprints["wymcpLint/v1"] hashes the file, tool, action, code and the offence's
 // path and target, never its line, so a result keeps its identity when the file is
@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { CODE_DOCS, codeDocMarkdown, codeDocText } from "../../core/codes.js";
-import { OFFENCE_CODES, type Offence, type OffenceCode } from "../../core/offence.js";
+import { OFFENCE_CODES, type Offence, type OffenceCode, type TextEdit } from "../../core/offence.js";
 import { displayName } from "../../core/report.js";
 import type { FileResult, LintResult } from "../../lint/result.js";
 import { offenceSentence, relativePosixPath, safeJson, wellFormed } from "./machine.js";
@@ -91,8 +91,30 @@ function fileResults(file: FileResult, cwd: string): Record<string, unknown>[] {
       message: { text: offenceSentence(offence, file.tool) },
       locations: [logical.length > 0 ? { physicalLocation, logicalLocations: logical } : { physicalLocation }],
       partialFingerprints: { [FINGERPRINT_KEY]: sha256(occurrence === 0 ? key : `${key}#${occurrence}`) },
+      ...(offence.edits ? { fixes: [sarifFix(offence, offence.edits, location)] } : {}),
     };
   });
+}
+
+/**
+ * An offence's edits as a SARIF fix: one replacement per edit, its region by line and
+ * column (columns in UTF-16 code units, as the run's columnKind says; an insertion is an
+ * empty region). Line and column, not charOffset: offsets would have to count a byte order
+ * mark, which our offsets leave out.
+ */
+function sarifFix(offence: Offence, edits: readonly TextEdit[], artifactLocation: Record<string, unknown>): Record<string, unknown> {
+  return {
+    description: { text: offence.fix },
+    artifactChanges: [
+      {
+        artifactLocation,
+        replacements: edits.map((edit) => ({
+          deletedRegion: { startLine: edit.startLine, startColumn: edit.startColumn, endLine: edit.endLine, endColumn: edit.endColumn },
+          ...(edit.text !== "" ? { insertedContent: { text: edit.text } } : {}),
+        })),
+      },
+    ],
+  };
 }
 
 /** The directory as a base URI: a file URL ending in "/", as SARIF requires of uriBaseIds. */

@@ -18,6 +18,8 @@ export interface ValidatorContext {
    * bookkeeping. False for anything a module built.
    */
   readonly parsed: boolean;
+  /** Whether the action schema has this key (for repairs that add a key, e.g. "notes"). */
+  readonly has: (key: string) => boolean;
 }
 
 export type Validator = (value: unknown, context: ValidatorContext) => Draft[];

@@ -1,0 +1,40 @@
+// Applies the edits of many offences to one text at once. Each offence's edits go together
+// or not at all; an offence whose edits overlap one already taken (in the order given) is
+// left for the next pass, when the text has been linted again. Pure.
+
+import type { PlainEdit } from "./plan.js";
+
+export interface Applied {
+  readonly text: string;
+  /** How many offences' edits were applied. */
+  readonly applied: number;
+  /** How many were left because they overlapped. */
+  readonly deferred: number;
+}
+
+// Two edits clash when their ranges overlap, or when both insert at one place (which goes first?).
+function clash(a: PlainEdit, b: PlainEdit): boolean {
+  return (a.start < b.end && b.start < a.end) || a.start === b.start;
+}
+
+export function applyEdits(text: string, groups: readonly (readonly PlainEdit[])[]): Applied {
+  const taken: PlainEdit[] = [];
+  let applied = 0;
+  let deferred = 0;
+  for (const group of groups) {
+    if (group.some((edit) => taken.some((other) => clash(edit, other)))) {
+      deferred++;
+      continue;
+    }
+    taken.push(...group);
+    applied++;
+  }
+  taken.sort((a, b) => a.start - b.start);
+  let out = "";
+  let from = 0;
+  for (const edit of taken) {
+    out += text.slice(from, edit.start) + edit.text;
+    from = edit.end;
+  }
+  return { text: out + text.slice(from), applied, deferred };
+}
