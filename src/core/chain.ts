@@ -10,6 +10,7 @@ import { ANY_MAP, isMap, mapGet, mapHas, mapKeys, PARSED_MAP, type MapLike, type
 import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offence.js";
 import { sortOffences } from "./order.js";
 import { unknownKeyDrafts } from "./unknown-key.js";
+import { exclusiveRepairs } from "./repair.js";
 import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
 import { isActionSchemaKey, mandatoryActionSchemaKeys, type MandatoryActionSchemaKey } from "../vocabulary.js";
 
@@ -71,7 +72,7 @@ export function actionSchemaDrafts(schema: unknown, parsed = false): Draft[] {
   }
   drafts.push(...unknownKeyDrafts(unknown, (key) => read.has(schema, key)));
   drafts.push(...missingKeyDrafts(schema));
-  return drafts;
+  return exclusiveRepairs(drafts);
 }
 
 /** The action name: a string on one line. */

@@ -2,7 +2,7 @@
 // offence whose fix names the closest vocabulary key, or lists them all. It lives outside
 // validators/ because it judges the key set, not the value of one key. The rename is also
 // a repair (--fix) when nothing else could have been meant: the key has one close match,
-// the schema lacks that key, and no other unknown key of the schema matches it too.
+// and the schema lacks that key (two repairs adding one key are dropped by the chain).
 
 import { closeMatch, soleCloseMatch } from "./close-match.js";
 import { inspectString } from "./escape.js";
@@ -11,12 +11,10 @@ import { actionSchemaKeys } from "../vocabulary.js";
 
 /** One draft per unknown key of one action schema; `present` tells the schema's own keys. */
 export function unknownKeyDrafts(keys: readonly string[], present: (key: string) => boolean): Draft[] {
-  const renames = keys.map((key) => soleCloseMatch(key, actionSchemaKeys()));
-  return keys.map((key, i) => {
-    const to = renames[i] ?? null;
-    const repairable = to !== null && !present(to) && renames.indexOf(to) === renames.lastIndexOf(to);
+  return keys.map((key) => {
+    const to = soleCloseMatch(key, actionSchemaKeys());
     const draft = unknownKeyDraft(key);
-    return repairable ? { ...draft, repair: { kind: "rename-key", to } } : draft;
+    return to !== null && !present(to) ? { ...draft, repair: { kind: "rename-key", to } } : draft;
   });
 }
 

@@ -132,7 +132,7 @@ function removeEntry(text: string, list: Found | null, before: Found | null, ent
 interface LineBreak {
   /** Where the first line's raw text ends (before "\n", or before a "\r" right before it). */
   readonly lineEnd: number;
-  /** Where the raw text after that "\n" starts. */
+  /** Where the raw text after that "\n" (and any line breaks right after it) starts. */
   readonly restStart: number;
 }
 
@@ -152,6 +152,17 @@ function escapeAt(text: string, i: number): { length: number; unit: number } {
   return { length: 2, unit: -1 };
 }
 
+// Past the line breaks that follow the first one: "a\n\nb" gives notes "b", not "\nb".
+function afterLineBreaks(text: string, from: number, limit: number): number {
+  let i = from;
+  while (i < limit && text.charCodeAt(i) === 92) {
+    const { length, unit } = escapeAt(text, i);
+    if (unit !== 10 && unit !== 13) break;
+    i += length;
+  }
+  return i;
+}
+
 /** The first line break the string token [start, end) stands for; null when it has none. */
 function firstLineBreak(text: string, start: number, end: number): LineBreak | null {
   let carriageReturnAt = -1;
@@ -162,7 +173,7 @@ function firstLineBreak(text: string, start: number, end: number): LineBreak | n
       continue;
     }
     const { length, unit } = escapeAt(text, i);
-    if (unit === 10) return { lineEnd: carriageReturnAt >= 0 ? carriageReturnAt : i, restStart: i + length };
+    if (unit === 10) return { lineEnd: carriageReturnAt >= 0 ? carriageReturnAt : i, restStart: afterLineBreaks(text, i + length, end - 1) };
     carriageReturnAt = unit === 13 ? i : -1;
     i += length;
   }
@@ -180,12 +191,34 @@ function decodeBody(quote: string, body: string): string | null {
   }
 }
 
-/** The line ending and indentation a new member after the one whose key starts at keyStart takes; null when it shares a line. */
+/** The line ending and indentation of the member whose key starts at keyStart; null when it shares its line. */
 function memberLayout(text: string, keyStart: number): { eol: string; indent: string } | null {
   const lineStart = text.lastIndexOf("\n", keyStart - 1) + 1;
   const indent = text.slice(lineStart, keyStart);
   if (lineStart === 0 || !/^[ \t]*$/.test(indent)) return null;
   return { eol: text[lineStart - 2] === "\r" ? "\r\n" : "\n", indent };
+}
+
+// After a member's value: its comma, if any, and a comment that ends the line.
+const LINE_REST = /^[ \t]*(,?)[ \t]*(?:\/\/[^\r\n]*|\/\*[^\r\n]*?\*\/)?[ \t]*(?=\r?\n)/;
+
+/**
+ * The edits that add `member` (key, colon, value) after the member whose value ends at
+ * valueEnd: on a line of its own when that member has one (after its comment, so a comment
+ * stays with what it was written beside), else inline after it.
+ */
+function addMemberAfter(text: string, keyStart: number, valueEnd: number, member: string): PlainEdit[] {
+  const layout = memberLayout(text, keyStart);
+  const rest = layout ? LINE_REST.exec(text.slice(valueEnd)) : null;
+  if (layout === null || rest === null) return [{ start: valueEnd, end: valueEnd, text: `, ${member}` }];
+  const lineEnd = valueEnd + rest[0].length;
+  const own = `${layout.eol}${layout.indent}${member}`;
+  // With a comma after it, the member was not the last: the new one takes a comma too.
+  if (rest[1] === ",") return [{ start: lineEnd, end: lineEnd, text: `${own},` }];
+  return [
+    { start: valueEnd, end: valueEnd, text: "," },
+    { start: lineEnd, end: lineEnd, text: own },
+  ];
 }
 
 function splitToNotes(text: string, entry: Found | null): PlainEdit[] | null {
@@ -203,8 +236,5 @@ function splitToNotes(text: string, entry: Found | null): PlainEdit[] | null {
   const keyText = text.slice(entry.key.start, entry.key.end);
   const between = text.slice(entry.key.end, start);
   const colon = /^[ \t]*:[ \t]*$/.test(between) ? between : ": ";
-  const layout = memberLayout(text, entry.key.start);
-  const separator = layout ? `,${layout.eol}${layout.indent}` : ", ";
-  const notes = `${separator}${keyToken("notes", keyText)}${colon}${quote}${rest}${quote}`;
-  return [cut, { start: end, end, text: notes }];
+  return [cut, ...addMemberAfter(text, entry.key.start, end, `${keyToken("notes", keyText)}${colon}${quote}${rest}${quote}`)];
 }
