@@ -90,7 +90,7 @@ async function parser(argv: readonly string[]) {
     .option("fix", {
       type: "boolean",
       default: false,
-      describe: "Apply the fixes that cannot change what was meant (rename a misspelt key, remove a repeated entry or a redundant group, move a description's extra lines to notes) in action files, atomically; then report what is left",
+      describe: "Apply the fixes that cannot change what was meant (rename a misspelt key, remove a repeated entry or a redundant group, move a description's extra lines to notes) in action files and in the literals of tool modules, atomically; then report what is left",
     })
     .option("fix-dry-run", {
       type: "boolean",

@@ -132,7 +132,7 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       if (options.fix !== "off") {
         // Loaded only when fixing: a plain lint does not pay for it.
         const { fixFiles } = await import("../fix/fix-files.js");
-        const fixed = fixFiles(result, { write: options.fix === "write", cwd: io.cwd, stdin });
+        const fixed = await fixFiles(result, { write: options.fix === "write", cwd: io.cwd, stdin, loadTimeoutMs: options.loadTimeoutMs });
         for (const note of fixed.notes) io.stderr(`wymcp-lint: ${note}\n`);
         result = fixed.written > 0 ? withDiffs(await lint(options, io, startedAt, stdin), fixed.result) : fixed.result;
       }

@@ -6,10 +6,8 @@ import type { PlainEdit } from "./plan.js";
 
 export interface Applied {
   readonly text: string;
-  /** How many offences' edits were applied. */
-  readonly applied: number;
-  /** How many were left because they overlapped. */
-  readonly deferred: number;
+  /** The indexes of the groups applied; the others overlapped one applied before them. */
+  readonly applied: readonly number[];
 }
 
 // Two edits clash when their ranges overlap, or when both insert at one place (which goes first?).
@@ -19,16 +17,12 @@ function clash(a: PlainEdit, b: PlainEdit): boolean {
 
 export function applyEdits(text: string, groups: readonly (readonly PlainEdit[])[]): Applied {
   const taken: PlainEdit[] = [];
-  let applied = 0;
-  let deferred = 0;
-  for (const group of groups) {
-    if (group.some((edit) => taken.some((other) => clash(edit, other)))) {
-      deferred++;
-      continue;
-    }
+  const applied: number[] = [];
+  groups.forEach((group, i) => {
+    if (group.some((edit) => taken.some((other) => clash(edit, other)))) return;
     taken.push(...group);
-    applied++;
-  }
+    applied.push(i);
+  });
   taken.sort((a, b) => a.start - b.start);
   let out = "";
   let from = 0;
@@ -36,5 +30,5 @@ export function applyEdits(text: string, groups: readonly (readonly PlainEdit[])
     out += text.slice(from, edit.start) + edit.text;
     from = edit.end;
   }
-  return { text: out + text.slice(from), applied, deferred };
+  return { text: out + text.slice(from), applied };
 }

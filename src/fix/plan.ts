@@ -107,10 +107,13 @@ const SPACE = /^[\s\uFEFF]*$/;
 const SEPARATOR = /^[\s\uFEFF]*,[\s\uFEFF]*$/;
 const COMMENT = /\/[/*]/;
 
-function removeEntry(text: string, list: Found | null, before: Found | null, entry: Found | null, after: Found | null): PlainEdit[] | null {
+function removeEntry(text: string, list: Found | null, neighbourBefore: Found | null, entry: Found | null, neighbourAfter: Found | null): PlainEdit[] | null {
   if (list === null || entry === null || !list.exact || !entry.exact) return null;
   if (text.charCodeAt(list.value.start) !== 91 || text.charCodeAt(list.value.end - 1) !== 93) return null;
-  if ((before !== null && !before.exact) || (after !== null && !after.exact)) return null;
+  // A neighbour not found exactly (past the end, or behind a spread) counts as none: the
+  // gaps below then reach the list's bracket and must hold nothing but space and a comma.
+  const before = neighbourBefore?.exact ? neighbourBefore : null;
+  const after = neighbourAfter?.exact ? neighbourAfter : null;
   const gapBefore = text.slice(before ? before.value.end : list.value.start + 1, entry.value.start);
   const gapAfter = text.slice(entry.value.end, after ? after.value.start : list.value.end - 1);
   // A comment beside the entry may be about it or about a neighbour: not ours to move or drop.
@@ -235,6 +238,8 @@ function splitToNotes(text: string, entry: Found | null): PlainEdit[] | null {
   if (restValue.trim() === "") return [cut];
   const keyText = text.slice(entry.key.start, entry.key.end);
   const between = text.slice(entry.key.end, start);
+  // The value must be written in the member itself (`description: "…"`), not bound elsewhere.
+  if (!/^[ \t]*:[ \t]*$/.test(between.replace(/\/\*[^]*?\*\/|\/\/[^\n]*|\s+/g, " ").replace(/ +/g, " "))) return null;
   const colon = /^[ \t]*:[ \t]*$/.test(between) ? between : ": ";
   return [cut, ...addMemberAfter(text, entry.key.start, end, `${keyToken("notes", keyText)}${colon}${quote}${rest}${quote}`)];
 }

@@ -17,6 +17,7 @@ import { sortOffences } from "../core/order.js";
 import { parseJson, parseJson5, ParseError, type Position } from "../loading/json5-parse.js";
 import { locate, type Pointer } from "../loading/locate.js";
 import { withActionFileEdits } from "../fix/action-file.js";
+import { withModuleEdits } from "../fix/module-file.js";
 import type { LintTarget } from "./discover.js";
 import { lintInParallel, workersFor, type LintWorker } from "./parallel.js";
 import type { FileResult, LintResult } from "./result.js";
@@ -236,10 +237,23 @@ export function lintActionTarget(target: LintTarget): Linted {
 async function lintModules(targets: readonly LintTarget[], options: LintFilesOptions): Promise<readonly Linted[]> {
   if (targets.length === 0) return [];
   const { lintToolModules } = await import("../loading/load-module.js");
-  return lintToolModules(
+  const lints = await lintToolModules(
     targets.map((t) => t.path),
     options.concurrency === undefined ? { timeoutMs: options.timeoutMs } : { timeoutMs: options.timeoutMs, concurrency: options.concurrency },
   );
+  return Promise.all(lints.map((lint, i) => withModuleFileEdits((targets[i] as LintTarget).path, lint)));
+}
+
+/** A module's lint with the edits of its repairable offences (only those modules read their source again). */
+export async function withModuleFileEdits(path: string, lint: Linted): Promise<Linted> {
+  if (!lint.offences.some((offence) => offence.repair !== undefined)) return lint;
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return lint; // gone since it was loaded: no edits, the offences stand
+  }
+  return { ...lint, offences: await withModuleEdits(text, path, lint.offences) };
 }
 
 /**
