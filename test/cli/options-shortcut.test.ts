@@ -60,6 +60,6 @@ test("the common flags read without yargs exactly as yargs reads them", async ()
 test("the shortcut's results: values, repeated flags, paths after --", async () => {
   assert.deepEqual(await parseCommand(["--format", "json", "a", "--no-color", "--max-offences=0", "--load-timeout", "3", "--", "-b"]), {
     kind: "lint",
-    options: { paths: ["a", "-b"], format: "json", maxOffences: 0, color: false, stdin: null, loadTimeoutMs: 3000 },
+    options: { paths: ["a", "-b"], format: "json", maxOffences: 0, color: false, stdin: null, loadTimeoutMs: 3000, fix: "off" },
   });
 });
