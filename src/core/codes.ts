@@ -55,7 +55,7 @@ export const CODE_DOCS: { readonly [C in OffenceCode]: CodeDoc } = {
     "required": ["query"]
   }
 }`,
-    fix: `Rename the key to the vocabulary key you meant (the offence's fix names the closest one), or remove it. Keywords of a parameter's JSON Schema, such as "type" or "enum", belong inside that parameter's schema under "properties", not beside "description".`,
+    fix: `Rename the key to the vocabulary key you meant (the offence's fix names the closest one), or remove it. Keywords of a parameter's JSON Schema, such as "type" or "enum", belong inside that parameter's schema under "properties", not beside "description". wymcp-lint --fix renames it when exactly one vocabulary key is close and the action does not have that key yet.`,
   },
 
   "missing-key": {
@@ -123,7 +123,7 @@ export const CODE_DOCS: { readonly [C in OffenceCode]: CodeDoc } = {
     "notes": "Returns at most 50 items."
   }
 }`,
-    fix: `Keep the action's name and its "description" on one line; move the rest of the text to "notes".`,
+    fix: `Keep the action's name and its "description" on one line; move the rest of the text to "notes". wymcp-lint --fix does this for a "description" when the action has no "notes" yet.`,
   },
 
   duplicate: {
@@ -151,7 +151,7 @@ export const CODE_DOCS: { readonly [C in OffenceCode]: CodeDoc } = {
     "required_one_of": [["id", "email"]]
   }
 }`,
-    fix: `Remove the later entry or group (the offence names both positions). If it was meant to name something else, write that name instead.`,
+    fix: `Remove the later entry or group (the offence names both positions); wymcp-lint --fix does so. If it was meant to name something else, write that name instead.`,
   },
 
   undeclared: {
@@ -205,7 +205,7 @@ export const CODE_DOCS: { readonly [C in OffenceCode]: CodeDoc } = {
     "required_one_of": [["id", "email"]]
   }
 }`,
-    fix: `Remove the empty group, or list the properties of which a call must supply at least one.`,
+    fix: `Remove the empty group (wymcp-lint --fix does so), or list the properties of which a call must supply at least one.`,
   },
 
   "superset-group": {
@@ -235,7 +235,7 @@ export const CODE_DOCS: { readonly [C in OffenceCode]: CodeDoc } = {
     "required_one_of": [["id", "email", "phone"]]
   }
 }`,
-    fix: `Remove the group that never decides anything (the offence names it), or, if the groups were meant as two separate rules, rewrite them so that neither contains the other.`,
+    fix: `Remove the group that never decides anything (the offence names it; wymcp-lint --fix does so), or, if the groups were meant as two separate rules, rewrite them so that neither contains the other.`,
   },
 
   "undeclared-default": {
