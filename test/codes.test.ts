@@ -13,7 +13,8 @@ import { CODE_DOCS, DOC_SECTIONS, codeDocMarkdown, offenceCodesPage } from "../d
 import { OFFENCE_CODES, type OffenceCode } from "../dist/core/offence.js";
 import { explain, unknownCodeMessage } from "../dist/cli/explain.js";
 import { discover } from "../dist/lint/discover.js";
-import { lintActionSource, lintFiles } from "../dist/lint/lint-files.js";
+import { lintFiles } from "../dist/lint/lint-paths.js";
+import { lintActionBytes } from "../dist/loading/action-file.js";
 import { lintToolModule } from "../dist/loading/load-module.js";
 
 const ROOT = new URL("../", import.meta.url);
@@ -91,7 +92,7 @@ test("docs/offence-codes.md is the page generated from the code docs", () => {
 // The examples do what the docs say.
 
 async function actionFileCodes(source: string): Promise<OffenceCode[]> {
-  const lint = await lintActionSource(Buffer.from(source), "json", "catalogue");
+  const lint = await lintActionBytes(Buffer.from(source), "json", "catalogue");
   return lint.offences.map((o) => o.code);
 }
 

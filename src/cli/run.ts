@@ -1,16 +1,14 @@
-// The CLI as a function: run(argv, io) parses the command line, discovers and lints the
-// files, writes the chosen format through io and returns the exit code (SPEC section 7):
+// The CLI as a function: run(argv, io) parses the command line (options.ts), lints the
+// paths (lintPaths) or standard input (lintSource), writes the chosen format through io and
+// returns the exit code (SPEC section 7):
 // 0 nothing found, 1 offences (from the totals, never from what was shown), 2 usage error
 // or internal failure. It never calls process.exit; bin/wymcp-lint.js sets process.exitCode
 // from it, and tests call it in-process with their own io.
 
-import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
-import { errorText, inspectString } from "../core/escape.js";
+import { describeThrown, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
-import { discover, searchesForFiles } from "../lint/discover.js";
-import { lintFiles, lintSource } from "../lint/lint-files.js";
-import { LintWorker } from "../lint/parallel.js";
+import { lintPaths, lintSource } from "../lint/lint-paths.js";
 import type { LintResult } from "../lint/result.js";
 import { UsageError } from "../lint/usage-error.js";
 import { loadFormatter } from "./formatters/index.js";
@@ -72,30 +70,11 @@ export function workersFromEnv(env: Io["env"]): number | undefined {
   return Number(value);
 }
 
-/**
- * A lint worker started before discovery when the run may need one: the command line
- * searches a directory or a glob, on more than one core, unless WYMCP_LINT_WORKERS is 0. Its
- * start-up then overlaps discovery; lintFiles uses it or stops it. Measured on 2 cores: ~10
- * ms sooner on 2,000 files; an unused one costs a small directory ~3-5 ms. Named files only
- * (a pre-commit hook) never start one.
- */
-export function standbyWorkers(options: LintOptions, io: Io, workers: number | undefined): LintWorker[] {
-  if (workers === 0 || availableParallelism() < 2 || !searchesForFiles(options.paths, io.cwd)) return [];
-  return [new LintWorker()];
-}
-
 async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buffer | null): Promise<LintResult> {
   if (options.stdin !== null && stdin !== null) return lintSource(stdin, options.stdin.filename, options.stdin.kind, startedAt);
   const workers = workersFromEnv(io.env);
-  const standby = standbyWorkers(options, io, workers);
-  try {
-    const targets = await discover(options.paths, io.cwd);
-    const lintOptions = { timeoutMs: options.loadTimeoutMs, startedAt, standby };
-    return await lintFiles(targets, workers === undefined ? lintOptions : { ...lintOptions, workers });
-  } finally {
-    // Already stopped by lintFiles, unless discovery failed.
-    for (const worker of standby) worker.stop();
-  }
+  const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt };
+  return lintPaths(workers === undefined ? request : { ...request, workers });
 }
 
 /** The fresh lint of fixed files, with the diffs of what was written. */
@@ -129,11 +108,12 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       const format = await loadFormatter(options.format);
       const stdin = options.stdin !== null ? await readStdin(io) : null;
       let result = await lint(options, io, startedAt, stdin);
-      if (options.fix !== "off") {
+      if (options.fix || options.fixDryRun) {
         // Loaded only when fixing: a plain lint does not pay for it.
         const { fixFiles } = await import("../fix/fix-files.js");
-        const fixed = await fixFiles(result, { write: options.fix === "write", cwd: io.cwd, stdin, loadTimeoutMs: options.loadTimeoutMs });
+        const fixed = await fixFiles(result, { write: options.fix, cwd: io.cwd, stdin, loadTimeoutMs: options.loadTimeoutMs });
         for (const note of fixed.notes) io.stderr(`wymcp-lint: ${note}\n`);
+        // What was written is linted again from disk: the report and the exit code are what is left.
         result = fixed.written > 0 ? withDiffs(await lint(options, io, startedAt, stdin), fixed.result) : fixed.result;
       }
       const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
@@ -144,8 +124,8 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
 }
 
 function describeInternal(error: unknown): string {
-  const cause = error instanceof Error && error.cause !== undefined ? ` (${errorText(error.cause)})` : "";
-  return `${errorText(error)}${cause}`;
+  const cause = error instanceof Error && error.cause !== undefined ? ` (${describeThrown(error.cause)})` : "";
+  return `${describeThrown(error)}${cause}`;
 }
 
 /** Runs the CLI; resolves to the exit code and never rejects. */

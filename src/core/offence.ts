@@ -110,7 +110,7 @@ export function withPosition(offence: Offence, line: number, column: number): Of
   return Object.freeze({ ...offence, line, column });
 }
 
-/** Freezes, in place, an offence that crossed a thread (structured clone drops the freeze). */
+/** Freezes, in place, an offence that crossed a thread (structured clone drops the freeze); see freezeToolLint. */
 export function refreeze(offence: Offence): Offence {
   Object.freeze(offence.path);
   Object.freeze(offence.target.path);

@@ -8,11 +8,13 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { inspectString, errorText } from "../core/escape.js";
+import { describeThrown, inspectString } from "../core/escape.js";
 import type { Offence, TextEdit } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
 import { kindOf } from "../lint/discover.js";
-import { lintText, summarize, toolNameOf, withModuleFileEdits } from "../lint/lint-files.js";
+import { summarize } from "../lint/lint-paths.js";
+import { lintText, toolNameOf } from "../loading/action-file.js";
+import { withModuleFileEdits } from "./module-edits.js";
 import type { FileResult, LintResult } from "../lint/result.js";
 import { applyEdits } from "./apply.js";
 import { unifiedDiff } from "./diff.js";
@@ -93,7 +95,7 @@ function write(path: string, original: Uint8Array, bom: Buffer, after: string): 
     writeAtomically(path, original, Buffer.concat([bom, Buffer.from(after, "utf8")]));
     return null;
   } catch (error) {
-    return error instanceof WriteSkipped ? error.message : errorText(error);
+    return error instanceof WriteSkipped ? error.message : describeThrown(error);
   }
 }
 

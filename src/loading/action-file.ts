@@ -1,45 +1,21 @@
-// Lints the discovered files into one LintResult (SPEC sections 2 and 6). Action files are
-// read once, decoded, parsed (JSON.parse, or src/loading/json5-parse.ts) and linted with
-// lintActionFile, and files with offences get line and column (src/loading/locate.ts; clean
-// files skip that work): lintActionTarget, run on this thread or, for large runs, also on
-// worker threads (parallel.ts). Tool modules go to the isolated loader
-// (src/loading/load-module.ts). Then duplicate-tool per directory, over the merged results.
-// Called by src/cli/run.ts. A file's failure stays in that file's result; only our own bugs throw.
+// The action-file loader (SPEC sections 2 and 6): one action file, from its bytes to its
+// ToolLint. It decodes the bytes (UTF-8, BOM stripped, no NUL), parses the text (JSON.parse,
+// or json5-parse.ts), lints the value (core/lint-tool.ts) and gives offences the line and
+// column of what they point at (locate.ts; clean files skip that work), and repairable ones
+// their edits (src/fix/action-file-edits.ts). Every failure of
+// the file is a parse-error offence of that file. Called by the scheduler (on this thread or
+// a lint worker) for files on disk, and by lintSource for standard input.
 
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
-import { basename, dirname, extname } from "node:path";
-import { performance } from "node:perf_hooks";
-import { errorText, inspectString } from "../core/escape.js";
+import { basename, extname } from "node:path";
+import { describeThrown, inspectString } from "../core/escape.js";
 import { lintActionFile, SCHEMA_KEY, type ToolLint } from "../core/lint-tool.js";
 import { toolOffence, withPosition, type Offence } from "../core/offence.js";
-import { sortOffences } from "../core/order.js";
-import { parseJson, parseJson5, ParseError, type Position } from "../loading/json5-parse.js";
-import { locate, type Pointer } from "../loading/locate.js";
-import { withActionFileEdits } from "../fix/action-file.js";
-import { withModuleEdits } from "../fix/module-file.js";
-import type { LintTarget } from "./discover.js";
-import { lintInParallel, workersFor, type LintWorker } from "./parallel.js";
-import type { FileResult, LintResult } from "./result.js";
-
-export interface LintFilesOptions {
-  /** Wall time each tool module gets to load (--load-timeout), in milliseconds. */
-  readonly timeoutMs: number;
-  /** Tool modules loaded at once; the loader's default when absent. */
-  readonly concurrency?: number;
-  /**
-   * Worker threads that lint action files beside this one: 0 lints them all on this thread;
-   * absent lets the size of the run decide (parallel.ts, workersFor).
-   */
-  readonly workers?: number;
-  /** performance.now() when the run began, so durationMs covers discovery too. */
-  readonly startedAt?: number;
-  /**
-   * Lint workers started before the files were known (run.ts, while discovering): used
-   * first when the run calls for workers, else stopped. Stopped either way before this returns.
-   */
-  readonly standby?: readonly LintWorker[];
-}
+import type { LintTarget } from "../lint/discover.js";
+import { parseJson, parseJson5, ParseError, type Position } from "./json5-parse.js";
+import { locate, type Pointer } from "./locate.js";
+import { withActionFileEdits } from "../fix/action-file-edits.js";
 
 /** The tool an action file declares: its base name before `.actions.`, else before its last extension. */
 export function toolNameOf(file: string): string {
@@ -120,7 +96,7 @@ function errorPosition(error: unknown): Position | null {
 
 function parseFailure(error: unknown, kind: "json" | "json5"): { offence: Offence } {
   const position = errorPosition(error);
-  let text = error instanceof RangeError ? "nests too deeply to parse" : errorText(error).replace(/^(?:SyntaxError|ParseError): /, "");
+  let text = error instanceof RangeError ? "nests too deeply to parse" : describeThrown(error).replace(/^(?:SyntaxError|ParseError): /, "");
   // The offence carries the position, which every format shows: the message need not repeat it.
   if (position) text = text.replace(` at ${position.line}:${position.column}`, "");
   const fix = kind === "json" ? "Correct the JSON syntax at that place (comments and trailing commas need a .json5 file)." : "Correct the JSON5 syntax at that place.";
@@ -156,7 +132,7 @@ function readText(path: string): { text: string } | { offence: Offence } {
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     const reason =
-      code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EISDIR" ? "it is a directory" : code === "ENOENT" ? "it no longer exists" : errorText(error);
+      code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EISDIR" ? "it is a directory" : code === "ENOENT" ? "it no longer exists" : describeThrown(error);
     return parseError(`cannot be read: ${reason}`, "Make the file readable by the user running wymcp-lint.");
   }
   return decode(bytes);
@@ -191,36 +167,29 @@ function withPositions(text: string, offences: readonly Offence[]): readonly Off
 
 // ---------------------------------------------------------------------------------------
 
-/** One action file's lint: what lintFiles keeps of it, and what a lint worker posts back. */
-export interface Linted {
-  readonly tool: string | null;
-  readonly actions: number;
-  readonly offences: readonly Offence[];
-}
-
 /** One action file's whole lint, from its text (decoded) and the tool's name; also each --fix pass. */
-export function lintText(text: string, kind: "json" | "json5", toolName: string): Linted {
+export function lintText(text: string, kind: "json" | "json5", toolName: string): ToolLint {
   const parsed = parse(text, kind);
   if ("offence" in parsed) return { tool: toolName || null, actions: 0, offences: [parsed.offence] };
   // A parsed value is a tree of plain objects: the core skips its cycle and sharing checks.
-  const lint: ToolLint = lintActionFile(parsed.value, toolName, { parsed: true });
+  const lint = lintActionFile(parsed.value, toolName, { parsed: true });
   if (lint.offences.length === 0) return lint;
   return { ...lint, offences: withActionFileEdits(text, withPositions(text, lint.offences)) };
 }
 
 /** One action file's whole lint, from its bytes (a file's content, or stdin). */
-export function lintActionSource(bytes: Buffer, kind: "json" | "json5", toolName: string): Linted {
+export function lintActionBytes(bytes: Buffer, kind: "json" | "json5", toolName: string): ToolLint {
   const decoded = decode(bytes);
   if ("offence" in decoded) return { tool: toolName || null, actions: 0, offences: [decoded.offence] };
   return lintText(decoded.text, kind, toolName);
 }
 
 /**
- * Reads, parses and lints one action file: the per-file step of the sequential path and of
- * each lint worker (parallel.ts). Every failure of the file is its offence; only our own
+ * Reads, parses and lints one action file: the per-file step on this thread and on each lint
+ * worker (src/lint/scheduler.ts). Every failure of the file is its offence; only our own
  * bugs throw, naming the file.
  */
-export function lintActionTarget(target: LintTarget): Linted {
+export function lintActionPath(target: LintTarget): ToolLint {
   const kind = target.kind as "json" | "json5";
   const toolName = toolNameOf(target.path);
   try {
@@ -230,95 +199,6 @@ export function lintActionTarget(target: LintTarget): Linted {
     if ("offence" in decoded) return { tool: toolName || null, actions: 0, offences: [decoded.offence] };
     return lintText(decoded.text, kind, toolName);
   } catch (error) {
-    throw new Error(`linting ${inspectString(target.display)} failed internally: ${errorText(error)}`, { cause: error });
+    throw new Error(`linting ${inspectString(target.display)} failed internally: ${describeThrown(error)}`, { cause: error });
   }
-}
-
-async function lintModules(targets: readonly LintTarget[], options: LintFilesOptions): Promise<readonly Linted[]> {
-  if (targets.length === 0) return [];
-  const { lintToolModules } = await import("../loading/load-module.js");
-  const lints = await lintToolModules(
-    targets.map((t) => t.path),
-    options.concurrency === undefined ? { timeoutMs: options.timeoutMs } : { timeoutMs: options.timeoutMs, concurrency: options.concurrency },
-  );
-  return Promise.all(lints.map((lint, i) => withModuleFileEdits((targets[i] as LintTarget).path, lint)));
-}
-
-/** A module's lint with the edits of its repairable offences (only those modules read their source again). */
-export async function withModuleFileEdits(path: string, lint: Linted): Promise<Linted> {
-  if (!lint.offences.some((offence) => offence.repair !== undefined)) return lint;
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return lint; // gone since it was loaded: no edits, the offences stand
-  }
-  return { ...lint, offences: await withModuleEdits(text, path, lint.offences) };
-}
-
-/**
- * duplicate-tool (SPEC section 6): in each directory, the first file in path order owns a
- * tool name; each later file with that name is told which file owns it.
- */
-function duplicateTools(targets: readonly LintTarget[], linted: readonly Linted[]): Linted[] {
-  const owners = new Map<string, string>();
-  return linted.map((lint, i) => {
-    if (lint.tool === null) return lint;
-    const target = targets[i] as LintTarget;
-    const key = `${dirname(target.path)}\0${lint.tool}`;
-    const owner = owners.get(key);
-    if (owner === undefined) {
-      owners.set(key, target.display);
-      return lint;
-    }
-    const offence = toolOffence(
-      "duplicate-tool",
-      `the tool name ${inspectString(lint.tool)} is already used by ${inspectString(owner)} in the same directory`,
-      "Give one of the two tools another name: the tools of one directory are one server's tools, and their names must be unique.",
-      { path: ["name"], part: "value" },
-    );
-    return { ...lint, offences: sortOffences([...lint.offences, offence]) };
-  });
-}
-
-export function summarize(files: readonly FileResult[], startedAt: number): LintResult {
-  let actions = 0;
-  let offences = 0;
-  for (const file of files) {
-    actions += file.actions;
-    offences += file.offences.length;
-  }
-  return { files, summary: { files: files.length, actions, offences }, durationMs: performance.now() - startedAt };
-}
-
-/** Lints `targets` (in path order, as discover returns them); results keep that order. */
-export async function lintFiles(targets: readonly LintTarget[], options: LintFilesOptions): Promise<LintResult> {
-  const startedAt = options.startedAt ?? performance.now();
-  const isModule = (t: LintTarget): boolean => t.kind === "module";
-  // Modules start first: their workers run while this thread reads and lints action files.
-  const modules = lintModules(targets.filter(isModule), options);
-  const actionTargets = targets.filter((t) => !isModule(t));
-  const workers = Math.min(options.workers ?? workersFor(actionTargets), actionTargets.length);
-  // Sequentially, one file after another, read synchronously: for many small files this
-  // beats any concurrent I/O scheme (measured on 2,000 files: 30 ms against 55-170 ms for
-  // fs.readFile with 8-64 in flight); large runs also spread the files over worker threads.
-  const standby = options.standby ?? [];
-  if (workers <= 0) for (const worker of standby) worker.stop();
-  const actionFiles =
-    workers > 0 ? await lintInParallel(actionTargets, { workers, lintOne: lintActionTarget, started: standby }) : actionTargets.map(lintActionTarget);
-  const moduleLints = await modules;
-
-  let nextModule = 0;
-  let nextActionFile = 0;
-  const linted = targets.map((t) => (isModule(t) ? moduleLints[nextModule++] : actionFiles[nextActionFile++]) as Linted);
-  const files = duplicateTools(targets, linted).map(
-    (lint, i): FileResult => ({ file: (targets[i] as LintTarget).display, tool: lint.tool, actions: lint.actions, offences: lint.offences }),
-  );
-  return summarize(files, startedAt);
-}
-
-/** Lints one action file given as bytes (--stdin); `display` names it and gives the tool's name. */
-export async function lintSource(bytes: Buffer, display: string, kind: "json" | "json5", startedAt = performance.now()): Promise<LintResult> {
-  const lint = lintActionSource(bytes, kind, toolNameOf(display));
-  return summarize([{ file: display, tool: lint.tool, actions: lint.actions, offences: lint.offences }], startedAt);
 }

@@ -1,8 +1,11 @@
 // The edits of a tool module's repairable offences: its entries are found by the module
 // locator (src/loading/module-source.ts, which parses the source lazily). Only exact nodes
 // are edited; a shorthand key (`{ exmples }`) is also a reference, so it is never renamed.
-// Called for modules with such offences, by the lint (for the edits as data) and by --fix.
+// Called for modules with such offences, by the lint (for the edits as data, through
+// withModuleFileEdits) and by --fix.
 
+import { readFileSync } from "node:fs";
+import type { ToolLint } from "../core/lint-tool.js";
 import type { Offence, Target } from "../core/offence.js";
 import { attachEdits, repairPaths } from "./attach.js";
 import type { Found } from "./plan.js";
@@ -26,4 +29,16 @@ export async function withModuleEdits(text: string, fileName: string, offences: 
     }),
   );
   return attachEdits(text, offences, found);
+}
+
+/** A module's lint with the edits of its repairable offences (only such modules have their source read again). */
+export async function withModuleFileEdits(path: string, lint: ToolLint): Promise<ToolLint> {
+  if (!lint.offences.some((offence) => offence.repair !== undefined)) return lint;
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return lint; // gone since it was loaded: no edits, the offences stand
+  }
+  return { ...lint, offences: await withModuleEdits(text, path, lint.offences) };
 }
