@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { lintActionFile } from "../dist/core/lint-tool.js";
 import { applyEdits } from "../dist/fix/apply.js";
 import { unifiedDiff } from "../dist/fix/diff.js";
-import { lintText } from "../dist/lint/lint-files.js";
+import { lintText } from "../dist/loading/action-file.js";
 
 /** The text after one pass of every planned edit. */
 function fixOnce(text: string, kind: "json" | "json5" = "json5"): string {

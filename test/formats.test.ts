@@ -114,7 +114,7 @@ test("json: valid against schemas/report.schema.json, every offence with exactly
     assert.equal(file.tool, expected.tool);
     file.offences.forEach((offence: Json, j: number) => {
       const o = expected.offences[j] as Offence;
-      assert.deepEqual(Object.keys(offence), ["action", "code", "path", "location", "message", "fix", "line", "column", "edits"]);
+      assert.deepEqual(Object.keys(offence), ["action", "code", "path", "location", "message", "fix", "line", "column", "exact", "edits"]);
       assert.deepEqual(offence, {
         action: o.action,
         code: o.code,
@@ -124,6 +124,7 @@ test("json: valid against schemas/report.schema.json, every offence with exactly
         fix: o.fix,
         line: o.line ?? null,
         column: o.column ?? null,
+        exact: o.line === undefined ? null : o.exact !== false,
         edits: o.edits ? o.edits.map((edit) => ({ ...edit })) : null,
       });
     });

@@ -53,6 +53,12 @@ export interface Offence {
   /** 1-based position of the target in the source file, when known. */
   readonly line?: number;
   readonly column?: number;
+  /**
+   * Present with line: true when line and column are the target's own, false when they
+   * are the nearest enclosing node found instead (a tool module whose declaration is
+   * partly built at run time).
+   */
+  readonly exact?: boolean;
   /** The mechanical fix this offence allows, as intent (absent: the author decides). */
   readonly repair?: Repair;
   /** That fix as text edits of the source, when its places are known (src/fix/plan.ts). */
@@ -106,8 +112,8 @@ export function toolOffence(code: OffenceCode, message: string, fix: string, tar
 }
 
 /** The same offence with its source position (offences are frozen, so this copies). */
-export function withPosition(offence: Offence, line: number, column: number): Offence {
-  return Object.freeze({ ...offence, line, column });
+export function withPosition(offence: Offence, line: number, column: number, exact = true): Offence {
+  return Object.freeze({ ...offence, line, column, exact });
 }
 
 /** Freezes, in place, an offence that crossed a thread (structured clone drops the freeze); see freezeToolLint. */

@@ -21,6 +21,7 @@ import type {
 import type { Target } from "../core/offence.js";
 import type { PathSegment } from "../core/path.js";
 import { positionsAt } from "./json5-parse.js";
+import { nestsDeeperThan } from "./nesting-depth.js";
 
 /** A stretch of the text: UTF-16 offsets, and the 1-based line and column of its start. */
 export interface SourceSpan {
@@ -57,7 +58,12 @@ function loadParser(): Promise<Parser> {
   return parser;
 }
 
-async function parse(text: string, fileName: string): Promise<{ program: Program; errors: readonly { labels: readonly { start: number }[]; message: string }[] }> {
+// Deeper than any real declaration, and far below the depth at which oxc's parser overflows.
+const MAX_NESTING = 500;
+
+/** The program and its syntax errors; null for text nested too deeply to hand to the parser. */
+async function parse(text: string, fileName: string): Promise<{ program: Program; errors: readonly { labels: readonly { start: number }[]; message: string }[] } | null> {
+  if (nestsDeeperThan(text, MAX_NESTING)) return null;
   const { parseSync } = await loadParser();
   // CommonJS files are scripts (top-level return allowed, no import/export); the rest is
   // told apart by oxc as node does (import/export make a module).
@@ -66,12 +72,11 @@ async function parse(text: string, fileName: string): Promise<{ program: Program
 }
 
 /**
- * The first syntax error oxc finds in the text, or null when it parses. The file name's
- * extension decides TypeScript or JavaScript.
+ * The first syntax error oxc finds in the text, or null when it parses (or nests too deeply
+ * to parse safely). The file name's extension decides TypeScript or JavaScript.
  */
 export async function findSyntaxError(text: string, fileName: string): Promise<SyntaxErrorSpan | null> {
-  const { errors } = await parse(text, fileName);
-  const first = errors[0];
+  const first = (await parse(text, fileName))?.errors[0];
   if (first === undefined) return null;
   const start = first.labels[0]?.start ?? 0;
   return { message: first.message, span: spanAt(text, start, start) };
@@ -80,13 +85,14 @@ export async function findSyntaxError(text: string, fileName: string): Promise<S
 /**
  * For each target (a path from the tool's top level: ["name"], ["actions", action, ...the
  * offence's target path]; part "key" or "value"), the node the walk reached; null when
- * nothing of the declaration was found, or when the text does not parse.
+ * nothing of the declaration was found, or when the text does not parse (or nests too
+ * deeply to parse safely).
  */
 export async function locateInModule(text: string, fileName: string, targets: readonly Target[]): Promise<(ModuleNode | null)[]> {
   if (targets.length === 0) return [];
-  const { program, errors } = await parse(text, fileName);
-  if (errors.length > 0) return targets.map(() => null);
-  const root = toolRoot(program);
+  const parsed = await parse(text, fileName);
+  if (parsed === null || parsed.errors.length > 0) return targets.map(() => null);
+  const root = toolRoot(parsed.program);
   const found = targets.map((target) => (root === null ? null : walk(root, target)));
   // One pass over the text turns every offset into its line and column.
   const offsets = [...new Set(found.flatMap((f) => (f === null ? [] : [f.key?.start, f.value?.start].filter((o): o is number => o !== undefined))))].sort((a, b) => a - b);

@@ -246,7 +246,7 @@ test("without flags every argument is a path, exactly as yargs parses it (the st
     assert.deepEqual(fast, await parseWithYargs(argv), JSON.stringify(argv));
     assert.deepEqual(fast, {
       kind: "lint",
-      options: { paths: argv, format: "text", maxOffences: 10, color: undefined, stdin: null, loadTimeoutMs: 10_000, fix: "off" },
+      options: { paths: argv, format: "text", maxOffences: 10, color: undefined, stdin: null, loadTimeoutMs: 10_000, fix: false, fixDryRun: false },
     });
   }
 });

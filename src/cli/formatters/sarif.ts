@@ -92,6 +92,8 @@ function fileResults(file: FileResult, cwd: string): Record<string, unknown>[] {
       locations: [logical.length > 0 ? { physicalLocation, logicalLocations: logical } : { physicalLocation }],
       partialFingerprints: { [FINGERPRINT_KEY]: sha256(occurrence === 0 ? key : `${key}#${occurrence}`) },
       ...(offence.edits ? { fixes: [sarifFix(offence, offence.edits, location)] } : {}),
+      // The region is the nearest enclosing node, not the offence's own place (tool modules).
+      ...(offence.exact === false ? { properties: { exact: false } } : {}),
     };
   });
 }
