@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { locateInModule, type ModuleNode } from "../dist/loading/module-source.js";
-import { withModulePositions } from "../dist/lint/module-positions.js";
-import { toolOffence } from "../dist/core/offence.js";
+import { locateInModule, type ModuleNode } from "../src/loading/module-source.js";
+import { withModulePositions } from "../src/lint/module-positions.js";
+import { toolOffence } from "../src/core/offence.js";
 import { cli } from "./cli/support.js";
 import { repoPath, ROOT } from "./support/paths.js";
 import type { JsonReport } from "./support/reports.js";

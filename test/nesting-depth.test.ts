@@ -4,8 +4,8 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { locateInModule } from "../dist/loading/module-source.js";
-import { nestsDeeperThan } from "../dist/loading/nesting-depth.js";
+import { locateInModule } from "../src/loading/module-source.js";
+import { nestsDeeperThan } from "../src/loading/nesting-depth.js";
 
 test("brackets are counted to their deepest level", () => {
   assert.equal(nestsDeeperThan("a({ b: [c] })", 3), false);
