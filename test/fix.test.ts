@@ -1,9 +1,8 @@
 // --fix and --fix-dry-run (issue 11), driven by test/fixtures/fix/<case>/: the input file,
 // fixed/<file> (its exact bytes after --fix), expected.diff (the diff --fix-dry-run shows)
-// and left.json (the offences a lint finds afterwards; for tool modules without line and
-// column, which another part of issue 11 adds; left-dry-run.json where a dry run on a
-// module, which cannot load what it did not write, predicts otherwise). Each case runs in
-// a copy, in-process.
+// and left.json (the offences a lint finds afterwards; left-dry-run.json where a dry run on
+// a module differs: it cannot load what it did not write, so it predicts what is left, at
+// the places of the unchanged file). Each case runs in a copy, in-process.
 
 import assert from "node:assert/strict";
 import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
