@@ -143,6 +143,18 @@ function patch(before: string, diff: string): string {
   return out.concat(lines.slice(next)).join("");
 }
 
+test("thousands of removed entries: one pass, and a diff that still applies (the block shown whole)", () => {
+  const text = `{\n  "a": {\n    "description": "A",\n    "properties": {"q": {}},\n    "required": [\n${'      "q",\n'.repeat(3000)}      "q"\n    ]\n  }\n}\n`;
+  const fixed = fixOnce(text, "json");
+  assert.equal(fixed, `{\n  "a": {\n    "description": "A",\n    "properties": {"q": {}},\n    "required": [\n      "q"\n    ]\n  }\n}\n`);
+  const diff = unifiedDiff("big.actions.json", text, fixed);
+  assert.equal(patch(text, diff), fixed);
+  assert.equal(diff.split("\n").filter((line) => line.startsWith("-") && !line.startsWith("---")).length, 3000);
+  // Past the searched number of differences, the block is replaced whole, still exactly.
+  const [many, others] = ["a\nx\n".repeat(1200), "a\ny\n".repeat(1200)];
+  assert.equal(patch(many, unifiedDiff("f", many, others)), others);
+});
+
 test("the unified diff applies back to the new text, with three lines of context", () => {
   const before = "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\n";
   const after = "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm";

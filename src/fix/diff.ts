@@ -12,16 +12,22 @@ function linesOf(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 
-/** The shortest edit script from a to b (Myers, "An O(ND) difference algorithm"). */
+// Beyond this many differing lines the script is not searched for: the changed block is
+// shown as all its old lines removed and all its new lines added (still a correct diff),
+// so that time and memory stay bounded on a file where thousands of entries were removed.
+const MAX_SEARCHED_EDITS = 1000;
+
+/** The shortest edit script from a to b (Myers, "An O(ND) difference algorithm"), or the whole block replaced. */
 function editScript(a: readonly string[], b: readonly string[]): Op[] {
   const n = a.length;
   const m = b.length;
-  const max = n + m;
+  const max = Math.min(n + m, MAX_SEARCHED_EDITS);
   const offset = max + 1;
   const v = new Int32Array(2 * max + 3);
   // trace[d] keeps, for k in [-d, d], the furthest x reached with d - 1 edits (at index k + d),
   // so memory grows with the square of the number of edits, not with the file.
   const trace: Int32Array[] = [];
+  let found = false;
   search: for (let d = 0; d <= max; d++) {
     trace.push(v.slice(offset - d, offset + d + 1));
     for (let k = -d; k <= d; k += 2) {
@@ -32,9 +38,13 @@ function editScript(a: readonly string[], b: readonly string[]): Op[] {
         y++;
       }
       v[offset + k] = x;
-      if (x >= n && y >= m) break search;
+      if (x >= n && y >= m) {
+        found = true;
+        break search;
+      }
     }
   }
+  if (!found) return [...a.map((line): Op => ({ kind: "-", line })), ...b.map((line): Op => ({ kind: "+", line }))];
   // Walk the trace back from the end, collecting the script in reverse.
   const ops: Op[] = [];
   let x = n;
