@@ -6,11 +6,12 @@
 // from it, and tests call it in-process with their own io.
 
 import { performance } from "node:perf_hooks";
-import { describeThrown, inspectString } from "../core/escape.js";
+import { describeThrown, escapeText, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
 import { lintPaths, lintSource } from "../lint/lint-paths.js";
 import type { LintResult } from "../lint/result.js";
 import { UsageError } from "../lint/usage-error.js";
+import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
 import { packageVersion, parseCommand, type LintOptions } from "./options.js";
 
@@ -71,6 +72,11 @@ export function workersFromEnv(env: Io["env"]): number | undefined {
 }
 
 async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buffer | null): Promise<LintResult> {
+  if (options.server !== null) {
+    // Loaded only here: linting files never pays for the MCP SDK.
+    const { lintServer } = await import("../server/lint-server.js");
+    return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt });
+  }
   if (options.stdin !== null && stdin !== null) return lintSource(stdin, options.stdin.filename, options.stdin.kind, startedAt);
   const workers = workersFromEnv(io.env);
   const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt };
@@ -123,6 +129,18 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
   }
 }
 
+/**
+ * A server that could not be linted: one error line, then the tail of its stderr, on our
+ * stderr; the failure decides the exit code (failure.ts says why 1 or 2).
+ */
+function reportServerFailure(failure: ServerFailure, io: Io): number {
+  const server = failure.server === undefined ? "the server" : `the server ${escapeText(failure.server)}`;
+  const lines = [`wymcp-lint: error: cannot lint ${server}: ${escapeText(failure.message)}`];
+  if (failure.stderrTail.length > 0) lines.push("the server's stderr ended with:", ...failure.stderrTail.map((line) => `  ${line}`));
+  io.stderr(`${lines.join("\n")}\n`);
+  return failure.exitCode;
+}
+
 function describeInternal(error: unknown): string {
   const cause = error instanceof Error && error.cause !== undefined ? ` (${describeThrown(error.cause)})` : "";
   return `${describeThrown(error)}${cause}`;
@@ -134,6 +152,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   try {
     return await execute(argv, io, startedAt);
   } catch (error) {
+    if (error instanceof ServerFailure) return reportServerFailure(error, io);
     if (error instanceof UsageError) {
       io.stderr(`wymcp-lint: error: ${error.message}. ${HINT}\n`);
       return EXIT_ERROR;

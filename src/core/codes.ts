@@ -25,6 +25,11 @@ export interface CodeDoc {
   readonly good: string;
   /** What to do about it. */
   readonly fix: string;
+  /**
+   * What the examples are when they are not a file: "server", a live server's two surfaces
+   * of one tool, {"tools/list": its entry, "help": help's answer about it}.
+   */
+  readonly input?: "server";
 }
 
 const quoted = (keys: readonly string[]): string => keys.map((k) => `"${k}"`).join(", ");
@@ -426,6 +431,71 @@ tools/orders.tool.js          export const name = "search";`,
     good: `tools/search.actions.json     tool "search" (named after the file)
 tools/orders.tool.js          export const name = "orders";`,
     fix: `Give each tool in the directory its own name: change the module's name export, or rename the action file. Move a tool that belongs to another server into that server's directory.`,
+  },
+
+  "surface-drift": {
+    title: "A Wymcp server's tools/list and help disagree",
+    meaning: `Found only when linting a running Wymcp server (--server, --server-url). The server publishes each tool's actions twice: tools/list gives the tool's input schema, whose "action" property lists the action names, sorted, as its "enum" and their summaries, one "name: description" line each, as its "description"; the help tool answers the action schemas themselves. The offence is reported for each action that one surface has and the other lacks, for each summary line that differs from help's, and for the tool as a whole when the listed schema is not that shape, when the enum is not the sorted list of names, or when help answers about another tool than the one asked.`,
+    why: `A client reads tools/list to choose an action and help to learn how to call it. When the two drift, a model calls an action the server cannot explain or no longer has, or trusts a summary of what the action used to do. Wymcp builds both surfaces from one declaration, so drift means a hand-written input schema, a proxy that rewrites one surface, or a stale deployment.`,
+    lang: "json",
+    input: "server",
+    bad: `{
+  "tools/list": {
+    "name": "catalogue",
+    "inputSchema": {
+      "type": "object",
+      "required": ["action"],
+      "properties": {
+        "action": {
+          "type": "string",
+          "enum": ["order", "search"],
+          "description": "order: Place an order\\nsearch: Search the catalogue"
+        },
+        "data": { "type": "object" }
+      }
+    }
+  },
+  "help": {
+    "tool": "catalogue",
+    "description": "Search the catalogue",
+    "actions": {
+      "search": {
+        "description": "Search the catalogue",
+        "properties": {},
+        "required": []
+      }
+    }
+  }
+}`,
+    good: `{
+  "tools/list": {
+    "name": "catalogue",
+    "inputSchema": {
+      "type": "object",
+      "required": ["action"],
+      "properties": {
+        "action": {
+          "type": "string",
+          "enum": ["search"],
+          "description": "search: Search the catalogue"
+        },
+        "data": { "type": "object" }
+      }
+    }
+  },
+  "help": {
+    "tool": "catalogue",
+    "description": "Search the catalogue",
+    "actions": {
+      "search": {
+        "description": "Search the catalogue",
+        "properties": {},
+        "required": []
+      }
+    }
+  }
+}`,
+    fix: `Build the tool's input schema from the same declaration help answers from, as Wymcp does, and redeploy; if a proxy or gateway sits between, make it pass tools/list through unchanged.`,
   },
 };
 

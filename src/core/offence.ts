@@ -24,6 +24,7 @@ export const OFFENCE_CODES = [
   "tool-shape",
   "reserved-name",
   "duplicate-tool",
+  "surface-drift",
 ] as const;
 
 export type OffenceCode = (typeof OFFENCE_CODES)[number];

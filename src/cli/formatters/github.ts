@@ -33,7 +33,8 @@ export function format(result: LintResult, options: FormatOptions): string {
   const lines: string[] = [];
   for (const file of result.files) {
     // GitHub matches annotations to files relative to the workspace, which is where CI runs.
-    const path = relativePosixPath(file.file, options.cwd) ?? file.file;
+    // A server's label is no file: its annotations attach to the run (the summary names it).
+    const path = result.server !== undefined ? undefined : (relativePosixPath(file.file, options.cwd) ?? file.file);
     for (const offence of file.offences) {
       lines.push(
         annotation(
@@ -48,6 +49,6 @@ export function format(result: LintResult, options: FormatOptions): string {
       );
     }
   }
-  lines.push(`wymcp-lint: ${summaryLine(result.summary, result.durationMs)}`);
+  lines.push(`wymcp-lint: ${summaryLine(result)}`);
   return `${lines.join("\n")}\n`;
 }

@@ -5,17 +5,22 @@
 
 import { escapeText } from "../../core/escape.js";
 import { capByAction, moreOffencesLine, renderOffenceLine } from "../../core/report.js";
-import type { LintResult, Summary } from "../../lint/result.js";
+import type { LintResult } from "../../lint/result.js";
 import type { FormatOptions } from "./types.js";
 
 function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
-/** `3 files, 12 actions: 5 offences (0.04 s)`, or `…: no offences (…)`. */
-export function summaryLine(summary: Summary, durationMs: number, dim: (s: string) => string = (s) => s): string {
+/**
+ * `3 files, 12 actions: 5 offences (0.04 s)`, or `…: no offences (…)`; for a server,
+ * `server node srv.js: 3 tools, …` (each of its tools is one result).
+ */
+export function summaryLine(result: Pick<LintResult, "summary" | "durationMs" | "server">, dim: (s: string) => string = (s) => s): string {
+  const { summary, durationMs, server } = result;
   const found = summary.offences === 0 ? "no offences" : count(summary.offences, "offence");
-  return `${count(summary.files, "file")}, ${count(summary.actions, "action")}: ${found} ${dim(`(${(durationMs / 1000).toFixed(2)} s)`)}`;
+  const linted = server === undefined ? count(summary.files, "file") : `server ${shownFile(server)}: ${count(summary.files, "tool")}`;
+  return `${linted}, ${count(summary.actions, "action")}: ${found} ${dim(`(${(durationMs / 1000).toFixed(2)} s)`)}`;
 }
 
 // GitHub's runner reads any log line that opens with "::" (after white space) as a workflow
@@ -62,7 +67,7 @@ export function format(result: LintResult, options: FormatOptions): string {
     }
   }
   if (lines.length > 0) lines.push("");
-  lines.push(summaryLine(result.summary, result.durationMs, palette.dim));
+  lines.push(summaryLine(result, palette.dim));
   if (changes.length > 0) lines.unshift(...changes, "");
   return `${lines.join("\n")}\n`;
 }
