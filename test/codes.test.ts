@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
 import { CODE_DOCS, DOC_SECTIONS, codeDocMarkdown, offenceCodesPage } from "../src/core/codes.js";
-import { OFFENCE_CODES, type OffenceCode } from "../src/core/offence.js";
+import { defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../src/core/offence.js";
 import { explain, unknownCodeMessage } from "../src/cli/explain.js";
 import { discover } from "../src/lint/discover.js";
 import { lintFiles } from "../src/lint/lint-paths.js";
@@ -49,7 +49,7 @@ for (const code of OFFENCE_CODES) {
     const text = explain(code);
     assert.ok(text !== null);
     const doc = CODE_DOCS[code];
-    assert.ok(text.startsWith(`${code}: ${doc.title}\n\n`));
+    assert.ok(text.startsWith(`${code}: ${doc.title}\nDefault severity: ${defaultSeverity(code)}\n\n`));
     assert.ok(text.endsWith("\n") && !text.endsWith("\n\n"));
     let at = 0;
     for (const heading of DOC_SECTIONS) {
@@ -94,9 +94,8 @@ test("docs/offence-codes.md is the page generated from the code docs", () => {
 // ---------------------------------------------------------------------------------------
 // The examples do what the docs say.
 
-async function actionFileCodes(source: string): Promise<OffenceCode[]> {
-  const lint = await lintActionBytes(Buffer.from(source), "json", "catalogue");
-  return lint.offences.map((o) => o.code);
+function actionFileCodes(kind: "json" | "json5"): (source: string) => Promise<OffenceCode[]> {
+  return async (source) => lintActionBytes(Buffer.from(source), kind, "catalogue").offences.map((o) => o.code);
 }
 
 let moduleCount = 0;
@@ -125,6 +124,9 @@ async function listingCodes(listing: string): Promise<OffenceCode[]> {
   return result.files.flatMap((f) => f.offences.map((o) => o.code));
 }
 
+// unused-disable is found by the inline directives, which are being built on top of this.
+const NOT_YET_FOUND: { readonly [code: string]: string } = { "unused-disable": "inline directives are not read yet" };
+
 /** A server's two surfaces of one tool ({"tools/list": entry, "help": answer}), read as lint-server reads them. */
 async function serverCodes(source: string): Promise<OffenceCode[]> {
   const { "tools/list": listed, help } = JSON.parse(source);
@@ -135,9 +137,10 @@ async function serverCodes(source: string): Promise<OffenceCode[]> {
 }
 
 for (const code of OFFENCE_CODES) {
-  test(`${code}: the bad example has the offence, the good one has none`, async () => {
+  const todo = NOT_YET_FOUND[code];
+  test(`${code}: the bad example has the offence, the good one has none`, todo === undefined ? {} : { todo }, async () => {
     const doc = CODE_DOCS[code];
-    const codesOf = doc.input === "server" ? serverCodes : doc.lang === "json" ? actionFileCodes : doc.lang === "js" ? moduleCodes : listingCodes;
+    const codesOf = doc.input === "server" ? serverCodes : doc.lang === "json" || doc.lang === "json5" ? actionFileCodes(doc.lang) : doc.lang === "js" ? moduleCodes : listingCodes;
     const bad = await codesOf(doc.bad);
     assert.ok(bad.includes(code), `${code}: the bad example reports ${JSON.stringify(bad)}`);
     assert.deepEqual(await codesOf(doc.good), [], `${code}: the good example is not clean`);

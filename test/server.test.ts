@@ -95,7 +95,7 @@ test("a Wymcp server: the report equals the report on the same declarations as a
   assert.deepEqual(report.files.map((f: Json) => f.tool), ["accounts", "catalogue", "orders", "reviews"]);
   const label = `${NODE} --import tsx ${WYMCP_SERVER} ${WYMCP_FIXTURES} --drift orders --marker ${marker}`;
   for (const file of report.files) assert.equal(file.file, label);
-  assert.deepEqual(report.summary, { files: 4, actions: 10, offences: live.length });
+  assert.deepEqual(report.summary, { files: 4, actions: 10, offences: live.length, errors: live.length, warnings: 0 });
   for (const offence of report.files.flatMap((f: Json) => f.offences)) assert.equal(offence.line, null, "a server's offences have no line");
 });
 
@@ -141,7 +141,7 @@ test("a plain MCP server: each tool is linted as a tool with one action", TEST_T
   assert.equal(code, 1);
   assert.deepEqual(rowsOf(report).map(withoutMessage), JSON.parse(readFileSync(join(PLAIN_FIXTURES, "expected.json"), "utf8")));
   assert.deepEqual(report.files.map((f: Json) => f.tool), ["fetch", "find", "ping"]);
-  assert.deepEqual(report.summary, { files: 3, actions: 3, offences: 5 });
+  assert.deepEqual(report.summary, { files: 3, actions: 3, offences: 5, errors: 5, warnings: 0 });
 });
 
 for (const [name, server, expected] of [

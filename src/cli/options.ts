@@ -97,6 +97,13 @@ export const OPTIONS = {
     describe: "Offences shown per action in the text format, then a '… and K more offences' line (0 = all)",
     read: nonNegativeInteger("max-offences"),
   },
+  maxWarnings: {
+    flag: "max-warnings",
+    type: "number",
+    shortcut: true,
+    describe: "Fail the run (exit 1) when it finds more than N warnings; without it, warnings are shown and never fail it",
+    read: (given: Given): number | null => (given === undefined ? null : nonNegativeInteger("max-warnings")(given)),
+  },
   color: {
     flag: "color",
     type: "boolean",
@@ -205,9 +212,9 @@ const DESCRIPTION = `Lint the tool declarations of action-dispatched MCP servers
 A directory is searched recursively (node_modules and dot-folders skipped); a file is linted whatever its name (.json and .json5 are action files, .js .mjs .cjs .ts .mts .cts tool modules); a glob is expanded (quote it). No path means the current directory.`;
 
 const EXIT_CODES = `Exit codes:
-  0  nothing found
-  1  at least one offence (files that cannot be parsed or loaded count; so does a server whose
-     help tool answers an error or an answer of the wrong shape)
+  0  no error (warnings alone pass, unless there are more than --max-warnings)
+  1  an error (files that cannot be parsed or loaded count; so does a server whose help tool
+     answers an error or an answer of the wrong shape), or more warnings than --max-warnings
   2  usage error (bad flag, nothing to lint, unsupported file kind), a server that cannot be
      started or reached or does not answer within --server-timeout, or internal failure
 
@@ -223,6 +230,7 @@ const EXAMPLES: readonly [string, string][] = [
   ["$0 --format sarif > wymcp.sarif", "write SARIF for GitHub code scanning"],
   ["$0 --format github", "annotate a GitHub Actions run"],
   ["$0 --max-offences 0 --no-color", "show every offence, uncoloured"],
+  ["$0 --max-warnings 0", "fail on warnings too"],
   ["$0 --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
   ["$0 --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
   ["$0 --server -- node server.js", "lint the tools of an MCP server started with that command"],

@@ -1,7 +1,7 @@
 // The CLI as a function: run(argv, io) parses the command line (options.ts), lints the
 // paths (lintPaths) or standard input (lintSource), writes the chosen format through io and
-// returns the exit code (SPEC section 7):
-// 0 nothing found, 1 offences (from the totals, never from what was shown), 2 usage error
+// returns the exit code (SPEC sections 7 and 9): 0 passed, 1 errors or too many warnings
+// (from the totals, never from what was shown), 2 usage error
 // or internal failure. It never calls process.exit; bin/wymcp-lint.js sets process.exitCode
 // from it, and tests call it in-process with their own io.
 
@@ -9,7 +9,7 @@ import { performance } from "node:perf_hooks";
 import { describeThrown, escapeText, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
 import { lintPaths, lintSource } from "../lint/lint-paths.js";
-import type { LintResult } from "../lint/result.js";
+import type { LintResult, Summary } from "../lint/result.js";
 import { UsageError } from "../lint/usage-error.js";
 import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
@@ -89,6 +89,20 @@ function withDiffs(relinted: LintResult, fixed: LintResult): LintResult {
   return { ...relinted, files: relinted.files.map((file) => ({ ...file, diff: diffs.get(file.file) ?? null })) };
 }
 
+/**
+ * The exit code, from the totals (never from what was shown): 1 when any offence is an
+ * error, or when there are more warnings than --max-warnings (said on stderr, where it
+ * cannot break a machine format's document); 0 otherwise.
+ */
+export function exitCode(summary: Summary, maxWarnings: number | null, io: Pick<Io, "stderr">): number {
+  const tooManyWarnings = maxWarnings !== null && summary.warnings > maxWarnings;
+  if (tooManyWarnings) {
+    const found = `${summary.warnings} ${summary.warnings === 1 ? "warning" : "warnings"}`;
+    io.stderr(`wymcp-lint: ${found} found, more than --max-warnings ${maxWarnings} allows\n`);
+  }
+  return summary.errors > 0 || tooManyWarnings ? EXIT_OFFENCES : EXIT_CLEAN;
+}
+
 async function explain(code: string, io: Io): Promise<number> {
   const { explain: explainCode, unknownCodeMessage } = await import("./explain.js");
   const text = explainCode(code);
@@ -124,7 +138,7 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       }
       const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
       io.stdout(output);
-      return result.summary.offences > 0 ? EXIT_OFFENCES : EXIT_CLEAN;
+      return exitCode(result.summary, options.maxWarnings, io);
     }
   }
 }

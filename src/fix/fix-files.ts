@@ -13,6 +13,7 @@ import type { Offence, TextEdit } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
 import { kindOf } from "../lint/discover.js";
 import { summarize } from "../lint/lint-paths.js";
+import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { lintText, toolNameOf } from "../loading/action-file.js";
 import { withModuleFileEdits } from "./module-edits.js";
 import type { FileResult, LintResult } from "../lint/result.js";
@@ -34,6 +35,8 @@ export interface FixOptions {
   readonly stdin: Uint8Array | null;
   /** --load-timeout, for loading a fixed tool module again. */
   readonly loadTimeoutMs: number;
+  /** The run's severity rules: an offence they set off is neither fixed nor reported. */
+  readonly rules?: SeverityRules;
 }
 
 export interface FixOutcome {
@@ -53,11 +56,13 @@ interface FixedText {
 }
 
 /** The text after every pass of fixes, and its lint; null when the result would not parse. */
-function fixText(text: string, kind: "json" | "json5", toolName: string): FixedText | null {
+function fixText(text: string, kind: "json" | "json5", file: string, rules: SeverityRules): FixedText | null {
+  const toolName = toolNameOf(file);
+  const reported = (offence: Offence): boolean => rules.severityOf(offence.code, file) !== "off";
   let current = text;
   let lint = lintText(current, kind, toolName);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const groups = groupsOf(lint.offences);
+    const groups = groupsOf(lint.offences.filter(reported));
     if (groups.length === 0) break;
     const next = applyEdits(current, groups);
     if (next.applied.length === 0 || next.text === current) break;
@@ -102,7 +107,7 @@ function write(path: string, original: Uint8Array, bom: Buffer, after: string): 
 function fixActionFile(file: FileResult, kind: "json" | "json5", path: string, options: FixOptions): FileOutcome {
   const bytes = options.stdin ?? readFileSync(path);
   const { text: before, bom } = textOf(bytes);
-  const fixed = fixText(before, kind, toolNameOf(file.file));
+  const fixed = fixText(before, kind, file.file, options.rules ?? DEFAULT_RULES);
   if (fixed === null) return notFixed(file, "the fixed text would not parse (a wymcp-lint defect; please report it)");
   if (fixed.text === before) return { file: { ...file, diff: null }, written: false };
   if (options.write && options.stdin === null) {
@@ -149,7 +154,9 @@ async function fixModuleFile(file: FileResult, path: string, options: FixOptions
     onDisk = Buffer.concat([bom, Buffer.from(next.text, "utf8")]);
     current = next.text;
     const { lintToolModule } = await import("../loading/load-module.js");
-    offences = (await withModuleFileEdits(path, await lintToolModule(path, { timeoutMs: options.loadTimeoutMs }))).offences;
+    const rules = options.rules ?? DEFAULT_RULES;
+    const relinted = await withModuleFileEdits(path, await lintToolModule(path, { timeoutMs: options.loadTimeoutMs }));
+    offences = relinted.offences.filter((offence) => rules.severityOf(offence.code, file.file) !== "off");
   }
   if (current === before) return { file: { ...file, diff: null }, written: false };
   return { file: { ...file, offences, diff: unifiedDiff(file.file, before, current) }, written: options.write };
@@ -166,7 +173,7 @@ export async function fixFiles(result: LintResult, options: FixOptions): Promise
     else outcomes.push(fixActionFile(file, kind, path, options));
   }
   return {
-    result: summarize(outcomes.map((o) => o.file), performance.now() - result.durationMs),
+    result: summarize(outcomes.map((o) => o.file), performance.now() - result.durationMs, options.rules ?? DEFAULT_RULES),
     written: outcomes.filter((o) => o.written).length,
     notes: outcomes.flatMap((o) => (o.note === undefined ? [] : [o.note])),
   };

@@ -2,7 +2,7 @@
 // 6): discover the files (discover.ts), lint the action files (scheduler.ts, with the
 // action-file loader) and the tool modules (the module loader, behind lintToolModules),
 // add duplicate-tool across files (duplicate-tools.ts), give the modules' offences their
-// positions (module-positions.ts), and sum up. lintSource is the same
+// positions (module-positions.ts), resolve each offence's severity (severity.ts) and sum up. lintSource is the same
 // for one action file read from standard input. A file's failure stays in that file's
 // result; only our own bugs throw. Called by src/cli/run.ts.
 
@@ -15,6 +15,7 @@ import { withDuplicateTools } from "./duplicate-tools.js";
 import { withModulePositions } from "./module-positions.js";
 import type { FileResult, LintResult } from "./result.js";
 import { lintActionFiles, startStandby, type ScheduleOptions } from "./scheduler.js";
+import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "./severity.js";
 
 /**
  * The module loader's one interface (src/loading/load-module.ts): the ToolLint of each tool
@@ -29,6 +30,8 @@ export interface LintFilesOptions extends ScheduleOptions {
   readonly concurrency?: number;
   /** performance.now() when the run began, so durationMs covers discovery too. */
   readonly startedAt?: number;
+  /** Each code's severity per file (severity.ts); every default when absent. */
+  readonly rules?: SeverityRules;
 }
 
 export interface LintPathsOptions extends Omit<LintFilesOptions, "standby"> {
@@ -60,14 +63,20 @@ async function lintModules(targets: readonly LintTarget[], options: LintFilesOpt
   return Promise.all(lints.map((lint, i) => withModuleFileEdits((targets[i] as LintTarget).path, lint)));
 }
 
-export function summarize(files: readonly FileResult[], startedAt: number): LintResult {
+/** The run's result: each file under the severity rules, and the totals of what is reported. */
+export function summarize(linted: readonly FileResult[], startedAt: number, rules: SeverityRules = DEFAULT_RULES): LintResult {
+  const files = linted.map((file) => resolveSeverities(file, rules));
   let actions = 0;
-  let offences = 0;
+  let errors = 0;
+  let warnings = 0;
   for (const file of files) {
     actions += file.actions;
-    offences += file.offences.length;
+    for (const offence of file.offences) {
+      if (offence.severity === "error") errors++;
+      else warnings++;
+    }
   }
-  return { files, summary: { files: files.length, actions, offences }, durationMs: performance.now() - startedAt };
+  return { files, summary: { files: files.length, actions, offences: errors + warnings, errors, warnings }, durationMs: performance.now() - startedAt };
 }
 
 function fileResult(file: string, lint: ToolLint): FileResult {
@@ -94,10 +103,10 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
     withDuplicateTools(targets, lints).map((lint, i) => (isModule(targets[i] as LintTarget) ? withModulePositions((targets[i] as LintTarget).path, lint) : lint)),
   );
   const files = located.map((lint, i) => fileResult((targets[i] as LintTarget).display, lint));
-  return summarize(files, startedAt);
+  return summarize(files, startedAt, options.rules);
 }
 
 /** Lints one action file given as bytes (--stdin); `display` names it and gives the tool's name. */
-export async function lintSource(bytes: Buffer, display: string, kind: "json" | "json5", startedAt = performance.now()): Promise<LintResult> {
-  return summarize([fileResult(display, lintActionBytes(bytes, kind, toolNameOf(display)))], startedAt);
+export async function lintSource(bytes: Buffer, display: string, kind: "json" | "json5", startedAt = performance.now(), rules: SeverityRules = DEFAULT_RULES): Promise<LintResult> {
+  return summarize([fileResult(display, lintActionBytes(bytes, kind, toolNameOf(display)))], startedAt, rules);
 }

@@ -3,8 +3,9 @@
 // by the server's label (its command line or URL) in place of a file. After the handshake
 // and every page of tools/list:
 //  - a Wymcp server (it lists Wymcp's help tool): help is asked about each other tool, the
-//    answered actions map goes through the whole chain (lintTool), and the answer is held
-//    to the tool's tools/list entry (surface-drift);
+//    answered actions map goes through the whole chain and the advisory checks (lintTool),
+//    as an action file's would, and the answer is held to the tool's tools/list entry
+//    (surface-drift);
 //  - any other server: each tool is linted as a tool with one action (plain-tool.ts).
 // A help answer that is an error or of the wrong shape stops the run (ServerFailure, exit
 // 1). The session, and the server we started, end before this returns or throws.
@@ -42,7 +43,7 @@ function plainTool(tool: Tool): ToolLint {
 async function wymcpTool(session: ServerSession, tool: Tool): Promise<ToolLint> {
   const answer = readHelpAnswer(await session.callTool("help", { tool: tool.name }));
   if ("problem" in answer) throw new ServerFailure(`asked about the tool ${inspectString(tool.name)}, ${answer.problem}`, 1);
-  const lint = lintTool({ name: answer.tool, description: answer.description, actions: answer.actions });
+  const lint = lintTool({ name: answer.tool, description: answer.description, actions: answer.actions }, { advisory: true });
   return { tool: lint.tool, actions: lint.actions, offences: sortOffences([...lint.offences, ...surfaceDrift(tool, answer)]) };
 }
 

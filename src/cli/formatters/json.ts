@@ -17,6 +17,7 @@ function offenceEntry(offence: Offence): Record<string, unknown> {
   return {
     action: offence.action,
     code: offence.code,
+    severity: offence.severity,
     path: offence.path,
     location: offence.location,
     message: offence.message,
@@ -37,7 +38,13 @@ export function format(result: LintResult, _options: FormatOptions): string {
       offences: file.offences.map(offenceEntry),
       ...(file.diff !== undefined ? { diff: file.diff } : {}),
     })),
-    summary: { files: result.summary.files, actions: result.summary.actions, offences: result.summary.offences },
+    summary: {
+      files: result.summary.files,
+      actions: result.summary.actions,
+      offences: result.summary.offences,
+      errors: result.summary.errors,
+      warnings: result.summary.warnings,
+    },
   };
   return `${safeJson(document)}\n`;
 }

@@ -13,12 +13,14 @@ function count(n: number, noun: string): string {
 }
 
 /**
- * `3 files, 12 actions: 5 offences (0.04 s)`, or `…: no offences (…)`; for a server,
- * `server node srv.js: 3 tools, …` (each of its tools is one result).
+ * `3 files, 12 actions: 5 offences (0.04 s)`, or `…: no offences (…)`; with warnings,
+ * `…: 5 offences: 2 errors, 3 warnings (…)`; for a server, `server node srv.js: 3 tools, …`
+ * (each of its tools is one result).
  */
 export function summaryLine(result: Pick<LintResult, "summary" | "durationMs" | "server">, dim: (s: string) => string = (s) => s): string {
   const { summary, durationMs, server } = result;
-  const found = summary.offences === 0 ? "no offences" : count(summary.offences, "offence");
+  let found = summary.offences === 0 ? "no offences" : count(summary.offences, "offence");
+  if (summary.warnings > 0) found += `: ${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}`;
   const linted = server === undefined ? count(summary.files, "file") : `server ${shownFile(server)}: ${count(summary.files, "tool")}`;
   return `${linted}, ${count(summary.actions, "action")}: ${found} ${dim(`(${(durationMs / 1000).toFixed(2)} s)`)}`;
 }
