@@ -116,7 +116,7 @@ test("json: valid against schemas/report.schema.json, every offence with exactly
     assert.equal(file.tool, expected.tool);
     file.offences.forEach((offence: Json, j: number) => {
       const o = expected.offences[j] as Offence;
-      assert.deepEqual(Object.keys(offence), ["action", "code", "severity", "path", "location", "message", "fix", "line", "column", "exact"]);
+      assert.deepEqual(Object.keys(offence), ["action", "code", "severity", "path", "location", "message", "fix", "line", "column", "exact", "edits"]);
       assert.deepEqual(offence, {
         action: o.action,
         code: o.code,
@@ -128,9 +128,11 @@ test("json: valid against schemas/report.schema.json, every offence with exactly
         line: o.line ?? null,
         column: o.column ?? null,
         exact: o.line === undefined ? null : o.exact !== false,
+        edits: o.edits ? o.edits.map((edit) => ({ ...edit })) : null,
       });
     });
   });
+  assert.ok(document.files.some((file: Json) => file.offences.some((offence: Json) => offence.edits !== null)), "the golden report has fixes as data");
 });
 
 test("json: carries every offence, whatever the text cap", () => {
@@ -163,6 +165,31 @@ test("sarif: valid against the official SARIF 2.1.0 schema", async () => {
   const broken = structuredClone(log);
   broken.runs[0].results[0].level = "fatal";
   assert.equal(sarifValidator(broken), false);
+});
+
+test("sarif: an offence with edits carries them as a fix, one replacement per edit", async () => {
+  const result = await goldenReport();
+  const log = JSON.parse(sarif.format(result, OPTIONS));
+  const offences = result.files.flatMap((file) => file.offences);
+  const results = log.runs[0].results as Json[];
+  assert.equal(results.length, offences.length);
+  let fixes = 0;
+  offences.forEach((offence, i) => {
+    const entry = results[i] as Json;
+    if (!offence.edits) return assert.equal(entry.fixes, undefined);
+    fixes++;
+    const [fix] = entry.fixes;
+    assert.equal(fix.description.text, offence.fix);
+    assert.deepEqual(fix.artifactChanges[0].artifactLocation, entry.locations[0].physicalLocation.artifactLocation);
+    assert.deepEqual(
+      fix.artifactChanges[0].replacements,
+      offence.edits.map((e) => ({
+        deletedRegion: { startLine: e.startLine, startColumn: e.startColumn, endLine: e.endLine, endColumn: e.endColumn },
+        ...(e.text === "" ? {} : { insertedContent: { text: e.text } }),
+      })),
+    );
+  });
+  assert.ok(fixes > 0, "the golden report has fixes");
 });
 
 test("sarif: one run, the driver, one rule per code with help from the code docs", async () => {

@@ -147,6 +147,23 @@ export const OPTIONS = {
     describe: "Also skip, in directory and glob searches, what this pattern matches (.gitignore syntax, relative to the current directory); repeatable",
     read: texts,
   },
+  fix: {
+    flag: "fix",
+    type: "boolean",
+    default: false,
+    shortcut: true,
+    describe:
+      "Apply the fixes that cannot change what was meant (rename a misspelt key, remove a repeated entry or a redundant group, move a description's extra lines to notes) in action files and in the literals of tool modules, atomically; then report what is left",
+    read: on,
+  },
+  fixDryRun: {
+    flag: "fix-dry-run",
+    type: "boolean",
+    default: false,
+    shortcut: true,
+    describe: 'Like --fix, but write nothing: print each file\'s changes as a unified diff (text: before the report; json: each file\'s "diff")',
+    read: on,
+  },
   server: {
     flag: "server",
     type: "boolean",
@@ -234,6 +251,8 @@ const EXAMPLES: readonly [string, string][] = [
   ["$0 --ignore-pattern 'generated/' .", "also skip the generated/ folders"],
   ["$0 --server -- node server.js", "lint the tools of an MCP server started with that command"],
   ["$0 --server-url http://127.0.0.1:4000/mcp", "lint a running MCP server over Streamable HTTP"],
+  ["$0 --fix-dry-run ./tools", "show the safe fixes as a diff, change nothing"],
+  ["$0 --fix ./tools", "apply the safe fixes, then report what is left"],
   ["$0 --explain superset-group", "explain an offence code"],
 ];
 
@@ -312,7 +331,18 @@ function lintCommand(named: readonly string[], afterDashes: readonly string[], g
   const server = checkServer({ server: serverGiven, command: serverGiven ? afterDashes : [], url: serverUrl, headers, paths });
   const stdin = stdinSource(stdinGiven, stdinFilename, paths);
   if (server !== null && stdin !== null) throw new UsageError("--stdin lints standard input, --server and --server-url a server: give one of them");
+  checkFix(values, stdin !== null, server !== null);
   return { kind: "lint", options: { ...rest, paths, stdin, server } };
+}
+
+/** --fix and --fix-dry-run, checked against each other and what they need. */
+function checkFix({ fix, fixDryRun, format }: Values, stdin: boolean, server: boolean): void {
+  if (fix && fixDryRun) throw new UsageError("--fix and --fix-dry-run exclude each other: --fix writes the fixes, --fix-dry-run only shows them");
+  if ((fix || fixDryRun) && server) throw new UsageError(`${fix ? "--fix" : "--fix-dry-run"} changes files; a running server's tools are fixed in its source files`);
+  if (fix && stdin) throw new UsageError("--fix cannot write standard input back; use --fix-dry-run to print the fixes as a diff");
+  if (fixDryRun && format !== "text" && format !== "json") {
+    throw new UsageError(`--fix-dry-run prints a diff, which only the text and json formats carry; got --format ${format}`);
+  }
 }
 
 /** --stdin and --stdin-filename, checked together. */

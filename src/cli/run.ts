@@ -72,22 +72,27 @@ export function workersFromEnv(env: Io["env"]): number | undefined {
   return Number(value);
 }
 
-async function lint(options: LintOptions, io: Io, startedAt: number): Promise<LintResult> {
+async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buffer | null): Promise<LintResult> {
   if (options.server !== null) {
     // Loaded only here: linting files never pays for the MCP SDK.
     const { lintServer } = await import("../server/lint-server.js");
     return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt });
   }
-  const stdin = options.stdin;
-  if (stdin !== null) {
-    const bytes = await readStdin(io);
-    if (stdin.kind === "module") return lintModuleSource(bytes, stdin.filename, resolve(io.cwd, stdin.filename), options.loadTimeoutMs, startedAt);
-    return lintSource(bytes, stdin.filename, stdin.kind, startedAt);
+  const stdinOptions = options.stdin;
+  if (stdinOptions !== null && stdin !== null) {
+    if (stdinOptions.kind === "module") return lintModuleSource(stdin, stdinOptions.filename, resolve(io.cwd, stdinOptions.filename), options.loadTimeoutMs, startedAt);
+    return lintSource(stdin, stdinOptions.filename, stdinOptions.kind, startedAt);
   }
   const workers = workersFromEnv(io.env);
   const ignore = { ignoreFiles: options.ignore, patterns: options.ignorePattern };
   const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt, ignore };
   return lintPaths(workers === undefined ? request : { ...request, workers });
+}
+
+/** The fresh lint of fixed files, with the diffs of what was written. */
+function withDiffs(relinted: LintResult, fixed: LintResult): LintResult {
+  const diffs = new Map(fixed.files.map((file) => [file.file, file.diff ?? null]));
+  return { ...relinted, files: relinted.files.map((file) => ({ ...file, diff: diffs.get(file.file) ?? null })) };
 }
 
 /**
@@ -127,7 +132,16 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       const { options } = command;
       // Loaded before any work, so a broken build fails at once rather than after linting.
       const format = await loadFormatter(options.format);
-      const result = await lint(options, io, startedAt);
+      const stdin = options.stdin !== null ? await readStdin(io) : null;
+      let result = await lint(options, io, startedAt, stdin);
+      if (options.fix || options.fixDryRun) {
+        // Loaded only when fixing: a plain lint does not pay for it.
+        const { fixFiles } = await import("../fix/fix-files.js");
+        const fixed = await fixFiles(result, { write: options.fix, cwd: io.cwd, stdin, loadTimeoutMs: options.loadTimeoutMs });
+        for (const note of fixed.notes) io.stderr(`wymcp-lint: ${note}\n`);
+        // What was written is linted again from disk: the report and the exit code are what is left.
+        result = fixed.written > 0 ? withDiffs(await lint(options, io, startedAt, stdin), fixed.result) : fixed.result;
+      }
       const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
       io.stdout(output);
       return exitCode(result.summary, options.maxWarnings, io);

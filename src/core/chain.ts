@@ -11,7 +11,8 @@ import { ANY_MAP, isMap, mapGet, mapHas, mapKeys, type MapLike, type MapReader }
 import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offence.js";
 import { ADVISORY_CHECKS, type AdvisoryContext } from "./advisory/index.js";
 import { sortOffences } from "./order.js";
-import { unknownKeyDraft } from "./unknown-key.js";
+import { unknownKeyDrafts } from "./unknown-key.js";
+import { exclusiveRepairs } from "./repair.js";
 import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
 import { isActionSchemaKey, mandatoryActionSchemaKeys, type MandatoryActionSchemaKey } from "../vocabulary.js";
 import { appendAll } from "./append.js";
@@ -43,7 +44,11 @@ function declaredProperties(schema: MapLike, read: MapReader): MapLike | null {
 
 function contextFor(schema: MapLike, read: MapReader): ValidatorContext {
   let declared: MapLike | null | undefined;
-  return { declared: () => (declared === undefined ? (declared = declaredProperties(schema, read)) : declared), read };
+  return {
+    declared: () => (declared === undefined ? (declared = declaredProperties(schema, read)) : declared),
+    read,
+    has: (key) => read.has(schema, key),
+  };
 }
 
 function missingKeyDrafts(schema: MapLike): Draft[] {
@@ -62,12 +67,14 @@ export function actionSchemaDrafts(schema: unknown, read: MapReader = ANY_MAP): 
   const drafts: Draft[] = [];
   for (const key of read.nonStringKeys(schema)) drafts.push(wrongKeyType([], key, "an action-schema key"));
   const context = contextFor(schema, read);
+  const unknown: string[] = [];
   for (const key of read.keys(schema)) {
     if (isActionSchemaKey(key)) appendAll(drafts, VALIDATORS[key](read.get(schema, key), context));
-    else drafts.push(unknownKeyDraft(key));
+    else unknown.push(key);
   }
+  appendAll(drafts, unknownKeyDrafts(unknown, (key) => read.has(schema, key)));
   appendAll(drafts, missingKeyDrafts(schema));
-  return drafts;
+  return exclusiveRepairs(drafts);
 }
 
 /** The action name: a string on one line. */

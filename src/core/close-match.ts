@@ -1,7 +1,7 @@
 // Finds the known word a misspelt one was probably meant to be: edit distance 2 or less,
 // (a swap of neighbours counting as one) that changes less than half the word, or a
 // singular/plural slip (SPEC section 3). Used by the unknown-key fix and the
-// undeclared-name fixes.
+// undeclared-name fixes; soleCloseMatch decides whether --fix may rename.
 
 /** Edit distance (a swap of neighbours counting as one), or limit + 1 once it exceeds `limit`. */
 export function editDistance(a: string, b: string, limit: number): number {
@@ -36,16 +36,22 @@ function singular(word: string): string {
 
 const MAX_DISTANCE = 2;
 
+// The distance from the lower-cased word to a candidate, or -1 when the candidate is not close.
+function closeness(lower: string, candidate: string): number {
+  const c = candidate.toLowerCase();
+  const d = singular(c) === singular(lower) ? 0 : editDistance(lower, c, MAX_DISTANCE);
+  // Changing half of a short word is not a slip: "y" is not a typo of "o".
+  return d > MAX_DISTANCE || (d > 0 && d * 2 >= lower.length) ? -1 : d;
+}
+
 /** The closest candidate to `word`, or null when none is close. */
 export function closeMatch(word: string, candidates: Iterable<string>): string | null {
   const lower = word.toLowerCase();
   let best: string | null = null;
   let bestDistance = MAX_DISTANCE + 1;
   for (const candidate of candidates) {
-    const c = candidate.toLowerCase();
-    const d = singular(c) === singular(lower) ? 0 : editDistance(lower, c, MAX_DISTANCE);
-    // Changing half of a short word is not a slip: "y" is not a typo of "o".
-    if ((d > 0 && d * 2 >= lower.length) || d > bestDistance) continue;
+    const d = closeness(lower, candidate);
+    if (d < 0 || d > bestDistance) continue;
     // Equal distances go to the smaller name, so the answer never depends on key order.
     if (d < bestDistance || (best !== null && candidate < best)) {
       best = candidate;
@@ -53,4 +59,19 @@ export function closeMatch(word: string, candidates: Iterable<string>): string |
     }
   }
   return best;
+}
+
+/**
+ * The one candidate close to `word`, or null when none or several are: a rename made
+ * without asking (--fix) must have no rival reading.
+ */
+export function soleCloseMatch(word: string, candidates: Iterable<string>): string | null {
+  const lower = word.toLowerCase();
+  let sole: string | null = null;
+  for (const candidate of candidates) {
+    if (closeness(lower, candidate) < 0) continue;
+    if (sole !== null) return null;
+    sole = candidate;
+  }
+  return sole;
 }

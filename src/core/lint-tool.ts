@@ -5,7 +5,7 @@
 import { checkActions, type CheckOptions } from "./chain.js";
 import { describeValue, inspectString } from "./escape.js";
 import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
-import { toolOffence, type Offence } from "./offence.js";
+import { refreeze, toolOffence, type Offence } from "./offence.js";
 import { obtainActions } from "./obtain.js";
 import { sortOffences } from "./order.js";
 
@@ -28,12 +28,7 @@ export interface ToolLint {
  * clone drops the freeze) becomes the frozen plain data it is everywhere else.
  */
 export function freezeToolLint(lint: ToolLint): ToolLint {
-  const offences = lint.offences.map((o) => {
-    Object.freeze(o.path);
-    Object.freeze(o.target.path);
-    Object.freeze(o.target);
-    return Object.freeze(o);
-  });
+  const offences = lint.offences.map(refreeze);
   return Object.freeze({ tool: lint.tool, actions: lint.actions, offences: Object.freeze(offences) });
 }
 

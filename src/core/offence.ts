@@ -5,6 +5,7 @@
 import { describeType } from "./escape.js";
 import { renderLocation } from "./render-location.js";
 import type { Path } from "./path.js";
+import type { Repair } from "./repair.js";
 
 /** How an offence counts: an `error` fails the run (exit 1); a `warn` is shown and fails it only past --max-warnings. */
 export type Severity = "error" | "warn";
@@ -110,6 +111,25 @@ export interface Offence {
    * partly built at run time).
    */
   readonly exact?: boolean;
+  /** The mechanical fix this offence allows, as intent (absent: the author decides). */
+  readonly repair?: Repair;
+  /** That fix as text edits of the source, when its places are known (src/fix/plan.ts). */
+  readonly edits?: readonly TextEdit[];
+}
+
+/**
+ * One replacement in a file's decoded text (BOM excluded): the UTF-16 range [start, end)
+ * becomes `text`; start === end inserts. Line and column (1-based, the end exclusive)
+ * present the same range. An offence's edits apply together or not at all.
+ */
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly startLine: number;
+  readonly startColumn: number;
+  readonly endLine: number;
+  readonly endColumn: number;
 }
 
 /**
@@ -122,6 +142,7 @@ export interface Draft {
   readonly target: Target;
   readonly message: string;
   readonly fix: string;
+  readonly repair?: Repair;
 }
 
 export function finalizeOffence(draft: Draft, action: string | null): Offence {
@@ -134,6 +155,7 @@ export function finalizeOffence(draft: Draft, action: string | null): Offence {
     message: draft.message,
     fix: draft.fix,
     target: Object.freeze({ path: Object.freeze([...draft.target.path]), part: draft.target.part }),
+    ...(draft.repair ? { repair: Object.freeze({ ...draft.repair }) } : {}),
   });
 }
 
@@ -150,6 +172,22 @@ export function withSeverity(offence: Offence, severity: Severity): Offence {
 /** The same offence with its source position (offences are frozen, so this copies). */
 export function withPosition(offence: Offence, line: number, column: number, exact = true): Offence {
   return Object.freeze({ ...offence, line, column, exact });
+}
+
+/** Freezes, in place, an offence that crossed a thread (structured clone drops the freeze); see freezeToolLint. */
+export function refreeze(offence: Offence): Offence {
+  Object.freeze(offence.path);
+  Object.freeze(offence.target.path);
+  Object.freeze(offence.target);
+  if (offence.repair) Object.freeze(offence.repair);
+  if (offence.edits) for (const edit of offence.edits) Object.freeze(edit);
+  Object.freeze(offence.edits);
+  return Object.freeze(offence);
+}
+
+/** The same offence with its fix as text edits. */
+export function withEdits(offence: Offence, edits: readonly TextEdit[]): Offence {
+  return Object.freeze({ ...offence, edits: Object.freeze(edits.map((edit) => Object.freeze({ ...edit }))) });
 }
 
 /** How an action key is named in offences: its String() form when it is not a string. */

@@ -1,13 +1,24 @@
 // The unknown-key check: unknown implies rejected. A key outside the vocabulary is an
 // offence whose fix names the closest vocabulary key, or lists them all. It lives outside
-// validators/ because it judges the key set, not the value of one key.
+// validators/ because it judges the key set, not the value of one key. The rename is also
+// a repair (--fix) when nothing else could have been meant: the key has one close match,
+// and the schema lacks that key (two repairs adding one key are dropped by the chain).
 
-import { closeMatch } from "./close-match.js";
+import { closeMatch, soleCloseMatch } from "./close-match.js";
 import { inspectString } from "./escape.js";
 import type { Draft } from "./offence.js";
 import { actionSchemaKeys } from "../vocabulary.js";
 
-export function unknownKeyDraft(key: string): Draft {
+/** One draft per unknown key of one action schema; `present` tells the schema's own keys. */
+export function unknownKeyDrafts(keys: readonly string[], present: (key: string) => boolean): Draft[] {
+  return keys.map((key) => {
+    const to = soleCloseMatch(key, actionSchemaKeys());
+    const draft = unknownKeyDraft(key);
+    return to !== null && !present(to) ? { ...draft, repair: { kind: "rename-key", to } } : draft;
+  });
+}
+
+function unknownKeyDraft(key: string): Draft {
   const match = closeMatch(key, actionSchemaKeys());
   return {
     code: "unknown-key",

@@ -9,6 +9,7 @@
 
 import { performance } from "node:perf_hooks";
 import type { ToolLint } from "../core/lint-tool.js";
+import { withModuleFileEdits } from "../fix/module-edits.js";
 import { lintActionBytes, toolNameOf } from "../loading/action-file.js";
 import { toolOffence } from "../core/offence.js";
 import { compareDisplayPaths, discover, type FoundFile, type UnreadablePlace } from "./discover.js";
@@ -77,10 +78,11 @@ export async function lintPaths(options: LintPathsOptions): Promise<LintResult> 
 async function lintModules(modules: readonly FoundFile[], options: LintFilesOptions): Promise<readonly ToolLint[]> {
   if (modules.length === 0) return [];
   const { lintToolModules }: { lintToolModules: LintToolModules } = await import("../loading/load-module.js");
-  return lintToolModules(
+  const lints = await lintToolModules(
     modules.map((m) => m.path),
     options.concurrency === undefined ? { timeoutMs: options.timeoutMs } : { timeoutMs: options.timeoutMs, concurrency: options.concurrency },
   );
+  return Promise.all(lints.map((lint, i) => withModuleFileEdits((modules[i] as FoundFile).path, lint)));
 }
 
 /** The run's result: each file under the severity rules, and the totals of what is reported. */

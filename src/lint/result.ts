@@ -7,6 +7,11 @@ import type { ToolLint } from "../core/lint-tool.js";
 export interface FileResult extends ToolLint {
   /** The file as the user named it: the argument as given, joined with the path found under it. */
   readonly file: string;
+  /**
+   * Only with --fix or --fix-dry-run: the unified diff of the fixes made to the file (or,
+   * dry, that would be made); null when there were none.
+   */
+  readonly diff?: string | null;
 }
 
 export interface Summary {

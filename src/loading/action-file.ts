@@ -2,9 +2,9 @@
 // ToolLint. It decodes the bytes (UTF-8, BOM stripped, no NUL), parses the text (JSON.parse,
 // or json5-parse.ts), lints the value (core/lint-tool.ts, advisory checks included), adds
 // a duplicate-key offence for each repeated key when the parse saw one (duplicate-keys.ts),
-// and gives offences the line and column of what they point at (source-positions.ts; clean
-// files skip that work). Every failure of the file is a parse-error offence of that file.
-// Called by the scheduler (on this thread or
+// gives offences the line and column of what they point at (source-positions.ts; clean files skip
+// that work), and repairable ones their edits (src/fix/action-file-edits.ts). Every failure
+// of the file is a parse-error offence of that file. Called by the scheduler (on this thread or
 // a lint worker) for files on disk, and by lintSource for standard input.
 
 import { isUtf8 } from "node:buffer";
@@ -19,6 +19,7 @@ import { openablePath, type FoundFile } from "../lint/discover.js";
 import { duplicateKeyOffence, repeatedKeys } from "./duplicate-keys.js";
 import { parseJson, parseJson5, ParseError, positionsAt, repeatsKeys, type KeyRepeats, type Position } from "./json5-parse.js";
 import { sourcePositions } from "./source-positions.js";
+import { withActionFileEdits } from "../fix/action-file-edits.js";
 
 /** The tool an action file declares: its base name before `.actions.`, else before its last extension. */
 export function toolNameOf(file: string): string {
@@ -172,8 +173,8 @@ function withPositions(text: string, offences: readonly Offence[]): readonly Off
 
 // ---------------------------------------------------------------------------------------
 
-/** One action file's whole lint, from its text (decoded) and the tool's name. */
-function lintText(text: string, kind: "json" | "json5", toolName: string): ToolLint {
+/** One action file's whole lint, from its text (decoded) and the tool's name; also each --fix pass. */
+export function lintText(text: string, kind: "json" | "json5", toolName: string): ToolLint {
   const parsed = parse(text, kind);
   if ("offence" in parsed) return { tool: toolName || null, actions: 0, offences: [parsed.offence] };
   // A parsed value is plain JSON data: the core skips its cycle and sharing checks.
@@ -181,7 +182,7 @@ function lintText(text: string, kind: "json" | "json5", toolName: string): ToolL
   // Repeated keys are found in the text, with their positions; only texts that have one pay.
   const repeated = parsed.repeatsKeys ? repeatedKeys(text).map(duplicateKeyOffence) : [];
   if (lint.offences.length === 0 && repeated.length === 0) return lint;
-  const offences = withPositions(text, lint.offences);
+  const offences = withActionFileEdits(text, withPositions(text, lint.offences));
   return { ...lint, offences: repeated.length === 0 ? offences : sortOffences([...offences, ...repeated]) };
 }
 

@@ -1,7 +1,7 @@
 // Finds where targets (a path from the file's top level, and its key or value part) sit in
 // the text of a parsed action file, so an offence can carry the line and column of its key
-// or value (SPEC section 6). Called by the action-file loader with the few targets its
-// offences name, on JSON or JSON5 text that already parsed. One iterative scan,
+// or value (SPEC section 6), and the token ranges --fix edits. Called by the action-file
+// loader with the few targets its offences name, on JSON or JSON5 text that already parsed. One iterative scan,
 // guided by a trie of the requested paths: subtrees no path enters are skipped, never built.
 
 import {
@@ -13,37 +13,51 @@ import {
   skipComment,
   skipSpace,
 } from "./json5-parse.js";
-import type { Target } from "../core/offence.js";
 import type { Position } from "./json5-parse.js";
+import type { Target } from "../core/offence.js";
 
 export type { Position } from "./json5-parse.js";
 
-// One trie node per distinct path prefix; key and value are offsets, -1 until found.
+// One trie node per distinct path prefix; key and value are the offsets where those tokens
+// start, keyEnd and valueEnd where they end (exclusive); -1 until found (keyEnd stays -1
+// for an array element, which has no key).
 interface Node {
   children: Map<string | number, Node> | undefined;
   key: number;
+  keyEnd: number;
   value: number;
+  valueEnd: number;
+}
+
+/** A range of UTF-16 offsets into the text, the end exclusive. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Where a path's entry sits: its key token (null for an array element or the root) and its value. */
+export interface EntrySpans {
+  key: Span | null;
+  value: Span;
+}
+
+function newNode(): Node {
+  return { children: undefined, key: -1, keyEnd: -1, value: -1, valueEnd: -1 };
 }
 
 /**
  * The position of each target: of its value's first character, or of its key token's (its
  * opening quote, or the first character of an unquoted key). An array element has no key:
- * "key" gives the element, and the empty path gives the root value for both parts. Null when
- * a target's path does not resolve entirely (a missing
+ * "key" gives the element, and the empty path gives the root value for both parts. Null when its path does not resolve entirely (a missing
  * key, an index past the end, a segment into a scalar, a number segment into an object or a
  * string segment into an array). A repeated key resolves to its last occurrence, as parsing
  * keeps the last value. Meant for text that parsed: on other text the scan still ends, with
  * null for every target when the lexer meets the error, else positions that may be wrong.
  */
 export function sourcePositions(text: string, targets: readonly Target[]): (Position | null)[] {
-  const root: Node = { children: undefined, key: -1, value: -1 };
+  const root = newNode();
   const nodes = targets.map((target) => nodeFor(root, target.path));
-  try {
-    scan(text, root);
-  } catch (error) {
-    if (error instanceof ParseError) return targets.map(() => null);
-    throw error;
-  }
+  if (!scanned(text, root)) return targets.map(() => null);
   const offsets = nodes.map((node, i) => {
     if (node === undefined) return -1;
     return targets[i]?.part === "key" ? node.key : node.value;
@@ -52,6 +66,31 @@ export function sourcePositions(text: string, targets: readonly Target[]): (Posi
   const positions = positionsAt(text, found);
   const byOffset = new Map(found.map((offset, i) => [offset, positions[i] as Position]));
   return offsets.map((offset) => byOffset.get(offset) ?? null);
+}
+
+/**
+ * The token ranges of each path's entry, or null where the path does not resolve (as for
+ * sourcePositions). The ranges are what src/fix/plan.ts edits: a key token, a whole value.
+ */
+export function locateSpans(text: string, paths: readonly (readonly (string | number)[])[]): (EntrySpans | null)[] {
+  const root = newNode();
+  const nodes = paths.map((path) => nodeFor(root, path));
+  if (!scanned(text, root)) return paths.map(() => null);
+  return nodes.map((node) => {
+    if (node === undefined || node.value < 0 || node.valueEnd < 0) return null;
+    return { key: node.keyEnd < 0 ? null : { start: node.key, end: node.keyEnd }, value: { start: node.value, end: node.valueEnd } };
+  });
+}
+
+// Runs the scan; false when the lexer meets an error (text that does not parse).
+function scanned(text: string, root: Node): boolean {
+  try {
+    scan(text, root);
+    return true;
+  } catch (error) {
+    if (error instanceof ParseError) return false;
+    throw error;
+  }
 }
 
 // The trie node for path, created as needed; undefined for a segment no value can have.
@@ -64,7 +103,7 @@ function nodeFor(root: Node, path: readonly (string | number)[]): Node | undefin
     node.children ??= new Map();
     let child = node.children.get(segment);
     if (child === undefined) {
-      child = { children: undefined, key: -1, value: -1 };
+      child = newNode();
       node.children.set(segment, child);
     }
     node = child;
@@ -74,10 +113,14 @@ function nodeFor(root: Node, path: readonly (string | number)[]): Node | undefin
 
 // Walks the containers the trie enters, recording each node's key and value offsets.
 function scan(text: string, root: Node): void {
+  const lexeme = newLexeme();
   let pos = skipSpace(text, 0);
   root.key = root.value = pos;
   let c = text.charCodeAt(pos);
-  if (root.children === undefined || (c !== 123 && c !== 91)) return;
+  if (root.children === undefined || (c !== 123 && c !== 91)) {
+    root.valueEnd = skipValue(text, pos);
+    return;
+  }
   // The open containers being walked, each with its trie node and current element index.
   const nodes: Node[] = [];
   const indexes: number[] = [];
@@ -85,7 +128,6 @@ function scan(text: string, root: Node): void {
   let node = root;
   let index = 0;
   let inArray = c === 91;
-  const lexeme = newLexeme();
   pos++;
   for (;;) {
     pos = skipSpace(text, pos);
@@ -97,6 +139,7 @@ function scan(text: string, root: Node): void {
     }
     if (c === 93 || c === 125) {
       pos++;
+      node.valueEnd = pos;
       const parent = nodes.pop();
       if (parent === undefined) return;
       node = parent;
@@ -106,12 +149,14 @@ function scan(text: string, root: Node): void {
     }
     if (pos >= text.length) return; // only text that does not parse ends here
     const keyAt = pos;
+    let keyEnd = -1;
     let child: Node | undefined;
     if (inArray) {
       child = node.children?.get(index);
     } else {
       pos = c === 34 || c === 39 ? scanString(text, pos, true, lexeme) : scanIdentifier(text, pos, lexeme);
       if (pos === keyAt) return; // not a key: text that does not parse
+      keyEnd = pos;
       child = node.children?.get(lexeme.text);
       pos = skipSpace(text, pos); // at ":"
       pos = skipSpace(text, pos + 1);
@@ -120,6 +165,7 @@ function scan(text: string, root: Node): void {
     if (child !== undefined) {
       if (child.value >= 0) forget(child); // a repeated key: only the last occurrence counts
       child.key = keyAt;
+      child.keyEnd = keyEnd;
       child.value = pos;
       if (child.children !== undefined && (c === 123 || c === 91)) {
         nodes.push(node);
@@ -131,6 +177,9 @@ function scan(text: string, root: Node): void {
         pos++;
         continue;
       }
+      pos = skipValue(text, pos);
+      child.valueEnd = pos;
+      continue;
     }
     pos = skipValue(text, pos);
   }
@@ -141,7 +190,7 @@ function scan(text: string, root: Node): void {
 function forget(node: Node): void {
   const pending: Node[] = [node];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    next.key = next.value = -1;
+    next.key = next.keyEnd = next.value = next.valueEnd = -1;
     if (next.children !== undefined) for (const child of next.children.values()) pending.push(child);
   }
 }

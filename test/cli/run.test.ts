@@ -276,7 +276,7 @@ test("without flags every argument is a path, exactly as yargs parses it (the st
     assert.deepEqual(fast, await parseWithYargs(argv), JSON.stringify(argv));
     assert.deepEqual(fast, {
       kind: "lint",
-      options: { paths: argv, format: "text", maxOffences: 10, maxWarnings: null, color: undefined, stdin: null, loadTimeoutMs: 10_000, ignore: true, ignorePattern: [], server: null, serverTimeoutMs: 30_000 },
+      options: { paths: argv, format: "text", maxOffences: 10, maxWarnings: null, color: undefined, stdin: null, loadTimeoutMs: 10_000, ignore: true, ignorePattern: [], fix: false, fixDryRun: false, server: null, serverTimeoutMs: 30_000 },
     });
   }
 });

@@ -1,7 +1,9 @@
 // The json format (SPEC section 7): one document on stdout, every offence (no cap) with
 // all its fields, in the shape schemas/report.schema.json describes. Names and paths are
 // the raw values, escaped only as JSON escapes them (unsafe characters as \uXXXX); line,
-// column and exact are null where unknown. Called through the registry in index.ts.
+// column and exact are null where unknown; edits (the fix as data) null where there is
+// none, and each file's diff only with --fix or --fix-dry-run. Called through the registry
+// in index.ts.
 
 import type { Offence } from "../../core/offence.js";
 import type { LintResult } from "../../lint/result.js";
@@ -23,13 +25,19 @@ function offenceEntry(offence: Offence): Record<string, unknown> {
     line: offence.line ?? null,
     column: offence.column ?? null,
     exact: offence.line === undefined ? null : offence.exact !== false,
+    edits: offence.edits ?? null,
   };
 }
 
 export function format(result: LintResult, _options: FormatOptions): string {
   const document = {
     version: REPORT_VERSION,
-    files: result.files.map((file) => ({ file: file.file, tool: file.tool, offences: file.offences.map(offenceEntry) })),
+    files: result.files.map((file) => ({
+      file: file.file,
+      tool: file.tool,
+      offences: file.offences.map(offenceEntry),
+      ...(file.diff !== undefined ? { diff: file.diff } : {}),
+    })),
     summary: {
       files: result.summary.files,
       actions: result.summary.actions,

@@ -1,8 +1,9 @@
 // The sarif format (SPEC section 7): one SARIF 2.1.0 run that GitHub code scanning accepts.
 // One rule per offence code, its help rendered from the code docs (code-docs.ts); one result per offence
-// (no cap) at its file, with a region wherever line and column are known and a logical
+// (no cap) at its file, with a region wherever line and column are known, a logical
 // location naming tool, action and location (a running server's results have the logical
-// location only). Called through the registry in index.ts.
+// location only), and SARIF `fixes` where --fix has edits. Called through the registry in
+// index.ts.
 //
 // partialFingerprints["wymcpLint/v1"] hashes the file, tool, action, code and the offence's
 // path and target, never its line, so a result keeps its identity when the file is
@@ -11,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { codeDoc, codeDocMarkdown, codeDocText } from "../code-docs.js";
-import { defaultSeverity, OFFENCE_CODES, type Offence, type OffenceCode, type Severity } from "../../core/offence.js";
+import { defaultSeverity, OFFENCE_CODES, type Offence, type OffenceCode, type Severity, type TextEdit } from "../../core/offence.js";
 import { displayName, renderOffenceSentence } from "../../core/report.js";
 import type { FileResult, LintResult } from "../../lint/result.js";
 import { relativePosixPath, safeJson, wellFormed } from "./machine.js";
@@ -105,10 +106,33 @@ function fileResults(file: FileResult, cwd: string, server: string | undefined):
       message: { text: renderOffenceSentence(offence, file.tool) },
       locations: [offenceLocation(file, offence, cwd, server)],
       partialFingerprints: { [FINGERPRINT_KEY]: sha256(occurrence === 0 ? key : `${key}#${occurrence}`) },
+      // Edits exist only for files (a running server has none to change).
+      ...(offence.edits && server === undefined ? { fixes: [sarifFix(offence, offence.edits, artifactLocation(file.file, cwd))] } : {}),
       // The region is the nearest enclosing node, not the offence's own place (tool modules).
       ...(offence.exact === false ? { properties: { exact: false } } : {}),
     };
   });
+}
+
+/**
+ * An offence's edits as a SARIF fix: one replacement per edit, its region by line and
+ * column (columns in UTF-16 code units, as the run's columnKind says; an insertion is an
+ * empty region). Line and column, not charOffset: offsets would have to count a byte order
+ * mark, which our offsets leave out.
+ */
+function sarifFix(offence: Offence, edits: readonly TextEdit[], artifactLocation: Record<string, unknown>): Record<string, unknown> {
+  return {
+    description: { text: offence.fix },
+    artifactChanges: [
+      {
+        artifactLocation,
+        replacements: edits.map((edit) => ({
+          deletedRegion: { startLine: edit.startLine, startColumn: edit.startColumn, endLine: edit.endLine, endColumn: edit.endColumn },
+          ...(edit.text !== "" ? { insertedContent: { text: edit.text } } : {}),
+        })),
+      },
+    ],
+  };
 }
 
 /** The directory as a base URI: a file URL ending in "/", as SARIF requires of uriBaseIds. */

@@ -38,8 +38,28 @@ export function shownFile(file: string): string {
   return COMMAND_OPENING.test(escaped) ? `./${escaped}` : escaped;
 }
 
+// A diff line shows the user's own text: its unsafe characters are escaped like any other
+// output, but for tabs and the "\r" of a CRLF line ending, which a terminal shows harmlessly.
+const UNSAFE_IN_DIFF = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+function diffLine(line: string): string {
+  const cr = line.endsWith("\r") ? "\r" : "";
+  const body = line.slice(0, line.length - cr.length);
+  let safe = UNSAFE_IN_DIFF.test(body) ? body.replace(/[^\t]+/g, escapeText) : body;
+  // A JSON5 line continuation can start a line with "::", which GitHub reads as a command.
+  if (COMMAND_OPENING.test(safe)) safe = safe.replace(":", "\\u{3A}");
+  return `${safe}${cr}`;
+}
+
+/** The diffs of --fix and --fix-dry-run, before the report. */
+function diffs(result: LintResult): string[] {
+  const shown = result.files.flatMap((file) => (file.diff ? file.diff.split("\n").slice(0, -1) : []));
+  return shown.map(diffLine);
+}
+
 export function format(result: LintResult, options: FormatOptions): string {
   const { palette, maxOffences } = options;
+  const changes = diffs(result);
   const lines: string[] = [];
   for (const file of result.files) {
     const context = { file: shownFile(file.file), tool: file.tool };
@@ -50,5 +70,6 @@ export function format(result: LintResult, options: FormatOptions): string {
   }
   if (lines.length > 0) lines.push("");
   lines.push(summaryLine(result, palette.dim));
+  if (changes.length > 0) lines.unshift(...changes, "");
   return `${lines.join("\n")}\n`;
 }

@@ -14,6 +14,8 @@ export interface ValidatorContext {
   readonly declared: () => MapLike | null;
   /** How the schema's maps are read: PLAIN_DATA for parsed text, else ANY_MAP (map.ts). */
   readonly read: MapReader;
+  /** Whether the action schema has this key (for repairs that add a key, e.g. "notes"). */
+  readonly has: (key: string) => boolean;
 }
 
 export type Validator = (value: unknown, context: ValidatorContext) => Draft[];

@@ -5,7 +5,7 @@ import { wrongType } from "../drafts.js";
 import type { Draft } from "../offence.js";
 import type { Validator } from "./context.js";
 
-export const validateDescription: Validator = (value) => {
+export const validateDescription: Validator = (value, context) => {
   if (typeof value !== "string") {
     return [wrongType(["description"], ["description"], `"description"`, "a string", value, `Write a one-line summary, e.g. "description": "Search the catalogue".`)];
   }
@@ -17,5 +17,9 @@ export const validateDescription: Validator = (value) => {
     message: `"description" contains a line break ("\\n")`,
     fix: `Keep "description" to one line and move the rest to "notes", where line breaks are allowed.`,
   };
-  return [draft];
+  // Moving the rest is mechanical only while there is no "notes" to merge it into, and only
+  // when a first line remains to describe the action.
+  const firstLine = value.slice(0, value.indexOf("\n")).replace(/\r$/, "");
+  if (context.has("notes") || firstLine.trim() === "") return [draft];
+  return [{ ...draft, repair: { kind: "split-to-notes" } }];
 };

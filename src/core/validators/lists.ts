@@ -44,6 +44,7 @@ export function repeatedEntries(key: string, list: readonly unknown[], listName:
       target: { path: [...entryPath, i], part: "value" },
       message: `${listName} lists ${inspectString(entry)} again at entry ${i} (first at entry ${first})`,
       fix: `Remove entry ${i}; ${inspectString(entry)} is already listed at entry ${first}.`,
+      repair: { kind: "remove-entry" },
     });
   });
   return drafts;

@@ -36,6 +36,7 @@ function groupDrafts(groups: ReadonlyMap<number, ReadonlySet<string>>): Draft[] 
         target,
         message: `group ${i} ${showGroup(group)} repeats group ${equal[0]}`,
         fix: `Remove group ${i}; group ${equal[0]} already states it.`,
+        repair: { kind: "remove-entry" },
       });
       continue;
     }
@@ -47,6 +48,7 @@ function groupDrafts(groups: ReadonlyMap<number, ReadonlySet<string>>): Draft[] 
         target,
         message: `group ${i} ${showGroup(group)} contains group ${contained[0]} ${showGroup(contained[1])}, so it never decides anything`,
         fix: `Remove group ${i}: any call that satisfies group ${contained[0]} already satisfies it.`,
+        repair: { kind: "remove-entry" },
       });
     }
   }
@@ -71,6 +73,7 @@ export const validateRequiredOneOf: Validator = (value, context) => {
         target: { path: [KEY, i], part: "value" },
         message: `${name} is empty, so no call can satisfy it`,
         fix: `Remove group ${i}, or list the properties of which a call must supply one.`,
+        repair: { kind: "remove-entry" },
       });
       return;
     }
