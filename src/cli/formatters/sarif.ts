@@ -3,13 +3,13 @@
 // (no cap) at its file, with a region wherever line and column are known and a logical
 // location naming tool, action and location. Called through the registry in index.ts.
 //
-// partialFingerprints["wymcpLint/v1"] hashes the file, tool, action, code and the offence's
-// path and target, never its line, so a result keeps its identity when the file is
-// reformatted. (GitHub's upload-sarif action adds its own line-content hash beside it.)
+// partialFingerprints["wymcpLint/v1"] hashes the offence's identity (core/fingerprint.ts:
+// file, tool, action, code, path and target, never its line), so a result keeps its identity
+// when the file is reformatted. (GitHub's upload-sarif action adds its own line-content hash beside it.)
 
-import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { CODE_DOCS, codeDocMarkdown, codeDocText } from "../../core/codes.js";
+import { fingerprintKey, fingerprintOf } from "../../core/fingerprint.js";
 import { OFFENCE_CODES, type Offence, type OffenceCode } from "../../core/offence.js";
 import { displayName } from "../../core/report.js";
 import type { FileResult, LintResult } from "../../lint/result.js";
@@ -66,16 +66,12 @@ function logicalLocations(offence: Offence, tool: string | null): Record<string,
   return [{ name, fullyQualifiedName, kind }];
 }
 
-function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}
-
 function fileResults(file: FileResult, cwd: string): Record<string, unknown>[] {
   const location = artifactLocation(file.file, cwd);
   const identity = relativePosixPath(file.file, cwd) ?? file.file;
   const seen = new Map<string, number>();
   return file.offences.map((offence) => {
-    const key = JSON.stringify([identity, file.tool, offence.action, offence.code, offence.path, offence.target.path, offence.target.part]);
+    const key = fingerprintKey(identity, file.tool, offence);
     // Two offences with one key (rare: e.g. two symbol keys that print alike) stay distinct by order.
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
@@ -90,7 +86,7 @@ function fileResults(file: FileResult, cwd: string): Record<string, unknown>[] {
       level: "error",
       message: { text: offenceSentence(offence, file.tool) },
       locations: [logical.length > 0 ? { physicalLocation, logicalLocations: logical } : { physicalLocation }],
-      partialFingerprints: { [FINGERPRINT_KEY]: sha256(occurrence === 0 ? key : `${key}#${occurrence}`) },
+      partialFingerprints: { [FINGERPRINT_KEY]: fingerprintOf(occurrence === 0 ? key : `${key}#${occurrence}`) },
     };
   });
 }
