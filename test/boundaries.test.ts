@@ -39,6 +39,7 @@ test("each dependency is imported in one place", () => {
     chalk: "cli/palette.ts",
     yargs: "cli/options.ts",
     "fast-glob": "lint/discover.ts",
+    picomatch: "config/rules-for.ts",
     "tsx/esm/api": "loading/module-worker.ts",
   };
   const seen = new Map<string, string[]>();

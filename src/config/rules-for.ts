@@ -11,9 +11,14 @@ import type { Config, RuleSeverities } from "./config.js";
 /** The severities for files, from one config: the matchers are compiled once. */
 export type RulesFor = (file: string) => RuleSeverities;
 
+/** A glob as matched against a relative path: one without "/" matches a base name at any depth. */
+function anchored(glob: string): string {
+  return glob.includes("/") ? glob : `**/${glob}`;
+}
+
 export function rulesFor(config: Config): RulesFor {
   const overrides = config.overrides.map((override) => ({
-    matches: picomatch([...override.files], { dot: true, basename: true }),
+    matches: picomatch(override.files.map(anchored), { dot: true }),
     rules: override.rules,
   }));
   return (file) => {
