@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
 import { CODE_DOCS, DOC_SECTIONS, codeDocMarkdown, offenceCodesPage } from "../dist/core/codes.js";
-import { OFFENCE_CODES, type OffenceCode } from "../dist/core/offence.js";
+import { defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../dist/core/offence.js";
 import { explain, unknownCodeMessage } from "../dist/cli/explain.js";
 import { discover } from "../dist/lint/discover.js";
 import { lintActionSource, lintFiles } from "../dist/lint/lint-files.js";
@@ -45,7 +45,7 @@ for (const code of OFFENCE_CODES) {
     const text = explain(code);
     assert.ok(text !== null);
     const doc = CODE_DOCS[code];
-    assert.ok(text.startsWith(`${code}: ${doc.title}\n\n`));
+    assert.ok(text.startsWith(`${code}: ${doc.title}\nDefault severity: ${defaultSeverity(code)}\n\n`));
     assert.ok(text.endsWith("\n") && !text.endsWith("\n\n"));
     let at = 0;
     for (const heading of DOC_SECTIONS) {
@@ -90,9 +90,8 @@ test("docs/offence-codes.md is the page generated from the code docs", () => {
 // ---------------------------------------------------------------------------------------
 // The examples do what the docs say.
 
-async function actionFileCodes(source: string): Promise<OffenceCode[]> {
-  const lint = await lintActionSource(Buffer.from(source), "json", "catalogue");
-  return lint.offences.map((o) => o.code);
+function actionFileCodes(kind: "json" | "json5"): (source: string) => Promise<OffenceCode[]> {
+  return async (source) => lintActionSource(Buffer.from(source), kind, "catalogue").offences.map((o) => o.code);
 }
 
 let moduleCount = 0;
@@ -121,10 +120,14 @@ async function listingCodes(listing: string): Promise<OffenceCode[]> {
   return result.files.flatMap((f) => f.offences.map((o) => o.code));
 }
 
+// unused-disable is found by the inline directives, which are being built on top of this.
+const NOT_YET_FOUND: { readonly [code: string]: string } = { "unused-disable": "inline directives are not read yet" };
+
 for (const code of OFFENCE_CODES) {
-  test(`${code}: the bad example has the offence, the good one has none`, async () => {
+  const todo = NOT_YET_FOUND[code];
+  test(`${code}: the bad example has the offence, the good one has none`, todo === undefined ? {} : { todo }, async () => {
     const doc = CODE_DOCS[code];
-    const codesOf = doc.lang === "json" ? actionFileCodes : doc.lang === "js" ? moduleCodes : listingCodes;
+    const codesOf = doc.lang === "json" || doc.lang === "json5" ? actionFileCodes(doc.lang) : doc.lang === "js" ? moduleCodes : listingCodes;
     const bad = await codesOf(doc.bad);
     assert.ok(bad.includes(code), `${code}: the bad example reports ${JSON.stringify(bad)}`);
     assert.deepEqual(await codesOf(doc.good), [], `${code}: the good example is not clean`);

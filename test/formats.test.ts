@@ -13,7 +13,7 @@ import { Ajv } from "ajv";
 import { CODE_DOCS, codeDocMarkdown, codeDocText } from "../dist/core/codes.js";
 import { escapeText } from "../dist/core/escape.js";
 import { lintActionFile } from "../dist/core/lint-tool.js";
-import { OFFENCE_CODES, toolOffence, withPosition, type Offence } from "../dist/core/offence.js";
+import { defaultSeverity, OFFENCE_CODES, toolOffence, withPosition, type Offence } from "../dist/core/offence.js";
 import { PLAIN } from "../dist/core/report.js";
 import type { FormatOptions } from "../dist/cli/formatters/types.js";
 import * as github from "../dist/cli/formatters/github.js";
@@ -57,7 +57,8 @@ function goldenReport(): Promise<LintResult> {
 /** A one-file result, by hand. */
 function resultOf(file: string, tool: string | null, offences: readonly Offence[], actions = 1): LintResult {
   const files: FileResult[] = [{ file, tool, actions, offences }];
-  return { files, summary: { files: 1, actions, offences: offences.length }, durationMs: 5 };
+  const warnings = offences.filter((o) => o.severity === "warn").length;
+  return { files, summary: { files: 1, actions, offences: offences.length, errors: offences.length - warnings, warnings }, durationMs: 5 };
 }
 
 const sarifValidator = (() => {
@@ -114,10 +115,11 @@ test("json: valid against schemas/report.schema.json, every offence with exactly
     assert.equal(file.tool, expected.tool);
     file.offences.forEach((offence: Json, j: number) => {
       const o = expected.offences[j] as Offence;
-      assert.deepEqual(Object.keys(offence), ["action", "code", "path", "location", "message", "fix", "line", "column"]);
+      assert.deepEqual(Object.keys(offence), ["action", "code", "severity", "path", "location", "message", "fix", "line", "column"]);
       assert.deepEqual(offence, {
         action: o.action,
         code: o.code,
+        severity: o.severity,
         path: [...o.path],
         location: o.location,
         message: o.message,
@@ -180,7 +182,7 @@ test("sarif: one run, the driver, one rule per code with help from the code docs
     assert.equal(rule.help.text, codeDocText(rule.id));
     assert.equal(rule.help.markdown, codeDocMarkdown(rule.id));
     for (const part of [doc.bad, doc.good, doc.fix]) assert.ok(rule.help.markdown.includes(part), `${rule.id}: help.markdown lacks part of the docs`);
-    assert.equal(rule.defaultConfiguration.level, "error");
+    assert.equal(rule.defaultConfiguration.level, defaultSeverity(rule.id) === "warn" ? "warning" : "error");
   }
 });
 
@@ -195,7 +197,7 @@ test("sarif: every result points at its rule, its file (a relative URI) and, whe
     const { file, offence } = offences[i] as { file: FileResult; offence: Offence };
     assert.equal(r.ruleId, offence.code);
     assert.equal(run.tool.driver.rules[r.ruleIndex].id, r.ruleId);
-    assert.equal(r.level, "error");
+    assert.equal(r.level, offence.severity === "warn" ? "warning" : "error");
     assert.ok(r.message.text.includes(offence.message) && r.message.text.includes(offence.fix));
     const [location] = r.locations;
     const artifact = location.physicalLocation.artifactLocation;
@@ -268,7 +270,7 @@ function hostileResult(): LintResult {
     { file: HOSTILE_FILE, tool: HOSTILE_TOOL, actions: 2, offences },
     { file: "plain.actions.json", tool: null, actions: 0, offences: [toolOffence("parse-error", HOSTILE_MESSAGE, "f")] },
   ];
-  return { files, summary: { files: 2, actions: 2, offences: offences.length + 1 }, durationMs: 1 };
+  return { files, summary: { files: 2, actions: 2, offences: offences.length + 1, errors: offences.length + 1, warnings: 0 }, durationMs: 1 };
 }
 
 // What may not appear raw on stdout: C0 controls but "\n", DEL, C1, line/paragraph separators, bidi controls.
@@ -330,13 +332,13 @@ test("github: GitHub's escaping, property and data", () => {
 });
 
 test("github: no offences, only the summary", () => {
-  const output = github.format({ files: [{ file: "a.actions.json", tool: "a", actions: 1, offences: [] }], summary: { files: 1, actions: 1, offences: 0 }, durationMs: 3 }, OPTIONS);
+  const output = github.format({ files: [{ file: "a.actions.json", tool: "a", actions: 1, offences: [] }], summary: { files: 1, actions: 1, offences: 0, errors: 0, warnings: 0 }, durationMs: 3 }, OPTIONS);
   assert.equal(output, "wymcp-lint: 1 file, 1 action: no offences (0.00 s)\n");
 });
 
 test("machine formats carry no colour, whatever the palette", async () => {
   const red = (s: string): string => `\u001b[31m${s}\u001b[39m`;
-  const painted: FormatOptions = { ...OPTIONS, palette: { file: red, code: red, name: red, location: red, fix: red, dim: red } };
+  const painted: FormatOptions = { ...OPTIONS, palette: { file: red, code: red, name: red, location: red, fix: red, dim: red, warning: red } };
   const result = await goldenReport();
   for (const formatter of [json, sarif, github]) {
     assert.equal(formatter.format(result, painted), formatter.format(result, OPTIONS));

@@ -3,13 +3,16 @@
 // docs/offence-codes.md). Called by the CLI (run.ts), which prints the text, or on null
 // prints unknownCodeMessage() as a usage error (exit 2).
 
-import { codeDocText, isOffenceCode } from "../core/codes.js";
+import { codeDocText } from "../core/codes.js";
 import { inspectString } from "../core/escape.js";
-import { OFFENCE_CODES } from "../core/offence.js";
+import { defaultSeverity, isOffenceCode, OFFENCE_CODES } from "../core/offence.js";
 
-/** The explanation of `code`, ending with "\n"; null when `code` is not an offence code. */
+/** The explanation of `code`, its default severity under the title, ending with "\n"; null when `code` is not an offence code. */
 export function explain(code: string): string | null {
-  return isOffenceCode(code) ? codeDocText(code) : null;
+  if (!isOffenceCode(code)) return null;
+  const text = codeDocText(code);
+  const titleEnd = text.indexOf("\n");
+  return `${text.slice(0, titleEnd)}\nDefault severity: ${defaultSeverity(code)}${text.slice(titleEnd)}`;
 }
 
 /** The usage error for a code explain() does not know, listing the known codes. */

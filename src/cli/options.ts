@@ -18,6 +18,8 @@ export interface LintOptions {
   readonly format: FormatName;
   /** Offences shown per action in text (0 = all). */
   readonly maxOffences: number;
+  /** --max-warnings: more warnings than this fail the run; null when not given (warnings never fail it). */
+  readonly maxWarnings: number | null;
   /** --color / --no-color when given; the environment and the terminal decide otherwise. */
   readonly color: boolean | undefined;
   /** --stdin: the name standing for standard input and the kind it gives; null to lint paths. */
@@ -43,7 +45,7 @@ A directory is searched recursively (node_modules and dot-folders skipped); a fi
 
 const EXIT_CODES = `Exit codes:
   0  nothing found
-  1  at least one offence (files that cannot be parsed or loaded count)
+  1  at least one error (files that cannot be parsed or loaded count), or more warnings than --max-warnings
   2  usage error (bad flag, nothing to lint, unsupported file kind) or internal failure
 
 Environment:
@@ -75,6 +77,11 @@ async function parser(argv: readonly string[]) {
       defaultDescription: String(DEFAULT_MAX_OFFENCES),
       describe: "Offences shown per action in the text format, then a '… and K more offences' line (0 = all)",
     })
+    .option("max-warnings", {
+      type: "string",
+      requiresArg: true,
+      describe: "Fail the run (exit 1) when it finds more than N warnings; without it, warnings are shown and never fail it",
+    })
     .option("color", { type: "boolean", describe: "Colour the text report (default: on a terminal only; NO_COLOR and FORCE_COLOR are respected); --no-color turns it off" })
     .option("stdin", { type: "boolean", default: false, describe: "Lint one action file read from standard input (needs --stdin-filename)" })
     .option("stdin-filename", { type: "string", requiresArg: true, describe: "The name of the file read with --stdin: it gives the tool's name and whether it is JSON or JSON5" })
@@ -95,6 +102,7 @@ async function parser(argv: readonly string[]) {
       ["$0 --format sarif > wymcp.sarif", "write SARIF for GitHub code scanning"],
       ["$0 --format github", "annotate a GitHub Actions run"],
       ["$0 --max-offences 0 --no-color", "show every offence, uncoloured"],
+      ["$0 --max-warnings 0", "fail on warnings too"],
       ["$0 --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
       ["$0 --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
       ["$0 --explain superset-group", "explain an offence code"],
@@ -146,6 +154,7 @@ interface GivenOptions {
   readonly paths: readonly string[];
   readonly format: string;
   readonly maxOffences: string;
+  readonly maxWarnings: string | undefined;
   readonly loadTimeout: string;
   readonly color: boolean | undefined;
   readonly stdin: boolean;
@@ -156,6 +165,7 @@ const DEFAULTS: GivenOptions = {
   paths: [],
   format: DEFAULT_FORMAT,
   maxOffences: String(DEFAULT_MAX_OFFENCES),
+  maxWarnings: undefined,
   loadTimeout: String(DEFAULT_LOAD_TIMEOUT_SECONDS),
   color: undefined,
   stdin: false,
@@ -163,15 +173,16 @@ const DEFAULTS: GivenOptions = {
 };
 
 // The flags the common calls use (a pre-commit hook, CI, the benchmark), read without yargs.
-const VALUE_FLAGS: Readonly<Record<string, "format" | "maxOffences" | "loadTimeout">> = {
+const VALUE_FLAGS: Readonly<Record<string, "format" | "maxOffences" | "maxWarnings" | "loadTimeout">> = {
   "--format": "format",
   "--max-offences": "maxOffences",
+  "--max-warnings": "maxWarnings",
   "--load-timeout": "loadTimeout",
 };
 
 /**
- * The options of a command line made only of paths, `--format`, `--max-offences` and
- * `--load-timeout` (each with a value as the next argument or after "="), `--color`,
+ * The options of a command line made only of paths, `--format`, `--max-offences`,
+ * `--max-warnings` and `--load-timeout` (each with a value as the next argument or after "="), `--color`,
  * `--no-color` and "--" (after which every argument is a path); null for anything else
  * (help, version, explain, stdin, another spelling, an odd value), which yargs then parses.
  * Loading yargs and its help renderer costs ~70 ms of start-up: the usual calls skip it. A
@@ -223,6 +234,7 @@ export async function parseWithYargs(argv: readonly string[]): Promise<Command> 
     paths: [...(Array.isArray(paths) ? paths : paths === undefined ? [] : [paths]), ...args._].map(String),
     format: text(args.format),
     maxOffences: text(args["max-offences"]),
+    maxWarnings: args["max-warnings"] === undefined ? undefined : text(args["max-warnings"]),
     loadTimeout: text(args["load-timeout"]),
     color: single(args.color) as boolean | undefined,
     stdin: single(args.stdin) === true,
@@ -235,6 +247,7 @@ function checkLint(given: GivenOptions): Command {
   const { paths, format, color } = given;
   if (!isFormatName(format)) throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(", ")}; got ${inspectString(format)}`);
   const maxOffences = nonNegativeInteger("--max-offences", given.maxOffences);
+  const maxWarnings = given.maxWarnings === undefined ? null : nonNegativeInteger("--max-warnings", given.maxWarnings);
   const loadTimeoutMs = positiveSeconds("--load-timeout", given.loadTimeout);
 
   let stdin: LintOptions["stdin"] = null;
@@ -251,5 +264,5 @@ function checkLint(given: GivenOptions): Command {
     throw new UsageError("--stdin-filename is used only with --stdin");
   }
 
-  return { kind: "lint", options: { paths, format, maxOffences, color, stdin, loadTimeoutMs } };
+  return { kind: "lint", options: { paths, format, maxOffences, maxWarnings, color, stdin, loadTimeoutMs } };
 }

@@ -15,4 +15,5 @@ export const COLOUR: Palette = Object.freeze({
   location: (s: string) => chalk.yellow(s),
   fix: (s: string) => chalk.green(s),
   dim: (s: string) => chalk.dim(s),
+  warning: (s: string) => chalk.magenta(s),
 });

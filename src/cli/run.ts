@@ -1,6 +1,6 @@
 // The CLI as a function: run(argv, io) parses the command line, discovers and lints the
 // files, writes the chosen format through io and returns the exit code (SPEC section 7):
-// 0 nothing found, 1 offences (from the totals, never from what was shown), 2 usage error
+// 0 passed, 1 errors or too many warnings (from the totals, never from what was shown), 2 usage error
 // or internal failure. It never calls process.exit; bin/wymcp-lint.js sets process.exitCode
 // from it, and tests call it in-process with their own io.
 
@@ -11,7 +11,7 @@ import { PLAIN, type Palette } from "../core/report.js";
 import { discover, searchesForFiles } from "../lint/discover.js";
 import { lintFiles, lintSource } from "../lint/lint-files.js";
 import { LintWorker } from "../lint/parallel.js";
-import type { LintResult } from "../lint/result.js";
+import type { LintResult, Summary } from "../lint/result.js";
 import { UsageError } from "../lint/usage-error.js";
 import { loadFormatter } from "./formatters/index.js";
 import { packageVersion, parseCommand, type LintOptions } from "./options.js";
@@ -98,6 +98,20 @@ async function lint(options: LintOptions, io: Io, startedAt: number): Promise<Li
   }
 }
 
+/**
+ * The exit code, from the totals (never from what was shown): 1 when any offence is an
+ * error, or when there are more warnings than --max-warnings (said on stderr, where it
+ * cannot break a machine format's document); 0 otherwise.
+ */
+export function exitCode(summary: Summary, maxWarnings: number | null, io: Pick<Io, "stderr">): number {
+  const tooManyWarnings = maxWarnings !== null && summary.warnings > maxWarnings;
+  if (tooManyWarnings) {
+    const found = `${summary.warnings} ${summary.warnings === 1 ? "warning" : "warnings"}`;
+    io.stderr(`wymcp-lint: ${found} found, more than --max-warnings ${maxWarnings} allows\n`);
+  }
+  return summary.errors > 0 || tooManyWarnings ? EXIT_OFFENCES : EXIT_CLEAN;
+}
+
 async function explain(code: string, io: Io): Promise<number> {
   const { explain: explainCode, unknownCodeMessage } = await import("./explain.js");
   const text = explainCode(code);
@@ -124,7 +138,7 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       const result = await lint(options, io, startedAt);
       const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
       io.stdout(output);
-      return result.summary.offences > 0 ? EXIT_OFFENCES : EXIT_CLEAN;
+      return exitCode(result.summary, options.maxWarnings, io);
     }
   }
 }

@@ -4,11 +4,11 @@
 // docs/offence-codes.md (scripts/gen-docs.mjs) all render it from here. The table is a
 // mapped type over OffenceCode, so a code without docs fails to compile.
 
-import { OFFENCE_CODES, type OffenceCode } from "./offence.js";
+import { defaultSeverity, OFFENCE_CODES, type OffenceCode } from "./offence.js";
 import { actionSchemaKeys, mandatoryActionSchemaKeys } from "../vocabulary.js";
 
-/** The language of a doc's examples: an action file, a tool module, or a file listing. */
-export type ExampleLanguage = "json" | "js" | "text";
+/** The language of a doc's examples: an action file (JSON or JSON5), a tool module, or a file listing. */
+export type ExampleLanguage = "json" | "json5" | "js" | "text";
 
 export interface CodeDoc {
   /** A short description, e.g. for a SARIF rule's shortDescription. */
@@ -427,12 +427,166 @@ tools/orders.tool.js          export const name = "search";`,
 tools/orders.tool.js          export const name = "orders";`,
     fix: `Give each tool in the directory its own name: change the module's name export, or rename the action file. Move a tool that belongs to another server into that server's directory.`,
   },
+  "duplicate-key": {
+    title: "Key repeated in one object",
+    meaning: `A key appears twice in one object of an action file (JSON or JSON5), at any depth: two actions of one name, a schema key, a property name or a default key written twice. It is reported at the second occurrence, and the message gives the line of the first. The offence's action is the action the object belongs to (for two actions of one name, that name, with the empty path); its path is the path of the object that holds the repeated key, as for every other offence.`,
+    why: `A JSON or JSON5 parser keeps only the last of two equal keys, without a word: the first definition vanishes. Two actions of one name leave one of them unserved; a property declared twice keeps only its second schema. The file then declares less than it says.`,
+    lang: "json",
+    bad: `{
+  "search": {
+    "description": "Search the catalogue",
+    "properties": {
+      "query": { "type": "string" },
+      "query": { "type": "integer" }
+    }
+  }
+}`,
+    good: `{
+  "search": {
+    "description": "Search the catalogue",
+    "properties": {
+      "query": { "type": "string" },
+      "limit": { "type": "integer" }
+    }
+  }
+}`,
+    fix: `Remove one of the two entries, merge them into one, or rename the second if it was meant to declare something else.`,
+  },
+
+  "unknown-related": {
+    title: "related names no action of the tool",
+    meaning: `An entry of "related" names no action of the same tool. Entries that are not strings are a wrong-type offence instead. The fix names the closest action when one is close. Like every advisory check, it runs only on an action schema the chain found nothing wrong with.`,
+    why: `Help output lists the related actions as pointers to follow. A name that is no action of the tool points nowhere: usually a typo, or an action that was renamed or removed.`,
+    lang: "json",
+    bad: `{
+  "search": {
+    "description": "Search the catalogue",
+    "properties": {},
+    "related": ["get_iten"]
+  },
+  "get_item": {
+    "description": "Fetch one item",
+    "properties": {}
+  }
+}`,
+    good: `{
+  "search": {
+    "description": "Search the catalogue",
+    "properties": {},
+    "related": ["get_item"]
+  },
+  "get_item": {
+    "description": "Fetch one item",
+    "properties": {}
+  }
+}`,
+    fix: `Name an action of the same tool (the offence's fix suggests the closest), or remove the entry.`,
+  },
+
+  "undeclared-example-key": {
+    title: "Example argument not declared",
+    meaning: `An example (an entry of "examples") carries an argument that "properties" does not declare. Only the example's own keys are compared with "properties"; values are not checked. Like every advisory check, it runs only on an action schema the chain found nothing wrong with.`,
+    why: `Examples teach callers how to call the action. The server refuses a call with an undeclared key, so an example carrying one teaches a call that fails: usually a typo or a property that was renamed.`,
+    lang: "json",
+    bad: `{
+  "send": {
+    "description": "Send a message",
+    "properties": {
+      "message": { "type": "string" }
+    },
+    "examples": [{ "mesage": "Hello" }]
+  }
+}`,
+    good: `{
+  "send": {
+    "description": "Send a message",
+    "properties": {
+      "message": { "type": "string" }
+    },
+    "examples": [{ "message": "Hello" }]
+  }
+}`,
+    fix: `Rename the argument to the declared property (the offence's fix suggests the closest), declare it in "properties", or remove it from the example.`,
+  },
+
+  "example-misses-required": {
+    title: "Example lacks a required argument",
+    meaning: `An example (an entry of "examples") lacks a property that "required" lists, or supplies no property of a "required_one_of" group. One offence names every required property the example lacks; one more names each group it supplies nothing of. Like every advisory check, it runs only on an action schema the chain found nothing wrong with.`,
+    why: `Examples teach callers how to call the action. The server refuses a call that lacks a required argument, so such an example teaches a call that fails.`,
+    lang: "json",
+    bad: `{
+  "lookup": {
+    "description": "Look up a customer",
+    "properties": {
+      "id": { "type": "string" },
+      "email": { "type": "string" },
+      "fields": { "type": "array" }
+    },
+    "required_one_of": [["id", "email"]],
+    "examples": [{ "fields": ["name"] }]
+  }
+}`,
+    good: `{
+  "lookup": {
+    "description": "Look up a customer",
+    "properties": {
+      "id": { "type": "string" },
+      "email": { "type": "string" },
+      "fields": { "type": "array" }
+    },
+    "required_one_of": [["id", "email"]],
+    "examples": [{ "email": "ada@example.com", "fields": ["name"] }]
+  }
+}`,
+    fix: `Add the missing arguments to the example, or, if the action really can be called without them, relax "required" or "required_one_of".`,
+  },
+
+  "unknown-keyword": {
+    title: "Misspelt JSON Schema keyword",
+    meaning: `A key of a property schema that the walk visits (a schema under "properties", a single-schema "items" or a schema "additionalProperties", at any depth) is no JSON Schema keyword (draft-07 or 2020-12), but one edit away from one: a letter added, dropped, changed, or two neighbours swapped, as in "tpye", "propertes" or "itmes". The fix renames it. Keys further from every keyword, such as "x-vendor" extensions, are left alone, and so are property names: inside "properties" every key is a name, and any name is fine. Like every advisory check, it runs only on an action schema the chain found nothing wrong with.`,
+    why: `A JSON Schema validator ignores keywords it does not know, so a misspelt keyword is silently dropped: "tpye": "string" accepts any type, and "itmes" leaves the list's elements unchecked.`,
+    lang: "json",
+    bad: `{
+  "tag": {
+    "description": "Tag an item",
+    "properties": {
+      "labels": { "type": "array", "itmes": { "tpye": "string" } }
+    }
+  }
+}`,
+    good: `{
+  "tag": {
+    "description": "Tag an item",
+    "properties": {
+      "labels": { "type": "array", "items": { "type": "string" } }
+    }
+  }
+}`,
+    fix: `Rename the key to the keyword named in the fix. If the key is a deliberate extension, give it a name that reads as one, such as an "x-" prefix.`,
+  },
+
+  "unused-disable": {
+    title: "Disable directive that suppresses nothing",
+    meaning: `An inline directive (// wymcp-lint-disable-next-line CODE or // wymcp-lint-disable-file CODE, in a JSON5 file or a tool module) names a code that no offence of that line or file has, so it suppresses nothing.`,
+    why: `A directive that suppresses nothing is left over from a problem that was fixed, or names the wrong code or line, so the offence it was meant for is still reported or, worse, a later one would be hidden by it unnoticed.`,
+    lang: "json5",
+    bad: `{
+  "search": {
+    // wymcp-lint-disable-next-line unknown-key -- legacy field
+    "description": "Search the catalogue",
+    "properties": {},
+  },
+}`,
+    good: `{
+  "search": {
+    "description": "Search the catalogue",
+    "properties": {},
+  },
+}`,
+    fix: `Remove the directive, or correct its code or move it to the line it was meant for.`,
+  },
 };
 
-/** Whether `code` is an offence code (compared with the list, so "__proto__" is not one). */
-export function isOffenceCode(code: string): code is OffenceCode {
-  return (OFFENCE_CODES as readonly string[]).includes(code);
-}
 
 // ---------------------------------------------------------------------------------------
 // Rendering: the plain text of --explain and SARIF help.text, and the Markdown of SARIF
@@ -502,8 +656,13 @@ export function offenceCodesPage(): string {
     "<!-- Generated by scripts/gen-docs.mjs from src/core/codes.ts. Do not edit by hand: edit codes.ts and run `npm run build && node scripts/gen-docs.mjs`. -->",
     "Every offence wymcp-lint reports carries one of these codes. The codes are stable identifiers. " +
       "`wymcp-lint --explain CODE` prints the same text in a terminal, and the SARIF output carries it as each rule's help.",
-    ["| code | what it reports |", "| --- | --- |", ...OFFENCE_CODES.map((c) => `| [\`${c}\`](#${c}) | ${CODE_DOCS[c].title} |`)].join("\n"),
-    ...OFFENCE_CODES.map((c) => `## ${c}\n\n*${CODE_DOCS[c].title}*\n\n${codeDocMarkdown(c).trimEnd()}`),
+    "Each code has a default severity: an `error` fails the run (exit 1); a `warn` is shown and fails it only past `--max-warnings`.",
+    [
+      "| code | default | what it reports |",
+      "| --- | --- | --- |",
+      ...OFFENCE_CODES.map((c) => `| [\`${c}\`](#${c}) | ${defaultSeverity(c)} | ${CODE_DOCS[c].title} |`),
+    ].join("\n"),
+    ...OFFENCE_CODES.map((c) => `## ${c}\n\n*${CODE_DOCS[c].title}* (default severity: ${defaultSeverity(c)})\n\n${codeDocMarkdown(c).trimEnd()}`),
   ];
   return `${parts.join("\n\n")}\n`;
 }

@@ -1,31 +1,80 @@
-// An offence is plain, frozen data: what is wrong (code), where (path, location, target),
-// and what to do (fix). Rendering happens elsewhere; nothing here knows about colour,
+// An offence is plain, frozen data: what is wrong (code) and how much it counts (severity),
+// where (path, location, target), and what to do (fix). The code table is here too. Rendering happens elsewhere; nothing here knows about colour,
 // files on disk or output formats. Codes are stable public identifiers (SPEC section 6).
 
 import { describeType } from "./escape.js";
 import { renderLocation } from "./location.js";
 import type { Path } from "./path.js";
 
-export const OFFENCE_CODES = [
-  "unknown-key",
-  "missing-key",
-  "wrong-type",
-  "newline",
-  "duplicate",
-  "undeclared",
-  "empty-group",
-  "superset-group",
-  "undeclared-default",
-  "cycle",
-  "parse-error",
-  "load-error",
-  "no-tool",
-  "tool-shape",
-  "reserved-name",
-  "duplicate-tool",
-] as const;
+/** How an offence counts: an `error` fails the run (exit 1); a `warn` is shown and fails it only past --max-warnings. */
+export type Severity = "error" | "warn";
 
-export type OffenceCode = (typeof OFFENCE_CODES)[number];
+/** What a code can be set to: a severity, or `off` (not reported at all). */
+export type SeveritySetting = Severity | "off";
+
+export const SEVERITY_SETTINGS: readonly SeveritySetting[] = Object.freeze(["error", "warn", "off"]);
+
+/**
+ * Which pass finds a code: the `chain` (SPEC sections 3-6, gating), the `source` (the file's
+ * text, before any value is read), an `advisory` check beside the chain (core/advisory/),
+ * or an inline `directive`'s bookkeeping.
+ */
+export type CodeOrigin = "chain" | "source" | "advisory" | "directive";
+
+export interface CodeFacts {
+  /** The severity an offence of this code has when no configuration changes it. */
+  readonly severity: Severity;
+  readonly origin: CodeOrigin;
+}
+
+/**
+ * The one home of the offence codes: every code with its default severity and origin, in
+ * the order docs, SARIF rules and the report schema list them. Everything else that names
+ * codes derives from this table (OFFENCE_CODES, OffenceCode, defaultSeverity) or is
+ * compared with it by a test. Every chain code is an error (SPEC section 9).
+ */
+export const CODE_TABLE = {
+  "unknown-key": { severity: "error", origin: "chain" },
+  "missing-key": { severity: "error", origin: "chain" },
+  "wrong-type": { severity: "error", origin: "chain" },
+  newline: { severity: "error", origin: "chain" },
+  duplicate: { severity: "error", origin: "chain" },
+  undeclared: { severity: "error", origin: "chain" },
+  "empty-group": { severity: "error", origin: "chain" },
+  "superset-group": { severity: "error", origin: "chain" },
+  "undeclared-default": { severity: "error", origin: "chain" },
+  cycle: { severity: "error", origin: "chain" },
+  "parse-error": { severity: "error", origin: "chain" },
+  "load-error": { severity: "error", origin: "chain" },
+  "no-tool": { severity: "error", origin: "chain" },
+  "tool-shape": { severity: "error", origin: "chain" },
+  "reserved-name": { severity: "error", origin: "chain" },
+  "duplicate-tool": { severity: "error", origin: "chain" },
+  "duplicate-key": { severity: "error", origin: "source" },
+  "unknown-related": { severity: "warn", origin: "advisory" },
+  "undeclared-example-key": { severity: "warn", origin: "advisory" },
+  "example-misses-required": { severity: "warn", origin: "advisory" },
+  "unknown-keyword": { severity: "warn", origin: "advisory" },
+  "unused-disable": { severity: "warn", origin: "directive" },
+} as const satisfies Readonly<Record<string, CodeFacts>>;
+
+export type OffenceCode = keyof typeof CODE_TABLE;
+
+/** Every offence code, in the table's order. */
+export const OFFENCE_CODES: readonly OffenceCode[] = Object.freeze(Object.keys(CODE_TABLE) as OffenceCode[]);
+
+/** The codes one pass finds, e.g. CodeOf<"advisory">. */
+export type CodeOf<O extends CodeOrigin> = { [C in OffenceCode]: (typeof CODE_TABLE)[C]["origin"] extends O ? C : never }[OffenceCode];
+
+/** The severity of `code` when no configuration changes it. */
+export function defaultSeverity(code: OffenceCode): Severity {
+  return CODE_TABLE[code].severity;
+}
+
+/** Whether `code` is an offence code (own keys only, so "__proto__" is not one). */
+export function isOffenceCode(code: string): code is OffenceCode {
+  return Object.hasOwn(CODE_TABLE, code);
+}
 
 /**
  * Where exactly an offence points, for line/column: a path from the action schema (or,
@@ -40,6 +89,8 @@ export interface Target {
 
 export interface Offence {
   readonly code: OffenceCode;
+  /** How it counts: the code's default until the lint edge applies the configured rules. */
+  readonly severity: Severity;
   /** The action's name (its String() form for a non-string key), null for file/tool level. */
   readonly action: string | null;
   /** Path of the map holding the offending key or value (SPEC section 6). */
@@ -69,6 +120,7 @@ export interface Draft {
 export function finalizeOffence(draft: Draft, action: string | null): Offence {
   return Object.freeze({
     code: draft.code,
+    severity: defaultSeverity(draft.code),
     action,
     path: Object.freeze([...draft.path]),
     location: renderLocation(draft.path),
@@ -81,6 +133,11 @@ export function finalizeOffence(draft: Draft, action: string | null): Offence {
 /** A file- or tool-level offence (no action, empty path); target defaults to the top level. */
 export function toolOffence(code: OffenceCode, message: string, fix: string, target?: Target): Offence {
   return finalizeOffence({ code, path: [], target: target ?? { path: [], part: "value" }, message, fix }, null);
+}
+
+/** The same offence with another severity (offences are frozen, so this copies). */
+export function withSeverity(offence: Offence, severity: Severity): Offence {
+  return offence.severity === severity ? offence : Object.freeze({ ...offence, severity });
 }
 
 /** The same offence with its source position (offences are frozen, so this copies). */

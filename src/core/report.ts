@@ -13,10 +13,15 @@ export interface Palette {
   readonly location: (s: string) => string;
   readonly fix: (s: string) => string;
   readonly dim: (s: string) => string;
+  /** A warning's label and code, in a colour of their own (an error's code is `code`). */
+  readonly warning: (s: string) => string;
 }
 
 const same = (s: string): string => s;
-export const PLAIN: Palette = { file: same, code: same, name: same, location: same, fix: same, dim: same };
+export const PLAIN: Palette = { file: same, code: same, name: same, location: same, fix: same, dim: same, warning: same };
+
+/** The label before a warning's code; an error has none, so a report of errors reads as before severities. */
+export const WARNING_LABEL = "warning";
 
 /** The per-action cap when none is given (SPEC section 6). */
 export const DEFAULT_MAX_OFFENCES = 10;
@@ -32,21 +37,32 @@ export interface OffenceLineContext {
   readonly tool?: string | null;
 }
 
-/** One self-contained line: file:line:col  code  tool action A at LOCATION: message. Fix: fix */
+/**
+ * One self-contained line: `file:line:col  code  sentence`, a warning's code led by its
+ * label (`warning unknown-related`).
+ */
 export function renderOffenceLine(offence: Offence, context: OffenceLineContext, palette: Palette = PLAIN): string {
   const parts: string[] = [];
   if (context.file !== undefined) {
     const position = offence.line !== undefined ? `:${offence.line}:${offence.column ?? 1}` : "";
     parts.push(palette.file(`${context.file}${position}`));
   }
-  parts.push(palette.code(offence.code));
+  parts.push(offence.severity === "warn" ? palette.warning(`${WARNING_LABEL} ${offence.code}`) : palette.code(offence.code));
+  parts.push(renderOffenceSentence(offence, context.tool ?? null, palette));
+  return parts.join("  ");
+}
+
+/**
+ * The offence without file, code or severity: `tool T action A at LOCATION: message. Fix: fix`.
+ * The machine formats carry it as their message, since they hold the rest in fields.
+ */
+export function renderOffenceSentence(offence: Offence, tool: string | null, palette: Palette = PLAIN): string {
   const subject: string[] = [];
-  if (context.tool) subject.push(`tool ${palette.name(displayName(context.tool))}`);
+  if (tool) subject.push(`tool ${palette.name(displayName(tool))}`);
   if (offence.action !== null) subject.push(`action ${palette.name(displayName(offence.action))}`);
   if (offence.location !== "") subject.push(`at ${palette.location(offence.location)}`);
   const head = subject.length > 0 ? `${subject.join(" ")}: ` : "";
-  parts.push(`${head}${offence.message}. ${palette.fix(`Fix: ${offence.fix}`)}`);
-  return parts.join("  ");
+  return `${head}${offence.message}. ${palette.fix(`Fix: ${offence.fix}`)}`;
 }
 
 export interface ActionGroup {

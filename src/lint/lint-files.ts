@@ -19,6 +19,7 @@ import { locate, type Pointer } from "../loading/locate.js";
 import type { LintTarget } from "./discover.js";
 import { lintInParallel, workersFor, type LintWorker } from "./parallel.js";
 import type { FileResult, LintResult } from "./result.js";
+import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "./severity.js";
 
 export interface LintFilesOptions {
   /** Wall time each tool module gets to load (--load-timeout), in milliseconds. */
@@ -37,6 +38,8 @@ export interface LintFilesOptions {
    * first when the run calls for workers, else stopped. Stopped either way before this returns.
    */
   readonly standby?: readonly LintWorker[];
+  /** Each code's severity per file; every default when absent. */
+  readonly rules?: SeverityRules;
 }
 
 /** The tool an action file declares: its base name before `.actions.`, else before its last extension. */
@@ -266,14 +269,20 @@ function duplicateTools(targets: readonly LintTarget[], linted: readonly Linted[
   });
 }
 
-export function summarize(files: readonly FileResult[], startedAt: number): LintResult {
+/** The run's result: each file under the severity rules, and the totals of what is reported. */
+export function summarize(linted: readonly FileResult[], startedAt: number, rules: SeverityRules = DEFAULT_RULES): LintResult {
+  const files = linted.map((file) => resolveSeverities(file, rules));
   let actions = 0;
-  let offences = 0;
+  let errors = 0;
+  let warnings = 0;
   for (const file of files) {
     actions += file.actions;
-    offences += file.offences.length;
+    for (const offence of file.offences) {
+      if (offence.severity === "error") errors++;
+      else warnings++;
+    }
   }
-  return { files, summary: { files: files.length, actions, offences }, durationMs: performance.now() - startedAt };
+  return { files, summary: { files: files.length, actions, offences: errors + warnings, errors, warnings }, durationMs: performance.now() - startedAt };
 }
 
 /** Lints `targets` (in path order, as discover returns them); results keep that order. */
@@ -299,11 +308,11 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
   const files = duplicateTools(targets, linted).map(
     (lint, i): FileResult => ({ file: (targets[i] as LintTarget).display, tool: lint.tool, actions: lint.actions, offences: lint.offences }),
   );
-  return summarize(files, startedAt);
+  return summarize(files, startedAt, options.rules);
 }
 
 /** Lints one action file given as bytes (--stdin); `display` names it and gives the tool's name. */
-export async function lintSource(bytes: Buffer, display: string, kind: "json" | "json5", startedAt = performance.now()): Promise<LintResult> {
+export async function lintSource(bytes: Buffer, display: string, kind: "json" | "json5", startedAt = performance.now(), rules: SeverityRules = DEFAULT_RULES): Promise<LintResult> {
   const lint = lintActionSource(bytes, kind, toolNameOf(display));
-  return summarize([{ file: display, tool: lint.tool, actions: lint.actions, offences: lint.offences }], startedAt);
+  return summarize([{ file: display, tool: lint.tool, actions: lint.actions, offences: lint.offences }], startedAt, rules);
 }

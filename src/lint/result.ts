@@ -17,7 +17,12 @@ export interface FileResult {
 export interface Summary {
   readonly files: number;
   readonly actions: number;
+  /** Every reported offence: errors plus warnings (those set off are not reported). */
   readonly offences: number;
+  /** Offences of severity error: any one fails the run. */
+  readonly errors: number;
+  /** Offences of severity warn: they fail the run only past --max-warnings. */
+  readonly warnings: number;
 }
 
 export interface LintResult {

@@ -1,12 +1,14 @@
-// The github format (SPEC section 7): one `::error` workflow command per offence (no cap),
-// so GitHub Actions annotates the file, then one plain summary line (not a command: a
+// The github format (SPEC section 7): one `::error` workflow command per offence (no cap;
+// `::warning` for a warning), so GitHub Actions annotates the file, then one plain summary line (not a command: a
 // notice would add an annotation with no file to every run). Called through the registry
 // in index.ts. Every value passes the escaping GitHub unescapes (%25, %0D, %0A, and in
 // properties %3A, %2C) after our own, so no input can end the line or forge a command.
 
 import { escapeText } from "../../core/escape.js";
+import type { Severity } from "../../core/offence.js";
+import { renderOffenceSentence } from "../../core/report.js";
 import type { LintResult } from "../../lint/result.js";
-import { offenceSentence, relativePosixPath } from "./machine.js";
+import { relativePosixPath } from "./machine.js";
 import { summaryLine } from "./text.js";
 import type { FormatOptions } from "./types.js";
 
@@ -20,13 +22,16 @@ export function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
+/** The workflow command that annotates an offence of each severity. */
+const COMMAND: { readonly [S in Severity]: "error" | "warning" } = { error: "error", warn: "warning" };
+
 /** One annotation line. `line`/`col` are left out when unknown. */
-export function annotation(properties: ReadonlyArray<readonly [string, string | number | undefined]>, message: string): string {
+export function annotation(properties: ReadonlyArray<readonly [string, string | number | undefined]>, message: string, severity: Severity = "error"): string {
   const props = properties
     .filter((entry): entry is readonly [string, string | number] => entry[1] !== undefined)
     .map(([name, value]) => `${name}=${escapeProperty(escapeText(String(value)))}`)
     .join(",");
-  return `::error ${props}::${escapeData(escapeText(message))}`;
+  return `::${COMMAND[severity]} ${props}::${escapeData(escapeText(message))}`;
 }
 
 export function format(result: LintResult, options: FormatOptions): string {
@@ -43,7 +48,8 @@ export function format(result: LintResult, options: FormatOptions): string {
             ["col", offence.line !== undefined ? offence.column : undefined],
             ["title", `wymcp-lint(${offence.code})`],
           ],
-          offenceSentence(offence, file.tool),
+          renderOffenceSentence(offence, file.tool),
+          offence.severity,
         ),
       );
     }

@@ -15,6 +15,7 @@ function offenceEntry(offence: Offence): Record<string, unknown> {
   return {
     action: offence.action,
     code: offence.code,
+    severity: offence.severity,
     path: offence.path,
     location: offence.location,
     message: offence.message,
@@ -28,7 +29,13 @@ export function format(result: LintResult, _options: FormatOptions): string {
   const document = {
     version: REPORT_VERSION,
     files: result.files.map((file) => ({ file: file.file, tool: file.tool, offences: file.offences.map(offenceEntry) })),
-    summary: { files: result.summary.files, actions: result.summary.actions, offences: result.summary.offences },
+    summary: {
+      files: result.summary.files,
+      actions: result.summary.actions,
+      offences: result.summary.offences,
+      errors: result.summary.errors,
+      warnings: result.summary.warnings,
+    },
   };
   return `${safeJson(document)}\n`;
 }

@@ -1,22 +1,8 @@
-// What the machine formats (json.ts, sarif.ts, github.ts) share: the offence sentence they
-// carry (the same words as the text report's line), the file as a relative POSIX path, and
+// What the machine formats (json.ts, sarif.ts, github.ts) share: the file as a relative POSIX path, and
 // JSON output that keeps terminal-unsafe characters out of the bytes it writes. Pure;
 // nothing here knows about colour.
 
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { renderOffenceLine, PLAIN } from "../../core/report.js";
-import type { Offence } from "../../core/offence.js";
-
-/**
- * One offence as a sentence: `tool T action A at LOCATION: message. Fix: fix`. It is the
- * text report's line without its file and code (the machine formats carry those in
- * fields of their own), so an offence reads the same in every format.
- */
-export function offenceSentence(offence: Offence, tool: string | null): string {
-  const line = renderOffenceLine(offence, { tool }, PLAIN);
-  const prefix = `${offence.code}  `;
-  return line.startsWith(prefix) ? line.slice(prefix.length) : line;
-}
 
 // Lone surrogates cannot be percent-encoded (encodeURIComponent throws on them).
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -10,10 +10,10 @@
 import { pathToFileURL } from "node:url";
 import { CODE_DOCS, codeDocMarkdown, codeDocText } from "../../core/codes.js";
 import { fingerprintKey, fingerprintOf } from "../../core/fingerprint.js";
-import { OFFENCE_CODES, type Offence, type OffenceCode } from "../../core/offence.js";
-import { displayName } from "../../core/report.js";
+import { defaultSeverity, OFFENCE_CODES, type Offence, type OffenceCode, type Severity } from "../../core/offence.js";
+import { displayName, renderOffenceSentence } from "../../core/report.js";
 import type { FileResult, LintResult } from "../../lint/result.js";
-import { offenceSentence, relativePosixPath, safeJson, wellFormed } from "./machine.js";
+import { relativePosixPath, safeJson, wellFormed } from "./machine.js";
 import type { FormatOptions } from "./types.js";
 
 /** The OASIS schema's own id: SARIF 2.1.0 with errata 01. */
@@ -29,16 +29,20 @@ function ruleName(code: OffenceCode): string {
   return code.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
 }
 
+/** SARIF's name for a severity: a result's level and a rule's default level. */
+const LEVEL: { readonly [S in Severity]: "error" | "warning" } = { error: "error", warn: "warning" };
+
 function rule(code: OffenceCode): Record<string, unknown> {
   const doc = CODE_DOCS[code];
+  const level = LEVEL[defaultSeverity(code)];
   return {
     id: code,
     name: ruleName(code),
     shortDescription: { text: doc.title },
     fullDescription: { text: doc.meaning },
     help: { text: codeDocText(code), markdown: codeDocMarkdown(code) },
-    defaultConfiguration: { level: "error" },
-    properties: { precision: "very-high", "problem.severity": "error" },
+    defaultConfiguration: { level },
+    properties: { precision: "very-high", "problem.severity": level },
   };
 }
 
@@ -83,8 +87,8 @@ function fileResults(file: FileResult, cwd: string): Record<string, unknown>[] {
     return {
       ruleId: offence.code,
       ruleIndex: OFFENCE_CODES.indexOf(offence.code),
-      level: "error",
-      message: { text: offenceSentence(offence, file.tool) },
+      level: LEVEL[offence.severity],
+      message: { text: renderOffenceSentence(offence, file.tool) },
       locations: [logical.length > 0 ? { physicalLocation, logicalLocations: logical } : { physicalLocation }],
       partialFingerprints: { [FINGERPRINT_KEY]: fingerprintOf(occurrence === 0 ? key : `${key}#${occurrence}`) },
     };

@@ -12,9 +12,13 @@ function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
-/** `3 files, 12 actions: 5 offences (0.04 s)`, or `…: no offences (…)`. */
+/**
+ * `3 files, 12 actions: 5 offences (0.04 s)`, or `…: no offences (…)`; with warnings,
+ * `…: 5 offences: 2 errors, 3 warnings (…)`.
+ */
 export function summaryLine(summary: Summary, durationMs: number, dim: (s: string) => string = (s) => s): string {
-  const found = summary.offences === 0 ? "no offences" : count(summary.offences, "offence");
+  let found = summary.offences === 0 ? "no offences" : count(summary.offences, "offence");
+  if (summary.warnings > 0) found += `: ${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}`;
   return `${count(summary.files, "file")}, ${count(summary.actions, "action")}: ${found} ${dim(`(${(durationMs / 1000).toFixed(2)} s)`)}`;
 }
 

@@ -1,0 +1,31 @@
+// Severity at the edge (SPEC section 9): the core gives every offence its code's default
+// severity; here the run's rules decide, per code and file, whether an offence is an
+// error, a warning or not reported (off). SeverityRules is the seam a configuration fills
+// (rules and per-glob overrides); without one, DEFAULT_RULES keeps every default. Called
+// by lint-files.ts on every file's result before the totals are counted.
+
+import { defaultSeverity, withSeverity, type Offence, type OffenceCode, type SeveritySetting } from "../core/offence.js";
+import type { FileResult } from "./result.js";
+
+export interface SeverityRules {
+  /**
+   * The setting for offences of `code` in `file` (the file as FileResult names it: the
+   * argument as given, joined with the path found under it; relative to the run's cwd
+   * unless given absolute).
+   */
+  severityOf(code: OffenceCode, file: string): SeveritySetting;
+}
+
+/** No configuration: every code at its default severity. */
+export const DEFAULT_RULES: SeverityRules = Object.freeze({ severityOf: (code: OffenceCode) => defaultSeverity(code) });
+
+/** The file's offences under `rules`: each with its resolved severity, those set off dropped. */
+export function resolveSeverities(file: FileResult, rules: SeverityRules): FileResult {
+  if (rules === DEFAULT_RULES || file.offences.length === 0) return file;
+  const offences: Offence[] = [];
+  for (const offence of file.offences) {
+    const setting = rules.severityOf(offence.code, file.file);
+    if (setting !== "off") offences.push(withSeverity(offence, setting));
+  }
+  return { ...file, offences };
+}
