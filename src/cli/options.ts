@@ -25,6 +25,12 @@ export interface LintOptions {
   /** --stdin: the name standing for standard input and the kind it gives; null to lint paths. */
   readonly stdin: { readonly filename: string; readonly kind: "json" | "json5" } | null;
   readonly loadTimeoutMs: number;
+  /** --config FILE: that file; --no-config: false (no config at all); null: search for one (src/config/find.ts). */
+  readonly config: string | false | null;
+  /** --baseline FILE: the baseline file; null: the config's, else wymcp-lint-baseline.json. */
+  readonly baseline: string | null;
+  /** --update-baseline: write the run's offences to the baseline file. */
+  readonly updateBaseline: boolean;
 }
 
 export type Command =
@@ -92,6 +98,18 @@ async function parser(argv: readonly string[]) {
       defaultDescription: String(DEFAULT_LOAD_TIMEOUT_SECONDS),
       describe: "Seconds a tool module gets to load and return its actions before it is a load-error",
     })
+    .option("config", {
+      type: "string",
+      requiresArg: true,
+      describe:
+        "Read the config from FILE (JSON or JSON5) instead of searching for wymcp-lint.config.json, wymcp-lint.config.json5 or a \"wymcp-lint\" key in package.json from the current directory up to the repository root; --no-config reads none",
+    })
+    .option("baseline", {
+      type: "string",
+      requiresArg: true,
+      describe: "The baseline file: offences recorded in it are not reported, only counted (default: the config's \"baseline\", else wymcp-lint-baseline.json beside the config or in the current directory)",
+    })
+    .option("update-baseline", { type: "boolean", default: false, describe: "Write every offence of this run to the baseline file (entries of files not linted are kept), then report against it" })
     .option("explain", { type: "string", requiresArg: true, describe: "Explain an offence code (meaning, reason, fix) and exit" })
     .option("help", { alias: "h", type: "boolean", describe: "Show this help and exit" })
     .option("version", { type: "boolean", describe: "Show the version and exit" })
@@ -106,6 +124,8 @@ async function parser(argv: readonly string[]) {
       ["$0 --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
       ["$0 --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
       ["$0 --explain superset-group", "explain an offence code"],
+      ["$0 --update-baseline", "accept today's offences: later runs report only new ones"],
+      ["$0 --no-config ./tools", "lint with every code at its default severity"],
     ])
     .epilogue(EXIT_CODES)
     .strict()
@@ -159,6 +179,9 @@ interface GivenOptions {
   readonly color: boolean | undefined;
   readonly stdin: boolean;
   readonly stdinFilename: string | undefined;
+  readonly config: string | false | undefined;
+  readonly baseline: string | undefined;
+  readonly updateBaseline: boolean;
 }
 
 const DEFAULTS: GivenOptions = {
@@ -170,6 +193,9 @@ const DEFAULTS: GivenOptions = {
   color: undefined,
   stdin: false,
   stdinFilename: undefined,
+  config: undefined,
+  baseline: undefined,
+  updateBaseline: false,
 };
 
 // The flags the common calls use (a pre-commit hook, CI, the benchmark), read without yargs.
@@ -239,6 +265,9 @@ export async function parseWithYargs(argv: readonly string[]): Promise<Command> 
     color: single(args.color) as boolean | undefined,
     stdin: single(args.stdin) === true,
     stdinFilename: args["stdin-filename"] === undefined ? undefined : text(args["stdin-filename"]),
+    config: args.config === undefined ? undefined : single(args.config) === false ? false : text(args.config),
+    baseline: args.baseline === undefined ? undefined : text(args.baseline),
+    updateBaseline: single(args["update-baseline"]) === true,
   });
 }
 
@@ -264,5 +293,10 @@ function checkLint(given: GivenOptions): Command {
     throw new UsageError("--stdin-filename is used only with --stdin");
   }
 
-  return { kind: "lint", options: { paths, format, maxOffences, maxWarnings, color, stdin, loadTimeoutMs } };
+  for (const [flag, value] of [["--config", given.config], ["--baseline", given.baseline]] as const) {
+    if (value === "") throw new UsageError(`${flag} needs a file name; got ""`);
+  }
+  const config = given.config ?? null;
+  const baseline = given.baseline ?? null;
+  return { kind: "lint", options: { paths, format, maxOffences, maxWarnings, color, stdin, loadTimeoutMs, config, baseline, updateBaseline: given.updateBaseline } };
 }

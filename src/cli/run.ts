@@ -8,7 +8,12 @@ import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
 import { errorText, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
+import { baselineStep } from "../baseline/step.js";
+import type { Config } from "../config/config.js";
+import { configLocation } from "../config/find.js";
+import { loadConfig } from "../config/load.js";
 import { discover, searchesForFiles } from "../lint/discover.js";
+import { DEFAULT_RULES } from "../lint/severity.js";
 import { lintFiles, lintSource } from "../lint/lint-files.js";
 import { LintWorker } from "../lint/parallel.js";
 import type { LintResult, Summary } from "../lint/result.js";
@@ -84,13 +89,15 @@ export function standbyWorkers(options: LintOptions, io: Io, workers: number | u
   return [new LintWorker()];
 }
 
-async function lint(options: LintOptions, io: Io, startedAt: number): Promise<LintResult> {
-  if (options.stdin !== null) return lintSource(await readStdin(io), options.stdin.filename, options.stdin.kind, startedAt);
+async function lint(options: LintOptions, io: Io, startedAt: number, config: Config | null): Promise<LintResult> {
+  // picomatch is loaded only for a run with a config.
+  const rules = config === null ? DEFAULT_RULES : (await import("../config/rules-for.js")).configRules(config, io.cwd);
+  if (options.stdin !== null) return lintSource(await readStdin(io), options.stdin.filename, options.stdin.kind, startedAt, rules);
   const workers = workersFromEnv(io.env);
   const standby = standbyWorkers(options, io, workers);
   try {
     const targets = await discover(options.paths, io.cwd);
-    const lintOptions = { timeoutMs: options.loadTimeoutMs, startedAt, standby };
+    const lintOptions = { timeoutMs: options.loadTimeoutMs, startedAt, standby, rules };
     return await lintFiles(targets, workers === undefined ? lintOptions : { ...lintOptions, workers });
   } finally {
     // Already stopped by lintFiles, unless discovery failed.
@@ -135,7 +142,17 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       const { options } = command;
       // Loaded before any work, so a broken build fails at once rather than after linting.
       const format = await loadFormatter(options.format);
-      const result = await lint(options, io, startedAt);
+      // Read before any work, so a mistake in it is reported at once (exit 2).
+      const location = configLocation(options.config, io.cwd);
+      const config = location === null ? null : loadConfig(location, io.cwd);
+      const linted = await lint(options, io, startedAt, config);
+      const result = baselineStep(linted, {
+        flag: options.baseline,
+        update: options.updateBaseline,
+        config,
+        cwd: io.cwd,
+        note: (message) => io.stderr(`wymcp-lint: ${message}\n`),
+      });
       const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
       io.stdout(output);
       return exitCode(result.summary, options.maxWarnings, io);

@@ -2,11 +2,10 @@
 // severity of codes for every file, and overrides for files matching globs. Plain frozen
 // data; which severity applies to one file is rules-for.ts's business.
 
-import type { OffenceCode } from "../core/offence.js";
-import type { Severity } from "./severity.js";
+import type { OffenceCode, SeveritySetting } from "../core/offence.js";
 
 /** Severities by code; a code not named keeps its default. */
-export type RuleSeverities = Readonly<Partial<Record<OffenceCode, Severity>>>;
+export type RuleSeverities = Readonly<Partial<Record<OffenceCode, SeveritySetting>>>;
 
 export interface Override {
   /** Globs relative to the config file's directory (see rules-for.ts for how they match). */

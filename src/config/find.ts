@@ -4,7 +4,7 @@
 // or the file system's root. Called by load.ts; reads files, runs no code.
 
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { inspectString } from "../core/escape.js";
 import { UsageError } from "../lint/usage-error.js";
 
@@ -60,4 +60,16 @@ export function findConfig(cwd: string): ConfigLocation | null {
     if (parent === dir) return null;
     dir = parent;
   }
+}
+
+/**
+ * The config of a run: --config FILE (a package.json means its "wymcp-lint" key), none for
+ * --no-config (false), else the one findConfig finds.
+ */
+export function configLocation(choice: string | false | null, cwd: string): ConfigLocation | null {
+  if (choice === false) return null;
+  if (choice === null) return findConfig(cwd);
+  const file = resolve(cwd, choice);
+  if (!isFile(file)) throw new UsageError(`--config ${inspectString(choice)}: no such file`);
+  return { file, within: basename(file) === "package.json" ? [PACKAGE_KEY] : [] };
 }

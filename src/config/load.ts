@@ -7,14 +7,13 @@ import { readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { closeMatch } from "../core/close-match.js";
 import { describeType, errorText, inspectString } from "../core/escape.js";
-import { OFFENCE_CODES, type OffenceCode } from "../core/offence.js";
+import { OFFENCE_CODES, SEVERITY_SETTINGS, type OffenceCode, type SeveritySetting } from "../core/offence.js";
 import type { Path } from "../core/path.js";
 import { UsageError } from "../lint/usage-error.js";
 import { parseJson, parseJson5, ParseError } from "../loading/json5-parse.js";
 import { locate, type Position } from "../loading/locate.js";
 import { CONFIG_KEYS, OVERRIDE_KEYS, type Config, type Override, type RuleSeverities } from "./config.js";
 import type { ConfigLocation } from "./find.js";
-import { SEVERITIES, isSeverity, type Severity } from "./severity.js";
 
 /** One mistake in the config: where (a path inside the config, key or value) and what. */
 interface Problem {
@@ -47,7 +46,7 @@ function found(value: unknown): string {
 }
 
 // ESLint's numeric severities, which users bring along.
-const ESLINT_SEVERITIES: readonly Severity[] = ["off", "warn", "error"];
+const ESLINT_SEVERITIES: readonly SeveritySetting[] = ["off", "warn", "error"];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -84,17 +83,17 @@ function ruleSeverities(value: unknown, path: Path, problems: Problem[]): RuleSe
     problems.push({ path, part: "value", message: `must be an object of offence codes to "error", "warn" or "off"; got ${describeType(value)}` });
     return {};
   }
-  const rules: Partial<Record<OffenceCode, Severity>> = {};
+  const rules: Partial<Record<OffenceCode, SeveritySetting>> = {};
   for (const code of Object.keys(value)) {
     const severity = value[code];
     if (!CODES.includes(code)) {
       problems.push({ path: [...path, code], part: "key", message: `${inspectString(code)} is not an offence code${didYouMean(code, CODES)}` });
-    } else if (!isSeverity(severity)) {
+    } else if (typeof severity !== "string" || !(SEVERITY_SETTINGS as readonly string[]).includes(severity)) {
       const eslint = typeof severity === "number" ? ESLINT_SEVERITIES[severity] : undefined;
-      const hint = typeof severity === "string" ? didYouMean(severity, SEVERITIES) : eslint === undefined ? "" : `; did you mean ${inspectString(eslint)}?`;
+      const hint = typeof severity === "string" ? didYouMean(severity, SEVERITY_SETTINGS) : eslint === undefined ? "" : `; did you mean ${inspectString(eslint)}?`;
       problems.push({ path: [...path, code], part: "value", message: `must be "error", "warn" or "off"; got ${found(severity)}${hint}` });
     } else {
-      rules[code as OffenceCode] = severity;
+      rules[code as OffenceCode] = severity as SeveritySetting;
     }
   }
   return Object.freeze(rules);

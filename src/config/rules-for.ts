@@ -6,6 +6,8 @@
 
 import picomatch from "picomatch";
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import { defaultSeverity } from "../core/offence.js";
+import type { SeverityRules } from "../lint/severity.js";
 import type { Config, RuleSeverities } from "./config.js";
 
 /** The severities for files, from one config: the matchers are compiled once. */
@@ -30,5 +32,25 @@ export function rulesFor(config: Config): RulesFor {
       if (inside && override.matches(posix)) rules = { ...rules, ...override.rules };
     }
     return rules;
+  };
+}
+
+/**
+ * The config as the run's severity rules: a code the config does not name for a file keeps
+ * its default. `file` is a result's file name, resolved against the run's directory; each
+ * file's severities are worked out once.
+ */
+export function configRules(config: Config, cwd: string): SeverityRules {
+  const forFile = rulesFor(config);
+  const cache = new Map<string, RuleSeverities>();
+  return {
+    severityOf(code, file) {
+      let rules = cache.get(file);
+      if (rules === undefined) {
+        rules = forFile(resolve(cwd, file));
+        cache.set(file, rules);
+      }
+      return rules[code] ?? defaultSeverity(code);
+    },
   };
 }

@@ -4,9 +4,8 @@
 // the committed file, so the two cannot drift.
 
 import { CODE_DOCS } from "../core/codes.js";
-import { OFFENCE_CODES } from "../core/offence.js";
+import { OFFENCE_CODES, SEVERITY_SETTINGS } from "../core/offence.js";
 import { CONFIG_KEYS, OVERRIDE_KEYS } from "./config.js";
-import { SEVERITIES } from "./severity.js";
 
 const DESCRIPTIONS: Readonly<Record<(typeof CONFIG_KEYS)[number], string>> = {
   $schema: "The address of this JSON Schema, for editor completion. Not read by wymcp-lint.",
@@ -49,7 +48,7 @@ export function configSchema(): Record<string, unknown> {
     },
     additionalProperties: false,
     definitions: {
-      severity: { enum: [...SEVERITIES] },
+      severity: { enum: [...SEVERITY_SETTINGS] },
       rules,
     },
   };

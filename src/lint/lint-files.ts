@@ -18,7 +18,8 @@ import { parseJson, parseJson5, ParseError, type Position } from "../loading/jso
 import { locate, type Pointer } from "../loading/locate.js";
 import type { LintTarget } from "./discover.js";
 import { lintInParallel, workersFor, type LintWorker } from "./parallel.js";
-import type { FileResult, LintResult } from "./result.js";
+import { suppressInFile } from "../suppress/file.js";
+import type { FileResult, LintResult, Summary } from "./result.js";
 import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "./severity.js";
 
 export interface LintFilesOptions {
@@ -272,6 +273,11 @@ function duplicateTools(targets: readonly LintTarget[], linted: readonly Linted[
 /** The run's result: each file under the severity rules, and the totals of what is reported. */
 export function summarize(linted: readonly FileResult[], startedAt: number, rules: SeverityRules = DEFAULT_RULES): LintResult {
   const files = linted.map((file) => resolveSeverities(file, rules));
+  return { files, summary: totals(files), durationMs: performance.now() - startedAt };
+}
+
+/** The totals of what the files report (severities already resolved). */
+export function totals(files: readonly FileResult[]): Summary {
   let actions = 0;
   let errors = 0;
   let warnings = 0;
@@ -282,7 +288,16 @@ export function summarize(linted: readonly FileResult[], startedAt: number, rule
       else warnings++;
     }
   }
-  return { files, summary: { files: files.length, actions, offences: errors + warnings, errors, warnings }, durationMs: performance.now() - startedAt };
+  return { files: files.length, actions, offences: errors + warnings, errors, warnings };
+}
+
+/** A linted file's text again, for its suppression directives; null when it cannot be read. */
+function readSource(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
 }
 
 /** Lints `targets` (in path order, as discover returns them); results keep that order. */
@@ -305,14 +320,17 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
   let nextModule = 0;
   let nextActionFile = 0;
   const linted = targets.map((t) => (isModule(t) ? moduleLints[nextModule++] : actionFiles[nextActionFile++]) as Linted);
-  const files = duplicateTools(targets, linted).map(
-    (lint, i): FileResult => ({ file: (targets[i] as LintTarget).display, tool: lint.tool, actions: lint.actions, offences: lint.offences }),
-  );
+  const files = duplicateTools(targets, linted).map((lint, i): FileResult => {
+    const target = targets[i] as LintTarget;
+    const file = { file: target.display, tool: lint.tool, actions: lint.actions, offences: lint.offences };
+    return suppressInFile(file, target.kind, () => readSource(target.path));
+  });
   return summarize(files, startedAt, options.rules);
 }
 
 /** Lints one action file given as bytes (--stdin); `display` names it and gives the tool's name. */
 export async function lintSource(bytes: Buffer, display: string, kind: "json" | "json5", startedAt = performance.now(), rules: SeverityRules = DEFAULT_RULES): Promise<LintResult> {
   const lint = lintActionSource(bytes, kind, toolNameOf(display));
-  return summarize([{ file: display, tool: lint.tool, actions: lint.actions, offences: lint.offences }], startedAt, rules);
+  const file = suppressInFile({ file: display, tool: lint.tool, actions: lint.actions, offences: lint.offences }, kind, () => bytes.toString("utf8"));
+  return summarize([file], startedAt, rules);
 }

@@ -4,8 +4,8 @@
 // the totals (never the displayed counts) and the time taken. Pure, colour via palette.
 
 import { escapeText } from "../../core/escape.js";
-import { capByAction, moreOffencesLine, renderOffenceLine } from "../../core/report.js";
-import type { LintResult, Summary } from "../../lint/result.js";
+import { capByAction, displayName, moreOffencesLine, renderOffenceLine } from "../../core/report.js";
+import type { BaselineReport, LintResult, Summary } from "../../lint/result.js";
 import type { FormatOptions } from "./types.js";
 
 function count(n: number, noun: string): string {
@@ -14,11 +14,12 @@ function count(n: number, noun: string): string {
 
 /**
  * `3 files, 12 actions: 5 offences (0.04 s)`, or `…: no offences (…)`; with warnings,
- * `…: 5 offences: 2 errors, 3 warnings (…)`.
+ * `…: 5 offences: 2 errors, 3 warnings (…)`; with a baseline, `…, 7 baselined` after the count.
  */
-export function summaryLine(summary: Summary, durationMs: number, dim: (s: string) => string = (s) => s): string {
+export function summaryLine(summary: Summary, durationMs: number, dim: (s: string) => string = (s) => s, baseline?: BaselineReport): string {
   let found = summary.offences === 0 ? "no offences" : count(summary.offences, "offence");
   if (summary.warnings > 0) found += `: ${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}`;
+  if (baseline !== undefined) found += `, ${baseline.baselined} baselined`;
   return `${count(summary.files, "file")}, ${count(summary.actions, "action")}: ${found} ${dim(`(${(durationMs / 1000).toFixed(2)} s)`)}`;
 }
 
@@ -35,6 +36,24 @@ export function shownFile(file: string): string {
   return COMMAND_OPENING.test(escaped) ? `./${escaped}` : escaped;
 }
 
+/** The heading of the stale-entries warning, shared with the github format. */
+export function staleHeading(baseline: BaselineReport): string {
+  const n = baseline.stale.reduce((sum, entry) => sum + entry.count, 0);
+  return `${escapeText(baseline.file)}: ${count(n, "baselined offence")} no longer found (fixed?); run wymcp-lint --update-baseline to drop ${n === 1 ? "it" : "them"}`;
+}
+
+/** The stale entries of the baseline: a warning heading, then one line per entry. */
+function staleLines(baseline: BaselineReport): string[] {
+  return [
+    `warning: ${staleHeading(baseline)}`,
+    ...baseline.stale.map((entry) => {
+      const subject = [entry.tool === null ? "" : `tool ${displayName(entry.tool)}`, entry.action === null ? "" : `action ${displayName(entry.action)}`, entry.location === "" ? "" : `at ${entry.location}`];
+      const times = entry.count > 1 ? ` (${entry.count} times)` : "";
+      return `  stale  ${shownFile(entry.file)}  ${escapeText(entry.code)}  ${subject.filter((s) => s !== "").join(" ")}${times}`.trimEnd();
+    }),
+  ];
+}
+
 export function format(result: LintResult, options: FormatOptions): string {
   const { palette, maxOffences } = options;
   const lines: string[] = [];
@@ -45,7 +64,8 @@ export function format(result: LintResult, options: FormatOptions): string {
       if (group.hidden > 0) lines.push(`  ${palette.dim(moreOffencesLine(group.hidden))}`);
     }
   }
+  if (result.baseline !== undefined && result.baseline.stale.length > 0) lines.push(...staleLines(result.baseline));
   if (lines.length > 0) lines.push("");
-  lines.push(summaryLine(result.summary, result.durationMs, palette.dim));
+  lines.push(summaryLine(result.summary, result.durationMs, palette.dim, result.baseline));
   return `${lines.join("\n")}\n`;
 }
