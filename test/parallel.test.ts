@@ -239,7 +239,7 @@ test("a speculative worker is started only for a directory, a glob or no path; n
   assert.equal(searchesForFiles([file, "server-1"], dir), true);
   assert.equal(searchesForFiles([], dir), true, "no path: the current directory");
   assert.equal(searchesForFiles(["server-*/*.actions.json"], dir), true);
-  const lintOptions = { paths: [file], format: "json", maxOffences: 0, maxWarnings: null, color: undefined, stdin: null, loadTimeoutMs: 10_000 } as const;
+  const lintOptions = { paths: [file], format: "json", maxOffences: 0, maxWarnings: null, color: undefined, stdin: null, loadTimeoutMs: 10_000, config: null, baseline: null, updateBaseline: false } as const;
   const io = { stdout: () => undefined, stderr: () => undefined, cwd: dir, env: {}, isTTY: false };
   assert.deepEqual(standbyWorkers(lintOptions, io, undefined), []);
   assert.deepEqual(standbyWorkers({ ...lintOptions, paths: [dir] }, io, 0), [], "WYMCP_LINT_WORKERS=0");

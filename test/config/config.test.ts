@@ -13,8 +13,7 @@ import { findConfig } from "../../dist/config/find.js";
 import { loadConfig } from "../../dist/config/load.js";
 import { rulesFor } from "../../dist/config/rules-for.js";
 import { configSchema } from "../../dist/config/schema.js";
-import { SEVERITIES } from "../../dist/config/severity.js";
-import { OFFENCE_CODES } from "../../dist/core/offence.js";
+import { OFFENCE_CODES, SEVERITY_SETTINGS } from "../../dist/core/offence.js";
 import { UsageError } from "../../dist/lint/usage-error.js";
 import { tempDir } from "../cli/support.js";
 import { repoPath } from "../support/paths.js";
@@ -141,7 +140,7 @@ test("the schema restates exactly the loader's keys, every offence code and the 
   };
   assert.deepEqual(Object.keys(schema.properties), [...CONFIG_KEYS]);
   assert.deepEqual(Object.keys(schema.definitions.rules.properties), [...OFFENCE_CODES]);
-  assert.deepEqual(schema.definitions.severity.enum, [...SEVERITIES]);
+  assert.deepEqual(schema.definitions.severity.enum, [...SEVERITY_SETTINGS]);
   const override = (schema.properties["overrides"] as { items: { properties: Record<string, unknown> } }).items;
   assert.deepEqual(Object.keys(override.properties), [...OVERRIDE_KEYS]);
 });
