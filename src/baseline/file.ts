@@ -3,7 +3,7 @@
 // (a broken or, when named explicitly, missing file is a usage error) and writing it
 // atomically (a temporary file renamed over it). Called by run.ts.
 
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import type { Config } from "../config/config.js";
 import { errorText, inspectString } from "../core/escape.js";
@@ -58,6 +58,7 @@ export function readBaseline(file: BaselineFile, cwd: string): BaselineEntry[] |
 export function writeBaseline(file: BaselineFile, entries: readonly BaselineEntry[]): void {
   const temporary = resolve(dirname(file.path), `.${DEFAULT_BASELINE}.${process.pid}.tmp`);
   try {
+    mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(temporary, serializeBaseline(entries));
     renameSync(temporary, file.path);
   } catch (error) {
