@@ -567,7 +567,7 @@ tools/orders.tool.js          export const name = "orders";`,
 
   "unused-disable": {
     title: "Disable directive that suppresses nothing",
-    meaning: `An inline directive (// wymcp-lint-disable-next-line CODE or // wymcp-lint-disable-file CODE, in a JSON5 file or a tool module) names a code that no offence of that line or file has, so it suppresses nothing.`,
+    meaning: `An inline directive (// wymcp-lint-disable-next-line CODE or // wymcp-lint-disable-file CODE, in a JSON5 file or a tool module) suppresses nothing: a code it names has no offence on the next line (or in the file), is not an offence code at all (the message names the close match), or the directive names no code or misspells its own name. It is reported at the directive's line and column.`,
     why: `A directive that suppresses nothing is left over from a problem that was fixed, or names the wrong code or line, so the offence it was meant for is still reported or, worse, a later one would be hidden by it unnoticed.`,
     lang: "json5",
     bad: `{
