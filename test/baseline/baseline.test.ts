@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { Ajv } from "ajv";
 import { entryOf, mergeEntries, readEntries, serializeBaseline } from "../../dist/baseline/baseline.js";
 import { toolOffence } from "../../dist/core/offence.js";
 import { cli, summary, tempDir } from "../cli/support.js";
@@ -90,7 +91,9 @@ test("a fixed offence leaves a stale entry: a warning in text and json, never a 
       "  stale  tools/catalogue.actions.json  unknown-key  tool catalogue action search at :descriptoin",
   );
   assert.equal(summary(text.stdout), "2 files, 4 actions: no offences, 3 baselined (T s)");
-  const json = JSON.parse((await cli(["--format", "json"], { cwd: dir })).stdout);
+  const json: any = JSON.parse((await cli(["--format", "json"], { cwd: dir })).stdout);
+  const validate = new Ajv({ strict: true, allErrors: true }).compile(JSON.parse(readFileSync(repoPath("schemas/report.schema.json"), "utf8")));
+  assert.ok(validate({ ...json }), JSON.stringify(validate.errors));
   assert.deepEqual(
     json.baseline.stale.map((e: { file: string; code: string; action: string; count: number }) => [e.file, e.code, e.action, e.count]),
     [[CATALOGUE, "unknown-key", "search", 1]],
