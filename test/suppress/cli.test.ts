@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { cli, untimed } from "../cli/support.js";
+import { cli, summary, untimed } from "../cli/support.js";
 import { repoPath } from "../support/paths.js";
 
 const SUPPRESS = repoPath("test/fixtures/suppress");
@@ -37,4 +37,13 @@ test("unused-disable follows the config like any code: off hides it", async () =
 test("a suppressed offence is gone from every total; the directive's own warning counts as a warning", async () => {
   const { stdout } = await cli(["--format", "json", "--no-config"], { cwd: join(SUPPRESS, "json5") });
   assert.deepEqual(JSON.parse(stdout).summary, { files: 1, actions: 3, offences: 4, errors: 2, warnings: 2 });
+});
+
+test("directives apply to a JSON5 buffer read with --stdin too", async () => {
+  const buffer = '{\n  search: {\n    description: "Search",\n    properties: {},\n    // wymcp-lint-disable-next-line unknown-key -- kept\n    extra: 1,\n  },\n}\n';
+  const { code, stdout } = await cli(["--stdin", "--stdin-filename", "search.actions.json5", "--no-config"], { stdin: buffer });
+  assert.equal(code, 0);
+  assert.equal(summary(stdout), "1 file, 1 action: no offences (T s)");
+  const unused = await cli(["--stdin", "--stdin-filename", "search.actions.json5", "--no-config"], { stdin: buffer.replace("extra: 1", "notes: \"n\"") });
+  assert.match(unused.stdout, /^search\.actions\.json5:5:5 {2}warning unused-disable {2}/m);
 });
