@@ -13,7 +13,8 @@ import { CODE_DOCS, DOC_SECTIONS, codeDocMarkdown, offenceCodesPage } from "../d
 import { defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../dist/core/offence.js";
 import { explain, unknownCodeMessage } from "../dist/cli/explain.js";
 import { discover } from "../dist/lint/discover.js";
-import { lintActionSource, lintFiles } from "../dist/lint/lint-files.js";
+import { lintFiles } from "../dist/lint/lint-paths.js";
+import { lintActionBytes } from "../dist/loading/action-file.js";
 import { lintToolModule } from "../dist/loading/load-module.js";
 
 const ROOT = new URL("../", import.meta.url);
@@ -91,7 +92,7 @@ test("docs/offence-codes.md is the page generated from the code docs", () => {
 // The examples do what the docs say.
 
 function actionFileCodes(kind: "json" | "json5"): (source: string) => Promise<OffenceCode[]> {
-  return async (source) => lintActionSource(Buffer.from(source), kind, "catalogue").offences.map((o) => o.code);
+  return async (source) => (await lintActionBytes(Buffer.from(source), kind, "catalogue")).offences.map((o) => o.code);
 }
 
 let moduleCount = 0;

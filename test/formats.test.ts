@@ -21,7 +21,7 @@ import * as json from "../dist/cli/formatters/json.js";
 import * as sarif from "../dist/cli/formatters/sarif.js";
 import * as text from "../dist/cli/formatters/text.js";
 import { discover } from "../dist/lint/discover.js";
-import { lintFiles } from "../dist/lint/lint-files.js";
+import { lintFiles } from "../dist/lint/lint-paths.js";
 import type { FileResult, LintResult } from "../dist/lint/result.js";
 import { parseGithubCommand } from "./support/reports.js";
 

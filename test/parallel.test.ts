@@ -1,4 +1,4 @@
-// Linting action files on worker threads (src/lint/parallel.ts): forced through the
+// Linting action files on worker threads (src/lint/scheduler.ts): forced through the
 // `workers` option (or WYMCP_LINT_WORKERS), never through the size thresholds, so these
 // tests do not depend on the machine. The parallel path must give exactly the sequential
 // path's result, keep each file's failure in that file, and turn a failing worker into an
@@ -11,10 +11,12 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { test } from "node:test";
-import { run, standbyWorkers } from "../dist/cli/run.js";
+import { run } from "../dist/cli/run.js";
 import { discover, searchesForFiles, type LintTarget } from "../dist/lint/discover.js";
-import { lintActionTarget, lintFiles } from "../dist/lint/lint-files.js";
-import { lintInParallel, LintWorker, PARALLEL_MIN_BYTES, workersFor } from "../dist/lint/parallel.js";
+import { lintFiles } from "../dist/lint/lint-paths.js";
+import { LintWorker } from "../dist/lint/lint-worker.js";
+import { lintInParallel, PARALLEL_MIN_BYTES, startStandby, workersFor } from "../dist/lint/scheduler.js";
+import { lintActionPath } from "../dist/loading/action-file.js";
 import { FIXTURES, tempDir } from "./cli/support.js";
 
 const GOLDEN = new URL("../test/fixtures/golden/input/", import.meta.url);
@@ -82,7 +84,7 @@ test("files linted by workers only: each file's failure stays its own offence; r
   const targets = withoutModules(await corpus().targets);
   // No per-file step for this thread: the workers lint every file.
   const parallel = await lintInParallel(targets, { workers: 2 });
-  assert.deepEqual(parallel, targets.map(lintActionTarget));
+  assert.deepEqual(parallel, targets.map(lintActionPath));
   const broken = parallel.filter((lint) => lint.offences.some((o) => o.code === "parse-error"));
   assert.ok(broken.length >= 6 * 4);
   for (const lint of parallel) {
@@ -114,9 +116,9 @@ test("a worker that fails is an internal error, never a partial result", async (
     // Also while this thread lints the rest: it waits until the failing worker has taken
     // its file (else it could finish every file first, and then nothing is missing).
     rmSync(marker);
-    const lintOne = (target: LintTarget): ReturnType<typeof lintActionTarget> => {
+    const lintOne = (target: LintTarget): ReturnType<typeof lintActionPath> => {
       for (let waited = 0; !existsSync(marker) && waited < 20_000; waited += 5) sleep(5);
-      return lintActionTarget(target);
+      return lintActionPath(target);
     };
     await assert.rejects(lintInParallel(targets, { workers: 1, workerUrl, lintOne }), /^Error: a lint worker (failed|stopped)/, how);
   }
@@ -211,7 +213,7 @@ test("a speculative worker the run needs is used first: the result is the sequen
   }
   // Linted by the standby worker alone: it was given the files, not a new worker.
   const standby = new LintWorker();
-  assert.deepEqual(await lintInParallel(targets, { workers: 1, started: [standby] }), targets.map(lintActionTarget));
+  assert.deepEqual(await lintInParallel(targets, { workers: 1, started: [standby] }), targets.map(lintActionPath));
   assert.ok((await standby.output).indexes.length === targets.length);
 });
 
@@ -239,11 +241,9 @@ test("a speculative worker is started only for a directory, a glob or no path; n
   assert.equal(searchesForFiles([file, "server-1"], dir), true);
   assert.equal(searchesForFiles([], dir), true, "no path: the current directory");
   assert.equal(searchesForFiles(["server-*/*.actions.json"], dir), true);
-  const lintOptions = { paths: [file], format: "json", maxOffences: 0, maxWarnings: null, color: undefined, stdin: null, loadTimeoutMs: 10_000, config: null, baseline: null, updateBaseline: false } as const;
-  const io = { stdout: () => undefined, stderr: () => undefined, cwd: dir, env: {}, isTTY: false };
-  assert.deepEqual(standbyWorkers(lintOptions, io, undefined), []);
-  assert.deepEqual(standbyWorkers({ ...lintOptions, paths: [dir] }, io, 0), [], "WYMCP_LINT_WORKERS=0");
-  const started = standbyWorkers({ ...lintOptions, paths: [dir] }, io, undefined);
+  assert.deepEqual(startStandby([file], dir, undefined), []);
+  assert.deepEqual(startStandby([dir], dir, 0), [], "WYMCP_LINT_WORKERS=0");
+  const started = startStandby([dir], dir, undefined);
   assert.equal(started.length, availableParallelism() > 1 ? 1 : 0);
   for (const worker of started) worker.stop();
 });

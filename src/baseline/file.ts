@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import type { Config } from "../config/config.js";
-import { errorText, inspectString } from "../core/escape.js";
+import { describeThrown, inspectString } from "../core/escape.js";
 import { UsageError } from "../lint/usage-error.js";
 import { parseJson, ParseError } from "../loading/json5-parse.js";
 import { readEntries, serializeBaseline, type BaselineEntry } from "./baseline.js";
@@ -46,7 +46,7 @@ export function readBaseline(file: BaselineFile, cwd: string): BaselineEntry[] |
       value = parseJson(text); // for the line and column of the mistake
     }
   } catch (error) {
-    const why = error instanceof ParseError ? `it is not valid JSON: ${error.message}` : `it cannot be read: ${errorText(error)}`;
+    const why = error instanceof ParseError ? `it is not valid JSON: ${error.message}` : `it cannot be read: ${describeThrown(error)}`;
     throw new UsageError(`the baseline file ${shown} is unusable: ${why}; fix it or write it again with --update-baseline`);
   }
   const read = readEntries(value);
@@ -63,6 +63,6 @@ export function writeBaseline(file: BaselineFile, entries: readonly BaselineEntr
     renameSync(temporary, file.path);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw new UsageError(`the baseline file ${inspectString(file.path)} cannot be written: ${errorText(error)}`);
+    throw new UsageError(`the baseline file ${inspectString(file.path)} cannot be written: ${describeThrown(error)}`);
   }
 }

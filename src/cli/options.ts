@@ -1,8 +1,13 @@
-// The command line (SPEC section 7): parses argv with yargs (strict: an unknown flag is a
-// usage error), checks every value, and returns one of four commands: lint, help, version
-// or explain. Every mistake becomes a UsageError naming the flag and what was given.
-// yargs is imported only for a flag the common calls do not use (see simpleOptions).
-// Called by run.ts only; nothing here reads files or writes output.
+// The command line (SPEC section 7). Every flag is declared once, in OPTIONS: its spelling,
+// type, help text, default, whether the start-up shortcut reads it, and how its value is
+// checked. Both parsers are configured from that table: yargs (strict: an unknown flag is a
+// usage error) and the shortcut that reads the common calls without loading yargs. The
+// result is one of four commands: lint, help, version or explain; every mistake becomes a
+// UsageError naming the flag and what was given. Called by run.ts only; nothing here reads
+// files or writes output.
+//
+// Adding a flag: add one entry to OPTIONS. Its checked value appears in LintOptions under
+// the entry's key; `shortcut: true` when the common calls (a hook, CI) use it.
 
 import { readFileSync } from "node:fs";
 import { escapeText, inspectString } from "../core/escape.js";
@@ -13,31 +18,178 @@ import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from "./f
 
 export const DEFAULT_LOAD_TIMEOUT_SECONDS = 10;
 
-export interface LintOptions {
-  readonly paths: readonly string[];
-  readonly format: FormatName;
-  /** Offences shown per action in text (0 = all). */
-  readonly maxOffences: number;
-  /** --max-warnings: more warnings than this fail the run; null when not given (warnings never fail it). */
-  readonly maxWarnings: number | null;
-  /** --color / --no-color when given; the environment and the terminal decide otherwise. */
-  readonly color: boolean | undefined;
-  /** --stdin: the name standing for standard input and the kind it gives; null to lint paths. */
-  readonly stdin: { readonly filename: string; readonly kind: "json" | "json5" } | null;
-  readonly loadTimeoutMs: number;
-  /** --config FILE: that file; --no-config: false (no config at all); null: search for one (src/config/find.ts). */
-  readonly config: string | false | null;
-  /** --baseline FILE: the baseline file; null: the config's, else wymcp-lint-baseline.json. */
-  readonly baseline: string | null;
-  /** --update-baseline: write the run's offences to the baseline file. */
-  readonly updateBaseline: boolean;
+/** A flag's value as given: its text, true/false for a switch, undefined when absent and without default. */
+type Given = string | boolean | undefined;
+
+/** Everything about one flag. */
+export interface OptionSpec<T = unknown> {
+  /** The flag as typed, without its dashes: "max-offences". */
+  readonly flag: string;
+  /** A switch (`--x`, `--no-x`), or a flag taking a value that is text or a number (help shows which). */
+  readonly type: "boolean" | "string" | "number";
+  readonly describe: string;
+  readonly alias?: string;
+  /** The value when the flag is absent, as --help shows it. */
+  readonly default?: string | number | boolean;
+  /** Read by the start-up shortcut too: the flags of the common calls. */
+  readonly shortcut?: boolean;
+  /** Selects a command (help, version, explain) instead of being a lint option. */
+  readonly command?: true;
+  /** Checks the given value and converts it; throws UsageError naming the flag. */
+  readonly read: (given: Given) => T;
 }
+
+function nonNegativeInteger(flag: string): (given: Given) => number {
+  return (given) => {
+    const value = String(given);
+    if (!/^\d+$/.test(value)) throw new UsageError(`--${flag} must be a whole number of 0 or more; got ${inspectString(value)}`);
+    return Math.min(Number(value), Number.MAX_SAFE_INTEGER);
+  };
+}
+
+function positiveSecondsAsMs(flag: string): (given: Given) => number {
+  return (given) => {
+    const value = String(given);
+    const seconds = /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) ? Number(value) : NaN;
+    if (!(seconds > 0)) throw new UsageError(`--${flag} must be a number of seconds greater than 0; got ${inspectString(value)}`);
+    return seconds * 1000;
+  };
+}
+
+function formatName(given: Given): FormatName {
+  const value = String(given);
+  if (!isFormatName(value)) throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(", ")}; got ${inspectString(value)}`);
+  return value;
+}
+
+const text = (given: Given): string | undefined => (given === undefined ? undefined : String(given));
+
+/** A file name given to --flag; undefined when absent. */
+function fileName(flag: string, given: Given): string | undefined {
+  if (given === undefined) return undefined;
+  const name = String(given);
+  if (name === "") throw new UsageError(`--${flag} needs a file name; got ""`);
+  return name;
+}
+
+/** --config FILE: the file; --no-config: false (no config); absent: null (search for one). */
+function configChoice(given: Given): string | false | null {
+  if (given === false) return false;
+  return fileName("config", given) ?? null;
+}
+const onOff = (given: Given): boolean | undefined => (given === undefined ? undefined : given === true);
+const on = (given: Given): boolean => given === true;
+
+/**
+ * Every flag, in the order --help lists them and their values are checked. The key is the
+ * name of the checked value (in LintOptions for a lint option).
+ */
+export const OPTIONS = {
+  format: {
+    flag: "format",
+    type: "string",
+    default: DEFAULT_FORMAT,
+    shortcut: true,
+    describe: `Output format: ${FORMAT_NAMES.join(", ")} (json, sarif and github carry every offence)`,
+    read: formatName,
+  },
+  maxOffences: {
+    flag: "max-offences",
+    type: "number",
+    default: DEFAULT_MAX_OFFENCES,
+    shortcut: true,
+    describe: "Offences shown per action in the text format, then a '… and K more offences' line (0 = all)",
+    read: nonNegativeInteger("max-offences"),
+  },
+  maxWarnings: {
+    flag: "max-warnings",
+    type: "number",
+    shortcut: true,
+    describe: "Fail the run (exit 1) when it finds more than N warnings; without it, warnings are shown and never fail it",
+    read: (given: Given): number | null => (given === undefined ? null : nonNegativeInteger("max-warnings")(given)),
+  },
+  color: {
+    flag: "color",
+    type: "boolean",
+    shortcut: true,
+    describe: "Colour the text report (default: on a terminal only; NO_COLOR and FORCE_COLOR are respected); --no-color turns it off",
+    read: onOff,
+  },
+  stdin: {
+    flag: "stdin",
+    type: "boolean",
+    default: false,
+    describe: "Lint one action file read from standard input (needs --stdin-filename)",
+    read: on,
+  },
+  stdinFilename: {
+    flag: "stdin-filename",
+    type: "string",
+    describe: "The name of the file read with --stdin: it gives the tool's name and whether it is JSON or JSON5",
+    read: text,
+  },
+  loadTimeoutMs: {
+    flag: "load-timeout",
+    type: "number",
+    default: DEFAULT_LOAD_TIMEOUT_SECONDS,
+    shortcut: true,
+    describe: "Seconds a tool module gets to load and return its actions before it is a load-error",
+    read: positiveSecondsAsMs("load-timeout"),
+  },
+  config: {
+    flag: "config",
+    type: "string",
+    describe:
+      'Read the config from FILE (JSON or JSON5) instead of searching for wymcp-lint.config.json, wymcp-lint.config.json5 or a "wymcp-lint" key in package.json from the current directory up to the repository root; --no-config reads none',
+    read: configChoice,
+  },
+  baseline: {
+    flag: "baseline",
+    type: "string",
+    describe:
+      'The baseline file: offences recorded in it are not reported, only counted (default: the config\'s "baseline", else wymcp-lint-baseline.json beside the config or in the current directory)',
+    read: (given: Given): string | null => fileName("baseline", given) ?? null,
+  },
+  updateBaseline: {
+    flag: "update-baseline",
+    type: "boolean",
+    default: false,
+    describe: "Write every offence of this run to the baseline file (entries of files not linted are kept), then report against it",
+    read: on,
+  },
+  explain: { flag: "explain", type: "string", command: true, describe: "Explain an offence code (meaning, reason, fix) and exit", read: text },
+  help: { flag: "help", alias: "h", type: "boolean", command: true, describe: "Show this help and exit", read: on },
+  version: { flag: "version", type: "boolean", command: true, describe: "Show the version and exit", read: on },
+} as const satisfies Record<string, OptionSpec>;
+
+type Options = typeof OPTIONS;
+type Key = keyof Options;
+type LintKey = { [K in Key]: Options[K] extends { readonly command: true } ? never : K }[Key];
+type Values = { readonly [K in LintKey]: ReturnType<Options[K]["read"]> };
+
+/** Standard input as an action file: the name standing for it and the kind it gives. */
+export interface StdinSource {
+  readonly filename: string;
+  readonly kind: "json" | "json5";
+}
+
+/**
+ * The checked lint options: one field per lint option of OPTIONS, except that --stdin and
+ * --stdin-filename combine into `stdin` (null to lint paths).
+ */
+export type LintOptions = Omit<Values, "stdin" | "stdinFilename"> & {
+  readonly paths: readonly string[];
+  readonly stdin: StdinSource | null;
+};
 
 export type Command =
   | { readonly kind: "lint"; readonly options: LintOptions }
   | { readonly kind: "help"; readonly text: string }
   | { readonly kind: "version" }
   | { readonly kind: "explain"; readonly code: string };
+
+const SPECS: readonly (readonly [Key, OptionSpec])[] = Object.entries(OPTIONS) as [Key, OptionSpec][];
+const LINT_SPECS = SPECS.filter(([, spec]) => spec.command !== true) as readonly (readonly [LintKey, OptionSpec])[];
 
 /** wymcp-lint's own version, from its package.json. */
 export function packageVersion(): string {
@@ -59,89 +211,67 @@ Environment:
   WYMCP_LINT_WORKERS=N   worker threads for large runs of action files (0: none; default: by size)
   WYMCP_LINT_DEBUG=1     print the stack trace of an internal error`;
 
+const EXAMPLES: readonly [string, string][] = [
+  ["$0", "lint every action file and tool module under the current directory"],
+  ["$0 ./tools src/search.tool.ts", "lint a directory and one module"],
+  ["$0 'servers/*/tools'", "lint the directories a glob matches"],
+  ["$0 --format sarif > wymcp.sarif", "write SARIF for GitHub code scanning"],
+  ["$0 --format github", "annotate a GitHub Actions run"],
+  ["$0 --max-offences 0 --no-color", "show every offence, uncoloured"],
+  ["$0 --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
+  ["$0 --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
+  ["$0 --max-warnings 0", "fail on warnings too"],
+  ["$0 --explain superset-group", "explain an offence code"],
+  ["$0 --update-baseline", "accept today's offences: later runs report only new ones"],
+  ["$0 --no-config ./tools", "lint with every code at its default severity"],
+];
+
+/** The yargs option for a spec. Values reach yargs as text (read() checks them), whatever the type. */
+function yargsOption(spec: OptionSpec) {
+  const shown = spec.default === undefined ? {} : { default: typeof spec.default === "boolean" ? spec.default : String(spec.default), defaultDescription: String(spec.default) };
+  return {
+    ...shown,
+    describe: spec.describe,
+    ...(spec.alias === undefined ? {} : { alias: spec.alias }),
+    ...(spec.type === "boolean"
+      ? { type: "boolean" as const }
+      : // A number option is also registered as a number, for --help's "[number]" only:
+        // yargs-parser leaves a value text when its flag is a string, whatever else it is.
+        { type: "string" as const, requiresArg: true, ...(spec.type === "number" ? { number: true } : {}) }),
+  };
+}
+
 async function parser(argv: readonly string[]) {
   const { default: yargs } = await import("yargs");
-  return yargs([...argv])
+  let y = yargs([...argv])
     .scriptName("wymcp-lint")
-    // Our own --help and --version (before the options that define them): run() prints
-    // them through io, and yargs never writes to the console or exits.
+    // Our own --help and --version (declared in OPTIONS): run() prints them through io, and
+    // yargs never writes to the console or exits.
     .help(false)
     .version(false)
     .command("$0 [paths..]", DESCRIPTION, (y) =>
       y.positional("paths", { type: "string", array: true, describe: "Directories, files or globs to lint (default: the current directory)" }),
-    )
-    .option("format", {
-      type: "string",
-      requiresArg: true,
-      default: DEFAULT_FORMAT,
-      describe: `Output format: ${FORMAT_NAMES.join(", ")} (json, sarif and github carry every offence)`,
-    })
-    .option("max-offences", {
-      type: "string",
-      requiresArg: true,
-      default: String(DEFAULT_MAX_OFFENCES),
-      defaultDescription: String(DEFAULT_MAX_OFFENCES),
-      describe: "Offences shown per action in the text format, then a '… and K more offences' line (0 = all)",
-    })
-    .option("max-warnings", {
-      type: "string",
-      requiresArg: true,
-      describe: "Fail the run (exit 1) when it finds more than N warnings; without it, warnings are shown and never fail it",
-    })
-    .option("color", { type: "boolean", describe: "Colour the text report (default: on a terminal only; NO_COLOR and FORCE_COLOR are respected); --no-color turns it off" })
-    .option("stdin", { type: "boolean", default: false, describe: "Lint one action file read from standard input (needs --stdin-filename)" })
-    .option("stdin-filename", { type: "string", requiresArg: true, describe: "The name of the file read with --stdin: it gives the tool's name and whether it is JSON or JSON5" })
-    .option("load-timeout", {
-      type: "string",
-      requiresArg: true,
-      default: String(DEFAULT_LOAD_TIMEOUT_SECONDS),
-      defaultDescription: String(DEFAULT_LOAD_TIMEOUT_SECONDS),
-      describe: "Seconds a tool module gets to load and return its actions before it is a load-error",
-    })
-    .option("config", {
-      type: "string",
-      requiresArg: true,
-      describe:
-        "Read the config from FILE (JSON or JSON5) instead of searching for wymcp-lint.config.json, wymcp-lint.config.json5 or a \"wymcp-lint\" key in package.json from the current directory up to the repository root; --no-config reads none",
-    })
-    .option("baseline", {
-      type: "string",
-      requiresArg: true,
-      describe: "The baseline file: offences recorded in it are not reported, only counted (default: the config's \"baseline\", else wymcp-lint-baseline.json beside the config or in the current directory)",
-    })
-    .option("update-baseline", { type: "boolean", default: false, describe: "Write every offence of this run to the baseline file (entries of files not linted are kept), then report against it" })
-    .option("explain", { type: "string", requiresArg: true, describe: "Explain an offence code (meaning, reason, fix) and exit" })
-    .option("help", { alias: "h", type: "boolean", describe: "Show this help and exit" })
-    .option("version", { type: "boolean", describe: "Show the version and exit" })
-    .example([
-      ["$0", "lint every action file and tool module under the current directory"],
-      ["$0 ./tools src/search.tool.ts", "lint a directory and one module"],
-      ["$0 'servers/*/tools'", "lint the directories a glob matches"],
-      ["$0 --format sarif > wymcp.sarif", "write SARIF for GitHub code scanning"],
-      ["$0 --format github", "annotate a GitHub Actions run"],
-      ["$0 --max-offences 0 --no-color", "show every offence, uncoloured"],
-      ["$0 --max-warnings 0", "fail on warnings too"],
-      ["$0 --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
-      ["$0 --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
-      ["$0 --explain superset-group", "explain an offence code"],
-      ["$0 --update-baseline", "accept today's offences: later runs report only new ones"],
-      ["$0 --no-config ./tools", "lint with every code at its default severity"],
-    ])
-    .epilogue(EXIT_CODES)
-    .strict()
-    // Numbers stay text (a path "123", a value checked below); a repeated flag keeps its
-    // last value (single() below): "duplicate-arguments-array" would also collapse paths.
-    .parserConfiguration({
-      "parse-numbers": false,
-      "parse-positional-numbers": false,
-      "dot-notation": false,
-    })
-    .exitProcess(false)
-    .wrap(100)
-    .fail((message: string | null, error: Error | undefined) => {
-      // yargs quotes the user's own text ("Unknown argument: …"): escape it like all output.
-      throw new UsageError(escapeText(message ?? error?.message ?? "invalid arguments"));
-    });
+    );
+  for (const [, spec] of SPECS) y = y.option(spec.flag, yargsOption(spec));
+  return (
+    y
+      .example(EXAMPLES)
+      .epilogue(EXIT_CODES)
+      .strict()
+      // Numbers stay text (a path "123", a value checked by read()); a repeated flag keeps
+      // its last value (last() below): "duplicate-arguments-array" would also collapse paths.
+      .parserConfiguration({
+        "parse-numbers": false,
+        "parse-positional-numbers": false,
+        "dot-notation": false,
+      })
+      .exitProcess(false)
+      .wrap(100)
+      .fail((message: string | null, error: Error | undefined) => {
+        // yargs quotes the user's own text ("Unknown argument: …"): escape it like all output.
+        throw new UsageError(escapeText(message ?? error?.message ?? "invalid arguments"));
+      })
+  );
 }
 
 /** The help text: usage, every option, examples and the exit codes. */
@@ -149,73 +279,48 @@ export async function helpText(): Promise<string> {
   return (await parser([])).getHelp();
 }
 
-function nonNegativeInteger(flag: string, value: string): number {
-  if (!/^\d+$/.test(value)) throw new UsageError(`${flag} must be a whole number of 0 or more; got ${inspectString(value)}`);
-  return Math.min(Number(value), Number.MAX_SAFE_INTEGER);
+/** The given value of each flag (absent: its default), keyed like OPTIONS. */
+type GivenOptions = { [K in Key]?: Given };
+
+function givenOrDefault(spec: OptionSpec, given: Given): Given {
+  if (given !== undefined || spec.default === undefined) return given;
+  return typeof spec.default === "boolean" ? spec.default : String(spec.default);
 }
 
-function positiveSeconds(flag: string, value: string): number {
-  const seconds = /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) ? Number(value) : NaN;
-  if (!(seconds > 0)) throw new UsageError(`${flag} must be a number of seconds greater than 0; got ${inspectString(value)}`);
-  return seconds * 1000;
+/** The lint command from the paths and the given flags, each value checked in table order. */
+function lintCommand(paths: readonly string[], given: GivenOptions): Command {
+  const values = Object.fromEntries(LINT_SPECS.map(([key, spec]) => [key, spec.read(givenOrDefault(spec, given[key]))])) as unknown as Values;
+  const { stdin: stdinGiven, stdinFilename, ...rest } = values;
+  return { kind: "lint", options: { ...rest, paths, stdin: stdinSource(stdinGiven, stdinFilename, paths) } };
 }
 
-/** The one value of a flag; yargs gives the last of repeated flags, or an array for some forms. */
-function single(value: unknown): unknown {
-  return Array.isArray(value) ? value[value.length - 1] : value;
+/** --stdin and --stdin-filename, checked together. */
+function stdinSource(stdin: boolean, named: string | undefined, paths: readonly string[]): StdinSource | null {
+  if (!stdin) {
+    if (named !== undefined) throw new UsageError("--stdin-filename is used only with --stdin");
+    return null;
+  }
+  if (named === undefined || named === "") throw new UsageError("--stdin needs --stdin-filename NAME (the name gives the tool's name and whether it is JSON or JSON5)");
+  if (paths.length > 0) throw new UsageError(`--stdin lints standard input only; got the paths ${paths.map(inspectString).join(", ")} as well`);
+  const kind = kindOf(named);
+  if (kind !== "json" && kind !== "json5") {
+    throw new UsageError(`--stdin-filename must name a .json or .json5 action file (a tool module cannot be read from stdin); got ${inspectString(named)}`);
+  }
+  return { filename: named, kind };
 }
 
-function text(value: unknown): string {
-  return String(single(value));
-}
-
-/** The lint options as given on the command line, before they are checked. */
-interface GivenOptions {
-  readonly paths: readonly string[];
-  readonly format: string;
-  readonly maxOffences: string;
-  readonly maxWarnings: string | undefined;
-  readonly loadTimeout: string;
-  readonly color: boolean | undefined;
-  readonly stdin: boolean;
-  readonly stdinFilename: string | undefined;
-  readonly config: string | false | undefined;
-  readonly baseline: string | undefined;
-  readonly updateBaseline: boolean;
-}
-
-const DEFAULTS: GivenOptions = {
-  paths: [],
-  format: DEFAULT_FORMAT,
-  maxOffences: String(DEFAULT_MAX_OFFENCES),
-  maxWarnings: undefined,
-  loadTimeout: String(DEFAULT_LOAD_TIMEOUT_SECONDS),
-  color: undefined,
-  stdin: false,
-  stdinFilename: undefined,
-  config: undefined,
-  baseline: undefined,
-  updateBaseline: false,
-};
-
-// The flags the common calls use (a pre-commit hook, CI, the benchmark), read without yargs.
-const VALUE_FLAGS: Readonly<Record<string, "format" | "maxOffences" | "maxWarnings" | "loadTimeout">> = {
-  "--format": "format",
-  "--max-offences": "maxOffences",
-  "--max-warnings": "maxWarnings",
-  "--load-timeout": "loadTimeout",
-};
+const SHORTCUT_SPECS = new Map(SPECS.filter(([, spec]) => spec.shortcut === true).map(([key, spec]) => [spec.flag, { key, spec }]));
 
 /**
- * The options of a command line made only of paths, `--format`, `--max-offences`,
- * `--max-warnings` and `--load-timeout` (each with a value as the next argument or after "="), `--color`,
- * `--no-color` and "--" (after which every argument is a path); null for anything else
- * (help, version, explain, stdin, another spelling, an odd value), which yargs then parses.
- * Loading yargs and its help renderer costs ~70 ms of start-up: the usual calls skip it. A
- * test pins this to yargs' own reading of the same command lines.
+ * The start-up shortcut: the given flags of a command line made only of paths, the
+ * `shortcut` flags of OPTIONS (a value as the next argument or after "="; a switch as
+ * `--x` or `--no-x`) and "--" (after which every argument is a path); null for anything
+ * else (help, version, explain, another spelling, an odd value), which yargs then parses.
+ * Loading yargs and its help renderer is a large part of start-up (bench/README.md): the
+ * usual calls skip it. test/cli/options.test.ts pins this to yargs' reading.
  */
-function simpleOptions(argv: readonly string[]): GivenOptions | null {
-  const given: { -readonly [K in keyof GivenOptions]: GivenOptions[K] } = { ...DEFAULTS, paths: [] };
+export function shortcutOptions(argv: readonly string[]): { paths: string[]; given: GivenOptions } | null {
+  const given: GivenOptions = {};
   const paths: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -225,78 +330,72 @@ function simpleOptions(argv: readonly string[]): GivenOptions | null {
     }
     if (!arg.startsWith("-")) {
       paths.push(arg);
-    } else if (arg === "--color" || arg === "--no-color") {
-      // yargs reads `--color false` as a value: leave that spelling to it.
+      continue;
+    }
+    const eq = arg.indexOf("=");
+    const name = arg.slice(2, eq < 0 ? undefined : eq);
+    const negated = name.startsWith("no-") ? SHORTCUT_SPECS.get(name.slice(3)) : undefined;
+    const found = SHORTCUT_SPECS.get(name) ?? negated;
+    if (!arg.startsWith("--") || found === undefined) return null;
+    if (found.spec.type === "boolean") {
+      // yargs reads `--color false` and `--color=false` as values: leave those spellings to it.
       const next = argv[i + 1];
-      if (next === "true" || next === "false") return null;
-      given.color = arg === "--color";
+      if (eq >= 0 || next === "true" || next === "false") return null;
+      given[found.key] = found !== negated;
     } else {
-      const eq = arg.indexOf("=");
-      const key = VALUE_FLAGS[eq < 0 ? arg : arg.slice(0, eq)];
       const value = eq < 0 ? argv[++i] : arg.slice(eq + 1);
-      if (key === undefined || value === undefined || value === "" || value.startsWith("-")) return null;
-      given[key] = value;
+      if (negated !== undefined || value === undefined || value === "" || value.startsWith("-")) return null;
+      given[found.key] = value;
     }
   }
-  given.paths = paths;
-  return given;
+  return { paths, given };
+}
+
+const BOOLEAN_FLAGS = new Set(SPECS.filter(([, spec]) => spec.type === "boolean").map(([, spec]) => spec.flag));
+
+/**
+ * Spellings yargs would accept with a surprising meaning, refused before either parser runs:
+ * a lone "-" (yargs drops it), the positional's name as a flag (`--paths x`), and a value
+ * after a negated switch (`--no-color=true`).
+ */
+function refuseQuirks(argv: readonly string[]): void {
+  for (const arg of argv) {
+    if (arg === "--") return;
+    if (arg === "-") throw new UsageError(`"-" is not a path; to lint standard input use --stdin --stdin-filename NAME`);
+    if (/^--(?:no-)?paths(?:=|$)/.test(arg)) throw new UsageError(`${escapeText(arg.split("=")[0] as string)} is not an option; name the paths without a flag`);
+    const negated = /^--no-([^=]+)=/.exec(arg);
+    if (negated && BOOLEAN_FLAGS.has(negated[1] as string)) {
+      throw new UsageError(`--no-${negated[1]} takes no value; got ${inspectString(arg.slice(arg.indexOf("=") + 1))}`);
+    }
+  }
 }
 
 /** Parses and checks argv. Throws UsageError for any mistake in it. */
 export async function parseCommand(argv: readonly string[]): Promise<Command> {
-  const simple = simpleOptions(argv);
-  return simple === null ? parseWithYargs(argv) : checkLint(simple);
+  refuseQuirks(argv);
+  const shortcut = shortcutOptions(argv);
+  return shortcut === null ? parseWithYargs(argv) : lintCommand(shortcut.paths, shortcut.given);
+}
+
+/** The one value of a flag; yargs gives the last of repeated flags, or an array for some forms. */
+function last(value: unknown): unknown {
+  return Array.isArray(value) ? value[value.length - 1] : value;
 }
 
 /** parseCommand without its shortcut; exported for the test that pins the two together. */
 export async function parseWithYargs(argv: readonly string[]): Promise<Command> {
+  refuseQuirks(argv);
   const args = await (await parser(argv)).parseAsync();
-  if (single(args.help) === true) return { kind: "help", text: await helpText() };
-  if (single(args.version) === true) return { kind: "version" };
-  if (args.explain !== undefined) return { kind: "explain", code: text(args.explain) };
+  const given: GivenOptions = {};
+  for (const [key, spec] of SPECS) {
+    const value = last(args[spec.flag]);
+    if (value !== undefined) given[key] = typeof value === "boolean" ? value : String(value);
+  }
+  if (OPTIONS.help.read(given.help)) return { kind: "help", text: await helpText() };
+  if (OPTIONS.version.read(given.version)) return { kind: "version" };
+  const code = OPTIONS.explain.read(given.explain);
+  if (code !== undefined) return { kind: "explain", code };
   // Paths after "--" (say, a file named "-x.actions.json") arrive in `_`.
   const paths: unknown = args["paths"];
-  return checkLint({
-    paths: [...(Array.isArray(paths) ? paths : paths === undefined ? [] : [paths]), ...args._].map(String),
-    format: text(args.format),
-    maxOffences: text(args["max-offences"]),
-    maxWarnings: args["max-warnings"] === undefined ? undefined : text(args["max-warnings"]),
-    loadTimeout: text(args["load-timeout"]),
-    color: single(args.color) as boolean | undefined,
-    stdin: single(args.stdin) === true,
-    stdinFilename: args["stdin-filename"] === undefined ? undefined : text(args["stdin-filename"]),
-    config: args.config === undefined ? undefined : single(args.config) === false ? false : text(args.config),
-    baseline: args.baseline === undefined ? undefined : text(args.baseline),
-    updateBaseline: single(args["update-baseline"]) === true,
-  });
-}
-
-/** The lint command from the given options, each value checked. */
-function checkLint(given: GivenOptions): Command {
-  const { paths, format, color } = given;
-  if (!isFormatName(format)) throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(", ")}; got ${inspectString(format)}`);
-  const maxOffences = nonNegativeInteger("--max-offences", given.maxOffences);
-  const maxWarnings = given.maxWarnings === undefined ? null : nonNegativeInteger("--max-warnings", given.maxWarnings);
-  const loadTimeoutMs = positiveSeconds("--load-timeout", given.loadTimeout);
-
-  let stdin: LintOptions["stdin"] = null;
-  const named = given.stdinFilename;
-  if (given.stdin) {
-    if (named === undefined || named === "") throw new UsageError("--stdin needs --stdin-filename NAME (the name gives the tool's name and whether it is JSON or JSON5)");
-    if (paths.length > 0) throw new UsageError(`--stdin lints standard input only; got the paths ${paths.map(inspectString).join(", ")} as well`);
-    const kind = kindOf(named);
-    if (kind !== "json" && kind !== "json5") {
-      throw new UsageError(`--stdin-filename must name a .json or .json5 action file (a tool module cannot be read from stdin); got ${inspectString(named)}`);
-    }
-    stdin = { filename: named, kind };
-  } else if (named !== undefined) {
-    throw new UsageError("--stdin-filename is used only with --stdin");
-  }
-
-  for (const [flag, value] of [["--config", given.config], ["--baseline", given.baseline]] as const) {
-    if (value === "") throw new UsageError(`${flag} needs a file name; got ""`);
-  }
-  const config = given.config ?? null;
-  const baseline = given.baseline ?? null;
-  return { kind: "lint", options: { paths, format, maxOffences, maxWarnings, color, stdin, loadTimeoutMs, config, baseline, updateBaseline: given.updateBaseline } };
+  return lintCommand([...(Array.isArray(paths) ? paths : paths === undefined ? [] : [paths]), ...args._].map(String), given);
 }

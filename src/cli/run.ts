@@ -1,22 +1,21 @@
-// The CLI as a function: run(argv, io) parses the command line, discovers and lints the
-// files, writes the chosen format through io and returns the exit code (SPEC section 7):
-// 0 passed, 1 errors or too many warnings (from the totals, never from what was shown), 2 usage error
+// The CLI as a function: run(argv, io) parses the command line (options.ts), reads the
+// config (src/config/), lints the paths (lintPaths) or standard input (lintSource), applies
+// the baseline (src/baseline/), writes the chosen format through io and returns the exit code
+// (SPEC section 7): 0 passed, 1 errors or too many warnings (from the totals, never from what
+// was shown), 2 usage error
 // or internal failure. It never calls process.exit; bin/wymcp-lint.js sets process.exitCode
 // from it, and tests call it in-process with their own io.
 
-import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
-import { errorText, inspectString } from "../core/escape.js";
+import { describeThrown, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
 import { baselineStep } from "../baseline/step.js";
 import type { Config } from "../config/config.js";
 import { configLocation } from "../config/find.js";
 import { loadConfig } from "../config/load.js";
-import { discover, searchesForFiles } from "../lint/discover.js";
-import { DEFAULT_RULES } from "../lint/severity.js";
-import { lintFiles, lintSource } from "../lint/lint-files.js";
-import { LintWorker } from "../lint/parallel.js";
+import { lintPaths, lintSource } from "../lint/lint-paths.js";
 import type { LintResult, Summary } from "../lint/result.js";
+import { DEFAULT_RULES } from "../lint/severity.js";
 import { UsageError } from "../lint/usage-error.js";
 import { loadFormatter } from "./formatters/index.js";
 import { packageVersion, parseCommand, type LintOptions } from "./options.js";
@@ -77,32 +76,13 @@ export function workersFromEnv(env: Io["env"]): number | undefined {
   return Number(value);
 }
 
-/**
- * A lint worker started before discovery when the run may need one: the command line
- * searches a directory or a glob, on more than one core, unless WYMCP_LINT_WORKERS is 0. Its
- * start-up then overlaps discovery; lintFiles uses it or stops it. Measured on 2 cores: ~10
- * ms sooner on 2,000 files; an unused one costs a small directory ~3-5 ms. Named files only
- * (a pre-commit hook) never start one.
- */
-export function standbyWorkers(options: LintOptions, io: Io, workers: number | undefined): LintWorker[] {
-  if (workers === 0 || availableParallelism() < 2 || !searchesForFiles(options.paths, io.cwd)) return [];
-  return [new LintWorker()];
-}
-
 async function lint(options: LintOptions, io: Io, startedAt: number, config: Config | null): Promise<LintResult> {
   // picomatch is loaded only for a run with a config.
   const rules = config === null ? DEFAULT_RULES : (await import("../config/rules-for.js")).configRules(config, io.cwd);
   if (options.stdin !== null) return lintSource(await readStdin(io), options.stdin.filename, options.stdin.kind, startedAt, rules);
   const workers = workersFromEnv(io.env);
-  const standby = standbyWorkers(options, io, workers);
-  try {
-    const targets = await discover(options.paths, io.cwd);
-    const lintOptions = { timeoutMs: options.loadTimeoutMs, startedAt, standby, rules };
-    return await lintFiles(targets, workers === undefined ? lintOptions : { ...lintOptions, workers });
-  } finally {
-    // Already stopped by lintFiles, unless discovery failed.
-    for (const worker of standby) worker.stop();
-  }
+  const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt, rules };
+  return lintPaths(workers === undefined ? request : { ...request, workers });
 }
 
 /**
@@ -161,8 +141,8 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
 }
 
 function describeInternal(error: unknown): string {
-  const cause = error instanceof Error && error.cause !== undefined ? ` (${errorText(error.cause)})` : "";
-  return `${errorText(error)}${cause}`;
+  const cause = error instanceof Error && error.cause !== undefined ? ` (${describeThrown(error.cause)})` : "";
+  return `${describeThrown(error)}${cause}`;
 }
 
 /** Runs the CLI; resolves to the exit code and never rejects. */

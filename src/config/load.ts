@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { closeMatch } from "../core/close-match.js";
-import { describeType, errorText, inspectString } from "../core/escape.js";
+import { describeType, describeThrown, inspectString } from "../core/escape.js";
 import { OFFENCE_CODES, SEVERITY_SETTINGS, type OffenceCode, type SeveritySetting } from "../core/offence.js";
 import type { Path } from "../core/path.js";
 import { UsageError } from "../lint/usage-error.js";
@@ -159,7 +159,7 @@ export function loadConfig(location: ConfigLocation, cwd: string): Config {
   try {
     text = readFileSync(location.file, "utf8");
   } catch (error) {
-    throw new UsageError(`the config file ${inspectString(shown)} cannot be read: ${errorText(error)}`);
+    throw new UsageError(`the config file ${inspectString(shown)} cannot be read: ${describeThrown(error)}`);
   }
   let parsed: unknown;
   try {

@@ -85,16 +85,34 @@ export function describeValue(value: unknown): string {
   return describeType(value);
 }
 
-const MAX_ERROR_TEXT = 200;
+// A thrown value's text is cut to this many code points before escaping.
+const MAX_THROWN_TEXT = 200;
 
-/** What a thrown value says, escaped and cut to one short line: never a stack trace. */
-export function errorText(error: unknown): string {
-  let text: string;
+/** Text cut to MAX_THROWN_TEXT code points (never splitting a pair), "…" marking a cut. */
+function cut(text: string): string {
+  const head = Array.from(text.slice(0, MAX_THROWN_TEXT * 2)).slice(0, MAX_THROWN_TEXT).join("");
+  return head.length < text.length ? `${head}…` : text;
+}
+
+/**
+ * A thrown value as every message names it ("… threw TypeError: x is not a function",
+ * "… threw 42", "… threw \"oops\""): cut short and escaped, so it is safe in any output;
+ * never a stack trace. Safe on hostile values: a getter that throws or a Proxy gives a
+ * neutral description instead of a second exception. The one describer of thrown values.
+ */
+export function describeThrown(value: unknown): string {
   try {
-    text = error instanceof Error ? `${error.name}: ${error.message}` : typeof error === "string" ? error : describeValue(error);
+    if (typeof value === "string") return inspectString(cut(value));
+    if (typeof value !== "object" || value === null) return describeValue(value);
+    // Any look at a Proxy (even its prototype) may run a trap.
+    if (types.isProxy(value)) return "a Proxy";
+    const message: unknown = (value as { message?: unknown }).message;
+    // isNativeError also recognizes errors from other realms (a vm context), unlike instanceof.
+    if (typeof message !== "string") return types.isNativeError(value) ? "an Error" : describeType(value);
+    const name: unknown = (value as { name?: unknown }).name;
+    const label = typeof name === "string" && name !== "" ? name : "Error";
+    return escapeText(cut(message === "" ? label : `${label}: ${message}`));
   } catch {
-    text = "an error that cannot be described";
+    return "an unreadable value";
   }
-  const line = escapeText(text);
-  return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}…` : line;
 }

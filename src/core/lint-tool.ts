@@ -9,13 +9,32 @@ import { toolOffence, type Offence } from "./offence.js";
 import { obtainActions } from "./obtain.js";
 import { sortOffences } from "./order.js";
 
+/**
+ * One tool's lint: the result for one action file or tool module, whichever linted it (this
+ * thread, a lint worker, a module worker). The one name of that shape; a file's entry in
+ * the run's result adds the file's name (FileResult).
+ */
 export interface ToolLint {
-  /** The tool's name, null when it has none that is usable. */
+  /** The tool's name (from the module, or the action file's base name), null when it has none that is usable. */
   readonly tool: string | null;
-  /** How many actions were linted. */
+  /** How many actions were linted (0 when the file could not be read). */
   readonly actions: number;
-  /** Every offence, sorted: tool level first, then by action and path. */
+  /** Every offence, sorted: tool level first, then by action and path; those from JSON/JSON5 text carry line and column where found. */
   readonly offences: readonly Offence[];
+}
+
+/**
+ * The same lint frozen again, offences and all: a ToolLint that crossed a thread (structured
+ * clone drops the freeze) becomes the frozen plain data it is everywhere else.
+ */
+export function freezeToolLint(lint: ToolLint): ToolLint {
+  const offences = lint.offences.map((o) => {
+    Object.freeze(o.path);
+    Object.freeze(o.target.path);
+    Object.freeze(o.target);
+    return Object.freeze(o);
+  });
+  return Object.freeze({ tool: lint.tool, actions: lint.actions, offences: Object.freeze(offences) });
 }
 
 /** The name reserved for a server's own help tool. */

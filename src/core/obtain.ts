@@ -4,7 +4,7 @@
 // one malformed action still serves its healthy ones (malformed-sibling isolation), while
 // fetchSchemas checks all and fails naming the bad ones.
 
-import { describeValue, errorText } from "./escape.js";
+import { describeThrown, describeValue } from "./escape.js";
 import { ActionSchemaError, UnknownActionError } from "./errors.js";
 import { mandatoryKeyOffences } from "./chain.js";
 import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
@@ -21,7 +21,7 @@ export function obtainActions(tool: { readonly actions?: unknown }): Obtained {
     try {
       result = (tool as { actions(): unknown }).actions();
     } catch (error) {
-      return { offence: toolOffence("load-error", `actions() threw ${errorText(error)}`, "Make actions() return the actions map without throwing.") };
+      return { offence: toolOffence("load-error", `actions() threw ${describeThrown(error)}`, "Make actions() return the actions map without throwing.") };
     }
     if (isMap(result)) return { actions: result };
     return {

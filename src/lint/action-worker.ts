@@ -1,13 +1,14 @@
-// Worker entry for parallel.ts: loads the linter, waits for its one message (the files and
-// its slot), lints files taken from the shared counter with the sequential path's per-file
-// step, then posts every result in one message and ends. An exception here is a bug of
-// ours: it reaches the parent as the worker's error, an internal failure.
+// Worker entry of a lint worker (lint-worker.ts): loads the linter, waits for its one message
+// (the files and its slot), lints files taken from the shared counter with the same per-file
+// step as the main thread (lintActionPath), then posts every result in one message and
+// ends. An exception here is a bug of ours: it reaches the parent as the worker's error, an
+// internal failure.
 
 import { setFlagsFromString } from "node:v8";
 import { parentPort } from "node:worker_threads";
-import type { Linted } from "./lint-files.js";
-import { lintActionTarget } from "./lint-files.js";
-import { lintShare, TIER_UP_BUDGET, type LintWorkerInput, type LintWorkerOutput } from "./parallel.js";
+import type { ToolLint } from "../core/lint-tool.js";
+import { lintActionPath } from "../loading/action-file.js";
+import { lintShare, TIER_UP_BUDGET, type LintWorkerInput, type LintWorkerOutput } from "./lint-worker.js";
 
 // A lint worker raises V8's tier-up budget (TIER_UP_BUDGET) for the whole process, this
 // thread and the main one: a lint run is short, and with the default every thread has
@@ -20,12 +21,12 @@ setFlagsFromString(`--interrupt-budget=${TIER_UP_BUDGET}`);
 
 parentPort?.once("message", ({ targets, shared, slot }: LintWorkerInput) => {
   const indexes: number[] = [];
-  const results: Linted[] = [];
+  const results: ToolLint[] = [];
   lintShare(
     targets,
     shared,
     (target, index) => {
-      results.push(lintActionTarget(target));
+      results.push(lintActionPath(target));
       indexes.push(index);
     },
     slot,

@@ -2,17 +2,12 @@
 // derived from. Plain data; files in path order, each file's offences sorted.
 
 import type { BaselineEntry } from "../baseline/baseline.js";
-import type { Offence } from "../core/offence.js";
+import type { ToolLint } from "../core/lint-tool.js";
 
-export interface FileResult {
+/** One file's lint, named. */
+export interface FileResult extends ToolLint {
   /** The file as the user named it: the argument as given, joined with the path found under it. */
   readonly file: string;
-  /** The tool's name (from the module, or the action file's base name), null when unknown. */
-  readonly tool: string | null;
-  /** How many actions the file declares (0 when it could not be read). */
-  readonly actions: number;
-  /** Every offence, sorted; those from JSON/JSON5 carry line and column where found. */
-  readonly offences: readonly Offence[];
 }
 
 export interface Summary {

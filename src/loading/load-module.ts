@@ -7,11 +7,9 @@ import { availableParallelism } from "node:os";
 import { resolve as resolvePath } from "node:path";
 import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
 import type { MessagePort } from "node:worker_threads";
-import { types } from "node:util";
-import type { ToolLint } from "../core/lint-tool.js";
-import { describeType, describeValue, escapeText, inspectString } from "../core/escape.js";
+import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
+import { describeThrown, describeValue } from "../core/escape.js";
 import { toolOffence } from "../core/offence.js";
-import type { Offence } from "../core/offence.js";
 
 export type { ToolLint } from "../core/lint-tool.js";
 
@@ -36,8 +34,6 @@ const TYPESCRIPT = /\.[cm]?ts$/i;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 // Node's exit code for an event loop that empties while a top-level await is pending.
 const UNSETTLED_TOP_LEVEL_AWAIT = 13;
-// Module-supplied text (an error message) is cut to this many characters before escaping.
-const MAX_THROWN_TEXT = 200;
 
 // ---------------------------------------------------------------------------------------
 // The worker protocol. Exported for module-worker.ts only; not part of the public API.
@@ -79,35 +75,6 @@ export function noToolLint(): ToolLint {
   };
 }
 
-/** Module-supplied text cut to MAX_THROWN_TEXT code points (never splitting a pair), "…" marking a cut. */
-function cut(text: string): string {
-  const head = Array.from(text.slice(0, MAX_THROWN_TEXT * 2)).slice(0, MAX_THROWN_TEXT).join("");
-  return head.length < text.length ? `${head}…` : text;
-}
-
-/**
- * A thrown value as a message names it: `TypeError: x is not a function`, `42`, `null`,
- * `"oops"`; cut short and escaped, so it is safe in any output. Never a stack trace. Safe
- * on hostile values: a getter that throws or a Proxy gives a neutral description instead
- * of a second exception.
- */
-export function describeThrown(value: unknown): string {
-  try {
-    if (typeof value === "string") return inspectString(cut(value));
-    if (typeof value !== "object" || value === null) return describeValue(value);
-    // Any look at a Proxy (even its prototype) may run a trap.
-    if (types.isProxy(value)) return "a Proxy";
-    const message: unknown = (value as { message?: unknown }).message;
-    // isNativeError also recognizes errors from other realms (a vm context), unlike instanceof.
-    if (typeof message !== "string") return types.isNativeError(value) ? "an Error" : describeType(value);
-    const name: unknown = (value as { name?: unknown }).name;
-    const label = typeof name === "string" && name !== "" ? name : "Error";
-    return escapeText(cut(message === "" ? label : `${label}: ${message}`));
-  } catch {
-    return "an unreadable value";
-  }
-}
-
 /** The argument of a process.exit call as the message shows it: `0`, `""`, `` (none). */
 export function describeExitCode(code: unknown): string {
   return code === undefined ? "" : describeValue(code);
@@ -125,17 +92,6 @@ function checkOptions(options: LoadManyOptions): void {
   if (memoryLimitMb !== undefined && !(memoryLimitMb > 0)) throw new RangeError(`memoryLimitMb must be positive, got ${String(memoryLimitMb)}`);
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0))
     throw new RangeError(`concurrency must be a positive integer, got ${String(concurrency)}`);
-}
-
-// Structured clone drops the freeze; offences are frozen plain data everywhere else.
-function freezeLint(lint: ToolLint): ToolLint {
-  const offences = lint.offences.map((o: Offence) => {
-    Object.freeze(o.path);
-    Object.freeze(o.target.path);
-    Object.freeze(o.target);
-    return Object.freeze(o);
-  });
-  return Object.freeze({ tool: lint.tool, actions: lint.actions, offences: Object.freeze(offences) });
 }
 
 function isWorkerMessage(value: unknown): value is WorkerMessage {
@@ -205,7 +161,7 @@ export function lintToolModule(file: string, options: LoadOptions): Promise<Tool
       // it, and never let a worker stuck in a blocking system call hold the process open.
       worker.terminate().catch(() => undefined);
       worker.unref();
-      if ("lint" in outcome) resolve(freezeLint(outcome.lint));
+      if ("lint" in outcome) resolve(freezeToolLint(outcome.lint));
       else reject(outcome.error);
     };
     const loadError = (message: string, fix?: string): void => settle({ lint: loadErrorLint(message, fix) });

@@ -9,7 +9,8 @@ import { workerData } from "node:worker_threads";
 import { pathToFileURL } from "node:url";
 import { lintTool } from "../core/lint-tool.js";
 import type { ToolLint } from "../core/lint-tool.js";
-import { describeExitCode, describeThrown, loadErrorLint, noToolLint } from "./load-module.js";
+import { describeThrown } from "../core/escape.js";
+import { describeExitCode, loadErrorLint, noToolLint } from "./load-module.js";
 import type { WorkerInput, WorkerMessage } from "./load-module.js";
 
 const input = workerData as WorkerInput;

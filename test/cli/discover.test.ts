@@ -7,7 +7,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { discover, kindOf } from "../../dist/lint/discover.js";
-import { lintFiles, toolNameOf } from "../../dist/lint/lint-files.js";
+import { lintFiles } from "../../dist/lint/lint-paths.js";
+import { toolNameOf } from "../../dist/loading/action-file.js";
 import { UsageError } from "../../dist/lint/usage-error.js";
 import { FIXTURES, tempDir } from "./support.js";
 
