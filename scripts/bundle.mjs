@@ -2,7 +2,7 @@
 // `npm run build` (and so of `prepare`): bin/wymcp-lint.js imports dist/bundle/cli.js, which
 // starts in one module load instead of ~35 (about 12 ms of every run's start-up, and as much
 // again in each lint worker). The two worker entries are bundled beside it under the names
-// their starters ask for (new URL("./action-worker.js" | "./module-worker.js", import.meta.url)),
+// their starters ask for (workerEntryUrl("action-worker" | "module-worker", import.meta.url)),
 // lazily loaded parts (formatters, the module loader, palette) stay separate chunks, and
 // dependencies (yargs, chalk, fast-glob, tsx) stay imports of node_modules. The library
 // entry (dist/index.js) is not bundled.

@@ -9,12 +9,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
-import { CODE_DOCS, DOC_SECTIONS, codeDocMarkdown, offenceCodesPage } from "../dist/core/codes.js";
-import { defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../dist/core/offence.js";
-import { explain, unknownCodeMessage } from "../dist/cli/explain.js";
-import { discover } from "../dist/lint/discover.js";
-import { lintFiles, lintSource } from "../dist/lint/lint-paths.js";
-import { lintToolModule } from "../dist/loading/load-module.js";
+import { CODE_DOCS, DOC_SECTIONS, codeDocMarkdown, offenceCodesPage } from "../src/core/codes.js";
+import { defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../src/core/offence.js";
+import { explain, unknownCodeMessage } from "../src/cli/explain.js";
+import { discover } from "../src/lint/discover.js";
+import { lintFiles, lintSource } from "../src/lint/lint-paths.js";
+import { lintToolModule } from "../src/loading/load-module.js";
 
 const ROOT = new URL("../", import.meta.url);
 const scratch = mkdtempSync(join(tmpdir(), "wymcp-lint-codes-"));

@@ -10,19 +10,19 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
-import { CODE_DOCS, codeDocMarkdown, codeDocText } from "../dist/core/codes.js";
-import { escapeText } from "../dist/core/escape.js";
-import { lintActionFile } from "../dist/core/lint-tool.js";
-import { defaultSeverity, OFFENCE_CODES, toolOffence, withPosition, type Offence } from "../dist/core/offence.js";
-import { PLAIN } from "../dist/core/report.js";
-import type { FormatOptions } from "../dist/cli/formatters/types.js";
-import * as github from "../dist/cli/formatters/github.js";
-import * as json from "../dist/cli/formatters/json.js";
-import * as sarif from "../dist/cli/formatters/sarif.js";
-import * as text from "../dist/cli/formatters/text.js";
-import { discover } from "../dist/lint/discover.js";
-import { lintFiles } from "../dist/lint/lint-paths.js";
-import type { FileResult, LintResult } from "../dist/lint/result.js";
+import { CODE_DOCS, codeDocMarkdown, codeDocText } from "../src/core/codes.js";
+import { escapeText } from "../src/core/escape.js";
+import { lintActionFile } from "../src/core/lint-tool.js";
+import { defaultSeverity, OFFENCE_CODES, toolOffence, withPosition, type Offence } from "../src/core/offence.js";
+import { PLAIN } from "../src/core/report.js";
+import type { FormatOptions } from "../src/cli/formatters/types.js";
+import * as github from "../src/cli/formatters/github.js";
+import * as json from "../src/cli/formatters/json.js";
+import * as sarif from "../src/cli/formatters/sarif.js";
+import * as text from "../src/cli/formatters/text.js";
+import { discover } from "../src/lint/discover.js";
+import { lintFiles } from "../src/lint/lint-paths.js";
+import type { FileResult, LintResult } from "../src/lint/result.js";
 import { parseGithubCommand } from "./support/reports.js";
 
 const ROOT = new URL("../", import.meta.url);
@@ -115,7 +115,7 @@ test("json: valid against schemas/report.schema.json, every offence with exactly
     assert.equal(file.tool, expected.tool);
     file.offences.forEach((offence: Json, j: number) => {
       const o = expected.offences[j] as Offence;
-      assert.deepEqual(Object.keys(offence), ["action", "code", "severity", "path", "location", "message", "fix", "line", "column"]);
+      assert.deepEqual(Object.keys(offence), ["action", "code", "severity", "path", "location", "message", "fix", "line", "column", "exact"]);
       assert.deepEqual(offence, {
         action: o.action,
         code: o.code,
@@ -126,6 +126,7 @@ test("json: valid against schemas/report.schema.json, every offence with exactly
         fix: o.fix,
         line: o.line ?? null,
         column: o.column ?? null,
+        exact: o.line === undefined ? null : o.exact !== false,
       });
     });
   });

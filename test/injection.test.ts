@@ -6,11 +6,11 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { inspectString } from "../dist/core/escape.js";
-import { lintActionFile } from "../dist/core/lint-tool.js";
-import type { Offence } from "../dist/core/offence.js";
-import { renderOffenceLine, renderReport } from "../dist/core/report.js";
-import { checkTool } from "../dist/validate.js";
+import { inspectString } from "../src/core/escape.js";
+import { lintActionFile } from "../src/core/lint-tool.js";
+import type { Offence } from "../src/core/offence.js";
+import { renderOffenceLine, renderReport } from "../src/core/report.js";
+import { checkTool } from "../src/validate.js";
 import { HOSTILE } from "./support/hostile.js";
 import { RAW_CONTROL } from "./support/properties.js";
 

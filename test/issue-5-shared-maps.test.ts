@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { checkActions } from "../dist/index.js";
+import { checkActions } from "../src/index.js";
 
 function summary(actions: Record<string, unknown>): string[] {
   return checkActions(actions).map((o) => `${o.code} ${o.location}: ${o.message}`);

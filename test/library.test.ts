@@ -13,7 +13,7 @@ import {
   fetchSchemas,
   validateTool,
   type Tool,
-} from "../dist/index.js";
+} from "../src/index.js";
 
 const healthy = { description: "Search the catalogue", properties: { q: { type: "string" } }, required: ["q"] };
 

@@ -4,9 +4,9 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parseJson5 } from "../dist/loading/json5-parse.js";
-import { locate } from "../dist/loading/locate.js";
-import type { Pointer, Position } from "../dist/loading/locate.js";
+import { parseJson5 } from "../src/loading/json5-parse.js";
+import { locate } from "../src/loading/locate.js";
+import type { Pointer, Position } from "../src/loading/locate.js";
 
 const LINES = [
   "// Action file for the locator", // 1

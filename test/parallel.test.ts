@@ -11,12 +11,12 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { test } from "node:test";
-import { run } from "../dist/cli/run.js";
-import { discover, searchesForFiles, type LintTarget } from "../dist/lint/discover.js";
-import { lintFiles } from "../dist/lint/lint-paths.js";
-import { LintWorker } from "../dist/lint/lint-worker.js";
-import { lintInParallel, PARALLEL_MIN_BYTES, startStandby, workersFor } from "../dist/lint/scheduler.js";
-import { lintActionPath } from "../dist/loading/action-file.js";
+import { run } from "../src/cli/run.js";
+import { discover, searchesForFiles, type LintTarget } from "../src/lint/discover.js";
+import { lintFiles } from "../src/lint/lint-paths.js";
+import { LintWorker } from "../src/lint/lint-worker.js";
+import { lintInParallel, PARALLEL_MIN_BYTES, startStandby, workersFor } from "../src/lint/scheduler.js";
+import { lintActionPath } from "../src/loading/action-file.js";
 import { FIXTURES, tempDir } from "./cli/support.js";
 
 const GOLDEN = new URL("../test/fixtures/golden/input/", import.meta.url);

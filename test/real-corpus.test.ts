@@ -1,23 +1,23 @@
 // Real servers (issue 5, item 2): the tools/list answers of published MCP servers, as
-// action files (corpus README: ../shared/corpus/real-mcp/README.md). On actions-clean/ a
-// correct chain reports nothing; on actions/ exactly one `newline` at :description for
-// each action whose description has a line break, and nothing else. Anything more is a
-// false positive of the chain. The corpus sits beside the repository (shared/, as in CI).
+// action files (corpus README: fixtures/real-mcp/README.md). On actions-clean/ a correct
+// chain reports nothing; on actions/ exactly one `newline` at :description for each action
+// whose description has a line break, and nothing else. Anything more is a false positive
+// of the chain. The corpus is a test fixture, so a clone needs nothing beside it.
 
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { lintActionFile } from "../dist/core/lint-tool.js";
-import { isMap, mapGet, mapKeys } from "../dist/core/map.js";
+import { lintActionFile } from "../src/core/lint-tool.js";
+import { isMap, mapGet, mapKeys } from "../src/core/map.js";
 import { repoPath } from "./support/paths.js";
 
-const CORPUS = repoPath("../shared/corpus/real-mcp");
+const CORPUS = repoPath("test/fixtures/real-mcp");
 const FOLDERS = ["actions-clean", "actions"] as const;
 
 function files(folder: string): string[] {
   const dir = join(CORPUS, folder);
-  assert.ok(existsSync(dir), `the real-server corpus is missing: expected ${dir} (shared/corpus/real-mcp beside the repository)`);
+  assert.ok(existsSync(dir), `the real-server corpus is missing: expected ${dir} (test/fixtures/real-mcp)`);
   const names = readdirSync(dir).filter((f) => f.endsWith(".actions.json")).sort();
   assert.ok(names.length > 0, `no *.actions.json in ${dir}`);
   return names;

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { defineTool, type ActionSchema, type ActionSchemaKey, type MandatoryActionSchemaKey } from "../dist/index.js";
+import { defineTool, type ActionSchema, type ActionSchemaKey, type MandatoryActionSchemaKey } from "../src/index.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];

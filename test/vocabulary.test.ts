@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { actionSchemaKeys, mandatoryActionSchemaKeys } from "../dist/index.js";
-import { actionOffences } from "../dist/core/chain.js";
+import { actionSchemaKeys, mandatoryActionSchemaKeys } from "../src/index.js";
+import { actionOffences } from "../src/core/chain.js";
 import { repoPath } from "./support/paths.js";
 
 const VALID = { description: "Search the catalogue", properties: { q: { type: "string" } } };

@@ -14,6 +14,9 @@ import type { ActionSchema, Tool } from "../tool.js";
 
 export type Obtained = { readonly actions: MapLike } | { readonly offence: Offence };
 
+// What obtaining reports on is the tool's `actions` entry.
+const ACTIONS_TARGET = { path: ["actions"], part: "value" } as const;
+
 /** Reads a tool's actions: calls actions() once when it is a function. Never throws for the tool's faults. */
 export function obtainActions(tool: { readonly actions?: unknown }): Obtained {
   if (typeof tool.actions === "function") {
@@ -21,17 +24,17 @@ export function obtainActions(tool: { readonly actions?: unknown }): Obtained {
     try {
       result = (tool as { actions(): unknown }).actions();
     } catch (error) {
-      return { offence: toolOffence("load-error", `actions() threw ${describeThrown(error)}`, "Make actions() return the actions map without throwing.") };
+      return { offence: toolOffence("load-error", `actions() threw ${describeThrown(error)}`, "Make actions() return the actions map without throwing.", ACTIONS_TARGET) };
     }
     if (isMap(result)) return { actions: result };
     return {
-      offence: toolOffence("tool-shape", `actions() must return a map of action names to action schemas; got ${describeValue(result)}`, "Return the map itself, synchronously (not a Promise), from actions()."),
+      offence: toolOffence("tool-shape", `actions() must return a map of action names to action schemas; got ${describeValue(result)}`, "Return the map itself, synchronously (not a Promise), from actions().", ACTIONS_TARGET),
     };
   }
   const source = tool.actions;
   if (isMap(source)) return { actions: source };
   return {
-    offence: toolOffence("tool-shape", `the tool's actions must be a function returning the actions map, or the map itself; got ${describeValue(source)}`, "Export actions() { return { action_name: { description, properties } } }."),
+    offence: toolOffence("tool-shape", `the tool's actions must be a function returning the actions map, or the map itself; got ${describeValue(source)}`, "Export actions() { return { action_name: { description, properties } } }.", ACTIONS_TARGET),
   };
 }
 

@@ -103,6 +103,12 @@ export interface Offence {
   /** 1-based position of the target in the source file, when known. */
   readonly line?: number;
   readonly column?: number;
+  /**
+   * Present with line: true when line and column are the target's own, false when they
+   * are the nearest enclosing node found instead (a tool module whose declaration is
+   * partly built at run time).
+   */
+  readonly exact?: boolean;
 }
 
 /**
@@ -141,8 +147,8 @@ export function withSeverity(offence: Offence, severity: Severity): Offence {
 }
 
 /** The same offence with its source position (offences are frozen, so this copies). */
-export function withPosition(offence: Offence, line: number, column: number): Offence {
-  return Object.freeze({ ...offence, line, column });
+export function withPosition(offence: Offence, line: number, column: number, exact = true): Offence {
+  return Object.freeze({ ...offence, line, column, exact });
 }
 
 /** How an action key is named in offences: its String() form when it is not a string. */

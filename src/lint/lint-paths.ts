@@ -1,8 +1,9 @@
 // The run over files, from the command line's paths to one LintResult (SPEC sections 2 and
 // 6): discover the files (discover.ts), lint the action files (scheduler.ts, with the
 // action-file loader) and the tool modules (the module loader, behind lintToolModules),
-// add duplicate-tool across files (duplicate-tools.ts), apply each file's inline suppression
-// directives (src/suppress/file.ts), resolve severities (severity.ts) and sum up. lintSource is the same
+// add duplicate-tool across files (duplicate-tools.ts), give the modules' offences their
+// positions (module-positions.ts), apply each file's inline suppression directives
+// (src/suppress/file.ts), resolve severities (severity.ts) and sum up. lintSource is the same
 // for one action file read from standard input. A file's failure stays in that file's
 // result; only our own bugs throw. Called by src/cli/run.ts.
 
@@ -12,6 +13,7 @@ import type { ToolLint } from "../core/lint-tool.js";
 import { lintActionBytes, toolNameOf } from "../loading/action-file.js";
 import { discover, type LintTarget } from "./discover.js";
 import { withDuplicateTools } from "./duplicate-tools.js";
+import { withModulePositions } from "./module-positions.js";
 import { suppressInFile } from "../suppress/file.js";
 import type { FileResult, LintResult, Summary } from "./result.js";
 import { lintActionFiles, startStandby, type ScheduleOptions } from "./scheduler.js";
@@ -111,7 +113,11 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
   let nextModule = 0;
   let nextActionFile = 0;
   const lints = targets.map((t) => (isModule(t) ? moduleLints[nextModule++] : actionFiles[nextActionFile++]) as ToolLint);
-  const files = withDuplicateTools(targets, lints).map((lint, i) => {
+  // Modules get their positions last, so that duplicate-tool is located too.
+  const located = await Promise.all(
+    withDuplicateTools(targets, lints).map((lint, i) => (isModule(targets[i] as LintTarget) ? withModulePositions((targets[i] as LintTarget).path, lint) : lint)),
+  );
+  const files = located.map((lint, i) => {
     const target = targets[i] as LintTarget;
     return suppressInFile(fileResult(target.display, lint), target.kind, () => readSource(target.path));
   });

@@ -6,6 +6,7 @@
 import { Worker } from "node:worker_threads";
 import type { ToolLint } from "../core/lint-tool.js";
 import type { LintTarget } from "./discover.js";
+import { workerEntryUrl } from "../loading/worker-url.js";
 
 /** What a lint worker receives, in its one message: the files and its place among the threads. */
 export interface LintWorkerInput {
@@ -38,7 +39,7 @@ export function lintShare(targets: readonly LintTarget[], shared: Int32Array, li
   }
 }
 
-const WORKER_URL = new URL("./action-worker.js", import.meta.url);
+const WORKER_URL = workerEntryUrl("action-worker", import.meta.url);
 
 /**
  * A lint worker thread, started before it has work: it loads the linter, then waits for its

@@ -10,6 +10,7 @@ import type { MessagePort } from "node:worker_threads";
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
 import { describeThrown, describeValue } from "../core/escape.js";
 import { toolOffence } from "../core/offence.js";
+import { workerEntryUrl } from "./worker-url.js";
 
 export type { ToolLint } from "../core/lint-tool.js";
 
@@ -28,7 +29,7 @@ export interface LoadManyOptions extends LoadOptions {
 /** Enough for any real tool module, small enough that a few concurrent bombs cannot take the process down. */
 export const DEFAULT_MEMORY_LIMIT_MB = 512;
 
-const WORKER_URL = new URL("./module-worker.js", import.meta.url);
+const WORKER_URL = workerEntryUrl("module-worker", import.meta.url);
 const TYPESCRIPT = /\.[cm]?ts$/i;
 // setTimeout fires at once beyond this, so longer timeouts are clamped to it.
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -9,8 +9,8 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs
 import { join } from "node:path";
 import { test } from "node:test";
 import { Ajv } from "ajv";
-import { entryOf, mergeEntries, readEntries, serializeBaseline } from "../../dist/baseline/baseline.js";
-import { toolOffence } from "../../dist/core/offence.js";
+import { entryOf, mergeEntries, readEntries, serializeBaseline } from "../../src/baseline/baseline.js";
+import { toolOffence } from "../../src/core/offence.js";
 import { cli, summary, tempDir } from "../cli/support.js";
 import { repoPath } from "../support/paths.js";
 

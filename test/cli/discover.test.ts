@@ -6,10 +6,10 @@ import assert from "node:assert/strict";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { discover, kindOf } from "../../dist/lint/discover.js";
-import { lintFiles } from "../../dist/lint/lint-paths.js";
-import { toolNameOf } from "../../dist/loading/action-file.js";
-import { UsageError } from "../../dist/lint/usage-error.js";
+import { discover, kindOf } from "../../src/lint/discover.js";
+import { lintFiles } from "../../src/lint/lint-paths.js";
+import { toolNameOf } from "../../src/loading/action-file.js";
+import { UsageError } from "../../src/lint/usage-error.js";
 import { FIXTURES, tempDir } from "./support.js";
 
 const displays = async (args: string[], cwd = FIXTURES): Promise<string[]> => (await discover(args, cwd)).map((t) => t.display);

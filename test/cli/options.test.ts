@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { helpText, OPTIONS, parseCommand, parseWithYargs, shortcutOptions, type OptionSpec } from "../../dist/cli/options.js";
+import { helpText, OPTIONS, parseCommand, parseWithYargs, shortcutOptions, type OptionSpec } from "../../src/cli/options.js";
 import { cli } from "./support.js";
 
 const SPECS: readonly OptionSpec[] = Object.values(OPTIONS);

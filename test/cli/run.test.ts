@@ -6,9 +6,9 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { explain, unknownCodeMessage } from "../../dist/cli/explain.js";
-import { FORMAT_NAMES } from "../../dist/cli/formatters/index.js";
-import { parseCommand, parseWithYargs } from "../../dist/cli/options.js";
+import { explain, unknownCodeMessage } from "../../src/cli/explain.js";
+import { FORMAT_NAMES } from "../../src/cli/formatters/index.js";
+import { parseCommand, parseWithYargs } from "../../src/cli/options.js";
 import { FIXTURES, cli, heads, offenceLines, summary, tempDir, untimed } from "./support.js";
 
 const HINT = "Run wymcp-lint --help for usage.";

@@ -5,9 +5,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { run } from "../../dist/cli/run.js";
+import { run } from "../../src/cli/run.js";
 
-/** test/fixtures/cli/, from build-test/cli/. */
+/** test/fixtures/cli/. */
 export const FIXTURES = fileURLToPath(new URL("../../test/fixtures/cli/", import.meta.url));
 
 export interface Outcome {

@@ -8,13 +8,13 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { Ajv } from "ajv";
-import { CONFIG_KEYS, OVERRIDE_KEYS } from "../../dist/config/config.js";
-import { findConfig } from "../../dist/config/find.js";
-import { loadConfig } from "../../dist/config/load.js";
-import { rulesFor } from "../../dist/config/rules-for.js";
-import { configSchema } from "../../dist/config/schema.js";
-import { OFFENCE_CODES, SEVERITY_SETTINGS } from "../../dist/core/offence.js";
-import { UsageError } from "../../dist/lint/usage-error.js";
+import { CONFIG_KEYS, OVERRIDE_KEYS } from "../../src/config/config.js";
+import { findConfig } from "../../src/config/find.js";
+import { loadConfig } from "../../src/config/load.js";
+import { rulesFor } from "../../src/config/rules-for.js";
+import { configSchema } from "../../src/config/schema.js";
+import { OFFENCE_CODES, SEVERITY_SETTINGS } from "../../src/core/offence.js";
+import { UsageError } from "../../src/lint/usage-error.js";
 import { tempDir } from "../cli/support.js";
 import { repoPath } from "../support/paths.js";
 
@@ -146,7 +146,7 @@ test("the schema restates exactly the loader's keys, every offence code and the 
 });
 
 test("the schema and the loader agree on the fixtures: a valid config passes both, each mistake fails both", async () => {
-  const { parseJson5 } = await import("../../dist/loading/json5-parse.js");
+  const { parseJson5 } = await import("../../src/loading/json5-parse.js");
   const validate = new Ajv({ strict: true, allErrors: true }).compile(configSchema());
   const good = { ignore: ["dist/**"], rules: { "unknown-key": "warn" }, overrides: [{ files: ["a/**"], rules: { cycle: "off" } }], baseline: "b.json" };
   assert.equal(validate(good), true);

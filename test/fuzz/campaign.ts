@@ -2,8 +2,7 @@
 // 100,000 generated declarations in total (FUZZ_TOTAL overrides), in chunks of fresh
 // seeds so one failure does not end the campaign. Prints how many ran and how many
 // failed, with each failure's counterexample, and exits 1 on any failure.
-// Run with `npm run fuzz`. Compiled to build-test/fuzz/campaign.js, a name and folder
-// `node --test build-test/` does not pick up, so `npm test` never runs it.
+// Run with `npm run fuzz`. Its name is no `*.test.ts`, so `npm test` never runs it.
 
 import fc from "fast-check";
 import { PROPERTIES } from "../support/properties.js";

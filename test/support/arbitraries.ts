@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { types } from "node:util";
 import vm from "node:vm";
-import { actionSchemaKeys } from "../../dist/vocabulary.js";
+import { actionSchemaKeys } from "../../src/vocabulary.js";
 
 // ---------------------------------------------------------------------------------------
 // Specs

@@ -1,5 +1,4 @@
-// Where the repository's files are, from a compiled test: build-test/ sits beside test/,
-// at the same depth, so one relative URL works from both.
+// Where the repository's files are: the root is two folders above this file.
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));

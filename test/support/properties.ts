@@ -5,16 +5,16 @@
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { checkActions } from "../../dist/core/chain.js";
-import { keySegment } from "../../dist/core/drafts.js";
-import { ActionSchemaError } from "../../dist/core/errors.js";
-import { lintActionFile, lintTool } from "../../dist/core/lint-tool.js";
-import { isList, isMap, mapGet, mapHas, mapKeys, type MapLike } from "../../dist/core/map.js";
-import { actionLabel, type Offence } from "../../dist/core/offence.js";
-import { compareOffences } from "../../dist/core/order.js";
-import { renderOffenceLine, renderReport } from "../../dist/core/report.js";
-import { checkTool, validateTool } from "../../dist/validate.js";
-import { actionSchemaKeys, mandatoryActionSchemaKeys } from "../../dist/vocabulary.js";
+import { checkActions } from "../../src/core/chain.js";
+import { keySegment } from "../../src/core/drafts.js";
+import { ActionSchemaError } from "../../src/core/errors.js";
+import { lintActionFile, lintTool } from "../../src/core/lint-tool.js";
+import { isList, isMap, mapGet, mapHas, mapKeys, type MapLike } from "../../src/core/map.js";
+import { actionLabel, type Offence } from "../../src/core/offence.js";
+import { compareOffences } from "../../src/core/order.js";
+import { renderOffenceLine, renderReport } from "../../src/core/report.js";
+import { checkTool, validateTool } from "../../src/validate.js";
+import { actionSchemaKeys, mandatoryActionSchemaKeys } from "../../src/vocabulary.js";
 import { declarationArb, declarationFrom, prng, shuffleDeep, type Declaration, type DeclarationSpec } from "./arbitraries.js";
 
 /** C0, DEL, C1, the line/paragraph separators and the bidi controls (SPEC section 6). */

@@ -10,6 +10,7 @@ export interface JsonOffence {
   readonly fix: string;
   readonly line: number | null;
   readonly column: number | null;
+  readonly exact: boolean | null;
 }
 
 export interface JsonReport {

@@ -5,11 +5,11 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { toolOffence, withPosition } from "../../dist/core/offence.js";
-import { OFFENCE_CODES } from "../../dist/core/offence.js";
-import { applyDirectives } from "../../dist/suppress/apply.js";
-import { json5Comments, scriptComments } from "../../dist/suppress/comments.js";
-import { directivesOf } from "../../dist/suppress/directives.js";
+import { toolOffence, withPosition } from "../../src/core/offence.js";
+import { OFFENCE_CODES } from "../../src/core/offence.js";
+import { applyDirectives } from "../../src/suppress/apply.js";
+import { json5Comments, scriptComments } from "../../src/suppress/comments.js";
+import { directivesOf } from "../../src/suppress/directives.js";
 
 const texts = (comments: readonly { text: string }[]): string[] => comments.map((c) => c.text);
 

@@ -1,7 +1,7 @@
 // The json format (SPEC section 7): one document on stdout, every offence (no cap) with
 // all its fields, in the shape schemas/report.schema.json describes. Names and paths are
-// the raw values, escaped only as JSON escapes them (unsafe characters as \uXXXX); line
-// and column are null where unknown. Called through the registry in index.ts.
+// the raw values, escaped only as JSON escapes them (unsafe characters as \uXXXX); line,
+// column and exact are null where unknown. Called through the registry in index.ts.
 
 import type { Offence } from "../../core/offence.js";
 import type { LintResult } from "../../lint/result.js";
@@ -22,6 +22,7 @@ function offenceEntry(offence: Offence): Record<string, unknown> {
     fix: offence.fix,
     line: offence.line ?? null,
     column: offence.column ?? null,
+    exact: offence.line === undefined ? null : offence.exact !== false,
   };
 }
 

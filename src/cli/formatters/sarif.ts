@@ -91,6 +91,8 @@ function fileResults(file: FileResult, cwd: string): Record<string, unknown>[] {
       message: { text: renderOffenceSentence(offence, file.tool) },
       locations: [logical.length > 0 ? { physicalLocation, logicalLocations: logical } : { physicalLocation }],
       partialFingerprints: { [FINGERPRINT_KEY]: fingerprintOf(occurrence === 0 ? key : `${key}#${occurrence}`) },
+      // The region is the nearest enclosing node, not the offence's own place (tool modules).
+      ...(offence.exact === false ? { properties: { exact: false } } : {}),
     };
   });
 }
