@@ -19,7 +19,7 @@ import { actionFile, toolTopic, manyActions } from "./lib/actions.mjs";
 import { actionFileToJSON5 } from "./lib/json5-writer.mjs";
 import { listFiles } from "./lib/files.mjs";
 
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 export const CORPUS_ROOT = fileURLToPath(new URL("./corpus/", import.meta.url));
 const STAMPS = join(CORPUS_ROOT, ".stamps");
 

@@ -14,7 +14,7 @@ export { checkTool, validateTool } from "./validate.js";
 export { checkActions } from "./core/chain.js";
 export { actionNames, fetchSchema, fetchSchemas } from "./core/obtain.js";
 export { ActionSchemaError, UnknownActionError } from "./core/errors.js";
-export { OFFENCE_CODES, type Offence, type OffenceCode, type Target } from "./core/offence.js";
+export { CODE_TABLE, OFFENCE_CODES, defaultSeverity, type Offence, type OffenceCode, type Severity, type SeveritySetting, type Target } from "./core/offence.js";
 export type { Path, PathSegment } from "./core/path.js";
 export { renderLocation } from "./core/location.js";
 export { renderReport } from "./core/report.js";

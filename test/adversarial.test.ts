@@ -86,8 +86,8 @@ test("100,000 levels in a JSON and a JSON5 file: down `properties` to an offence
   writeFileSync(join(dir, "props.actions.json"), json);
   writeFileSync(join(dir, "props5.actions.json5"), json5);
   // Lists 100,000 deep inside an example (data, never walked): clean.
-  writeFileSync(join(dir, "lists.actions.json"), `{"a":{"description":"A","properties":{},"examples":[{"l":${"[".repeat(N)}${"]".repeat(N)}}]}}`);
-  writeFileSync(join(dir, "lists5.actions.json5"), `{a:{description:"A",properties:{},examples:[{l:${"[{x:".repeat(N)}1${"}]".repeat(N)}}]}}`);
+  writeFileSync(join(dir, "lists.actions.json"), `{"a":{"description":"A","properties":{"l":{}},"examples":[{"l":${"[".repeat(N)}${"]".repeat(N)}}]}}`);
+  writeFileSync(join(dir, "lists5.actions.json5"), `{a:{description:"A",properties:{l:{}},examples:[{l:${"[{x:".repeat(N)}1${"}]".repeat(N)}}]}}`);
   // Cut off 100,000 levels down.
   const truncated = `{"a":{"description":"A","properties":{"p":${'{"items":'.repeat(N)}`;
   const truncated5 = `{a:{description:"A",properties:{p:${"{items:[".repeat(N)}`;
@@ -109,7 +109,7 @@ test("100,000 levels in a JSON and a JSON5 file: down `properties` to an offence
   for (const name of ["./props.actions.json", "./props5.actions.json5"]) {
     assert.deepEqual(report.files.find((f) => f.file === name)?.offences[0]?.path, deepPath, name);
   }
-  assert.deepEqual(report.summary, { files: 6, actions: 4, offences: 4 });
+  assert.deepEqual(report.summary, { files: 6, actions: 4, offences: 4, errors: 4, warnings: 0 });
 });
 
 test("100,000 levels in a module built in loops: properties, items, additionalProperties, defaults and a list", async () => {
@@ -121,7 +121,7 @@ test("100,000 levels in a module built in loops: properties, items, additionalPr
     ["modules/deep.tool.mjs", "defaults", "undeclared-default", path.length, `default key "stray" is not declared in :prop`],
   ]);
   assert.deepEqual(report.files[0]?.offences[0]?.path, path);
-  assert.deepEqual(report.summary, { files: 1, actions: 5, offences: 1 });
+  assert.deepEqual(report.summary, { files: 1, actions: 5, offences: 1, errors: 1, warnings: 0 });
 });
 
 // ---------------------------------------------------------------------------------------
@@ -140,7 +140,7 @@ test("cyclic graphs in a module: direct, through properties, items, additionalPr
     [file, "through_properties", "cycle", ["properties", "root", "properties"]],
   ]);
   // open_default, shared and cyclic_example are clean.
-  assert.deepEqual(report.summary, { files: 1, actions: 9, offences: 6 });
+  assert.deepEqual(report.summary, { files: 1, actions: 9, offences: 6, errors: 6, warnings: 0 });
 });
 
 test("Object.prototype's names as action names, property names and default keys: JSON, JSON5 and a module agree", async () => {
@@ -163,7 +163,7 @@ test("Object.prototype's names as action names, property names and default keys:
     ["prototype_literal", 1],
     ["prototype_names", 2],
   ]);
-  assert.deepEqual(report.summary, { files: 4, actions: 17, offences: 7 });
+  assert.deepEqual(report.summary, { files: 4, actions: 17, offences: 7, errors: 7, warnings: 0 });
 });
 
 const LOAD_FIX_START = "Make the module load on its own";
@@ -180,7 +180,7 @@ test("getters that throw make the tool a load-error naming what was thrown; gett
     ["modules/getters/well-behaved.tool.mjs", "search", "undeclared", `"required" entry 1 names "page", which "properties" does not declare`],
   ]);
   for (const file of report.files.slice(0, 5)) assert.ok(file.offences[0]?.fix.startsWith(LOAD_FIX_START));
-  assert.deepEqual(report.summary, { files: 6, actions: 1, offences: 6 });
+  assert.deepEqual(report.summary, { files: 6, actions: 1, offences: 6, errors: 6, warnings: 0 });
 });
 
 test("Proxies: transparent ones are read through; hostile, revoked and lying ones are load-errors", async () => {
@@ -195,7 +195,7 @@ test("Proxies: transparent ones are read through; hostile, revoked and lying one
   assert.deepEqual(found[2]?.slice(0, 3), ["modules/proxies/revoked.tool.mjs", null, "load-error"]);
   assert.match(String(found[2]?.[3]), /^reading the tool threw TypeError: .*revoked/);
   assert.deepEqual(found[3], ["modules/proxies/transparent.tool.mjs", "search", "unknown-key", `unknown key "requird" in the action schema`]);
-  assert.deepEqual(report.summary, { files: 4, actions: 1, offences: 4 });
+  assert.deepEqual(report.summary, { files: 4, actions: 1, offences: 4, errors: 4, warnings: 0 });
 });
 
 test("frozen, sealed and null-prototype objects, tool and actions map included, are judged like any other", async () => {
@@ -208,7 +208,7 @@ test("frozen, sealed and null-prototype objects, tool and actions map included, 
     ["modules/null-prototype.tool.mjs", "unknown", "unknown-key", ["requird"]],
   ]);
   assert.deepEqual(report.files.map((f) => f.tool), ["frozen", "null_prototype"]);
-  assert.deepEqual(report.summary, { files: 2, actions: 6, offences: 4 });
+  assert.deepEqual(report.summary, { files: 2, actions: 6, offences: 4, errors: 4, warnings: 0 });
 });
 
 // ---------------------------------------------------------------------------------------
@@ -252,7 +252,7 @@ test("empty and blank files, a lone BOM, a BOM before an offence, invalid UTF-8 
     // Reported, so the run fails as it should; the reason given is not the real one (see the reply to issue 5).
     ["./\ufffd.actions.json", null, "parse-error", null, null, "the file cannot be read: it no longer exists"],
   ]);
-  assert.deepEqual(report.summary, { files: 11, actions: 1, offences: 11 });
+  assert.deepEqual(report.summary, { files: 11, actions: 1, offences: 11, errors: 11, warnings: 0 });
 });
 
 // ---------------------------------------------------------------------------------------
@@ -290,7 +290,7 @@ test("permission denied: an unreadable action file and module are offences of th
   assert.deepEqual(found[0], ["./secret.actions.json", null, "parse-error", "the file cannot be read: permission denied"]);
   assert.deepEqual(found[1]?.slice(0, 3), ["./secret.tool.mjs", null, "load-error"]);
   assert.match(String(found[1]?.[3]), /^loading the module threw Error: EACCES: permission denied, open '.*secret\.tool\.mjs'$/);
-  assert.deepEqual(report.summary, { files: 3, actions: 1, offences: 2 });
+  assert.deepEqual(report.summary, { files: 3, actions: 1, offences: 2, errors: 2, warnings: 0 });
 
   // A directory that cannot be listed stops the search: exit 2, never a clean pass.
   mkdirSync(join(dir, "locked"));
@@ -384,7 +384,7 @@ test("modules that write to fds 1 and 2, print stack traces, abort, set an exit 
     ["../modules/broken/actions-returns-promise.tool.mjs", null, "tool-shape", "actions() must return a map of action names to action schemas; got a Promise"],
     ["modules/abort.tool.mjs", null, "load-error", "loading the module threw TypeError: process.abort() is not supported in workers"],
   ]);
-  assert.deepEqual(report.summary, { files: 5, actions: 3, offences: 2 });
+  assert.deepEqual(report.summary, { files: 5, actions: 3, offences: 2, errors: 2, warnings: 0 });
 
   // The well-behaved three alone: exit 0 whatever exit code a module set, and only our summary.
   const text = spawnLint(args.slice(0, 2).concat(args[3] as string), { cwd: ADVERSARIAL });

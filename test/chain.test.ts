@@ -1,14 +1,18 @@
-// Fixture-driven tests of the chain: each folder under test/fixtures/chain holds an input
-// (input.json, or input.mjs for what JSON cannot say: cycles, symbols, Maps) beside the
-// offences it must produce, as {action, code, path}, in report order. Plus the property
-// that shuffling the key order of any JSON fixture leaves its report byte-identical.
+// Fixture-driven tests of the chain and the checks beside it: each folder under
+// test/fixtures/chain holds an input (input.json or input.json5, linted from its text as the
+// CLI lints a file; or input.mjs for what JSON cannot say: cycles, symbols, Maps) beside the
+// offences it must produce, as {action, code, path}, in report order (plus severity, line
+// and column where the expected entry names them). Plus the property that shuffling the
+// key order of any JSON fixture leaves its report byte-identical.
 
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "node:test";
-import { lintActionFile } from "../src/core/lint-tool.js";
+import { lintActionFile } from "../dist/core/lint-tool.js";
+import type { Offence } from "../dist/core/offence.js";
+import { lintActionBytes } from "../dist/loading/action-file.js";
 import { repoPath } from "./support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/chain");
@@ -19,14 +23,25 @@ function caseDirs(dir: string): string[] {
   return entries.filter((e) => e.isDirectory()).flatMap((e) => caseDirs(join(dir, e.name)));
 }
 
-async function loadInput(dir: string): Promise<unknown> {
-  const json = join(dir, "input.json");
-  if (existsSync(json)) return JSON.parse(readFileSync(json, "utf8"));
-  return (await import(pathToFileURL(join(dir, "input.mjs")).href)).default;
+/** The fixture's offences: from an action file's text, or from a module's default export. */
+async function lintInput(dir: string): Promise<readonly Offence[]> {
+  for (const kind of ["json", "json5"] as const) {
+    const file = join(dir, `input.${kind}`);
+    if (existsSync(file)) return lintActionBytes(readFileSync(file), kind, "tool").offences;
+  }
+  const value: unknown = (await import(pathToFileURL(join(dir, "input.mjs")).href)).default;
+  return lintActionFile(value, "tool", { advisory: true }).offences;
 }
 
-function summary(value: unknown): unknown[] {
-  return lintActionFile(value, "tool").offences.map(({ action, code, path }) => ({ action, code, path }));
+type Expected = { action: string | null; code: string; path: unknown[]; severity?: string; line?: number; column?: number };
+
+/** Each offence as its expected entry names it: always action, code and path. */
+function summary(offences: readonly Offence[], expected: readonly Expected[]): unknown[] {
+  return offences.map((o, i) => {
+    const entry: Record<string, unknown> = { action: o.action, code: o.code, path: o.path };
+    for (const field of ["severity", "line", "column"] as const) if (expected[i] && field in (expected[i] as Expected)) entry[field] = o[field];
+    return entry;
+  });
 }
 
 const cases = caseDirs(FIXTURES).sort();
@@ -36,8 +51,8 @@ test("the fixture folders exist", () => assert.ok(cases.length >= 40, `found ${c
 for (const dir of cases) {
   const name = dir.slice(FIXTURES.length + 1);
   test(`chain fixture ${name}`, async () => {
-    const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8"));
-    assert.deepEqual(summary(await loadInput(dir)), expected);
+    const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8")) as Expected[];
+    assert.deepEqual(summary(await lintInput(dir), expected), expected);
   });
 }
 

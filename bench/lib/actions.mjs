@@ -10,7 +10,9 @@
 //   superset of another) and declared;
 // - `defaults` (and every nested default) only carry keys the closure of the schema they sit
 //   in accepts (SPEC section 5): see `defaultFor`;
-// - descriptions and action names hold no "\n"; `notes` may.
+// - descriptions and action names hold no "\n"; `notes` may;
+// - `related` names sibling actions, and each example carries every `required` property
+//   and one of each `required_one_of` group (the advisory checks of SPEC section 9).
 
 const DOMAINS = [
   "github", "gitlab", "jira", "linear", "slack", "notion", "stripe", "shopify", "kubernetes",
@@ -337,7 +339,8 @@ class FileContext {
       schema.examples = [];
       for (let i = rng.int(1, 2); i > 0; i--) {
         const example = {};
-        for (const name of [...required, ...rng.sample(optional, rng.int(0, 2))]) {
+        const oneOfEach = (schema.required_one_of ?? []).map((group) => group[0]);
+        for (const name of new Set([...required, ...oneOfEach, ...rng.sample(optional, rng.int(0, 2))])) {
           example[name] = this.defaultFor(properties[name]);
         }
         schema.examples.push(example);

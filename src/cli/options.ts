@@ -202,8 +202,8 @@ const DESCRIPTION = `Lint the tool declarations of action-dispatched MCP servers
 A directory is searched recursively (node_modules and dot-folders skipped); a file is linted whatever its name (.json and .json5 are action files, .js .mjs .cjs .ts .mts .cts tool modules); a glob is expanded (quote it). No path means the current directory.`;
 
 const EXIT_CODES = `Exit codes:
-  0  nothing found
-  1  at least one error (files that cannot be parsed or loaded count), or more warnings than --max-warnings
+  0  no error (warnings alone pass, unless there are more than --max-warnings)
+  1  an error (files that cannot be parsed or loaded count), or more warnings than --max-warnings
   2  usage error (bad flag, nothing to lint, unsupported file kind) or internal failure
 
 Environment:
@@ -218,6 +218,7 @@ const EXAMPLES: readonly [string, string][] = [
   ["$0 --format sarif > wymcp.sarif", "write SARIF for GitHub code scanning"],
   ["$0 --format github", "annotate a GitHub Actions run"],
   ["$0 --max-offences 0 --no-color", "show every offence, uncoloured"],
+  ["$0 --max-warnings 0", "fail on warnings too"],
   ["$0 --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
   ["$0 --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
   ["$0 --max-warnings 0", "fail on warnings too"],

@@ -1,7 +1,7 @@
 // The CLI as a function: run(argv, io) parses the command line (options.ts), reads the
 // config (src/config/), lints the paths (lintPaths) or standard input (lintSource), applies
 // the baseline (src/baseline/), writes the chosen format through io and returns the exit code
-// (SPEC section 7): 0 passed, 1 errors or too many warnings (from the totals, never from what
+// (SPEC sections 7 and 9): 0 passed, 1 errors or too many warnings (from the totals, never from what
 // was shown), 2 usage error
 // or internal failure. It never calls process.exit; bin/wymcp-lint.js sets process.exitCode
 // from it, and tests call it in-process with their own io.

@@ -1,6 +1,7 @@
 // The validation chain for one action: its name, then its schema: the key set (unknown,
 // non-string and missing keys), one validator per present vocabulary key, and, gated on
-// all of that finding nothing, the defaults check (it reads a well-formed schema). The
+// all of that finding nothing, the defaults check and, when asked, the advisory checks
+// (both read a well-formed schema). The
 // mandatory-key check used when a schema is obtained runs the same validators.
 
 import { wrongKeyType, wrongType } from "./drafts.js";
@@ -8,6 +9,7 @@ import { inspectKey, inspectString } from "./escape.js";
 import { defaultsDrafts } from "./defaults-check.js";
 import { ANY_MAP, isMap, mapGet, mapHas, mapKeys, PARSED_MAP, type MapLike, type MapReader } from "./map.js";
 import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offence.js";
+import { ADVISORY_CHECKS, type AdvisoryContext } from "./advisory/index.js";
 import { sortOffences } from "./order.js";
 import { unknownKeyDraft } from "./unknown-key.js";
 import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
@@ -93,10 +95,24 @@ export function actionNameDrafts(name: unknown): Draft[] {
   ];
 }
 
-/** Every offence of one action, the defaults check included when nothing else was found. */
-export function actionOffences(name: unknown, schema: unknown, parsed = false): Offence[] {
+/** The advisory checks over a schema the shape pass found nothing wrong with (so `properties` is a map). */
+function advisoryDrafts(schema: MapLike, parsed: boolean, actionNames: ReadonlySet<string>): Draft[] {
+  const read = parsed ? PARSED_MAP : ANY_MAP;
+  const context: AdvisoryContext = { parsed, read, properties: read.get(schema, "properties") as MapLike, actionNames };
+  return Object.values(ADVISORY_CHECKS).flatMap((check) => check(schema, context));
+}
+
+/**
+ * Every offence of one action, the defaults check included when nothing else was found.
+ * With `actionNames` (the tool's), the advisory checks run too, gated like the defaults
+ * check: only on a schema whose shape pass found nothing.
+ */
+export function actionOffences(name: unknown, schema: unknown, parsed = false, actionNames?: ReadonlySet<string>): Offence[] {
   const drafts = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, parsed)];
-  if (drafts.length === 0 && isMap(schema)) drafts.push(...defaultsDrafts(schema, parsed));
+  if (drafts.length === 0 && isMap(schema)) {
+    if (actionNames !== undefined) drafts.push(...advisoryDrafts(schema, parsed, actionNames));
+    drafts.push(...defaultsDrafts(schema, parsed));
+  }
   const action = actionLabel(name);
   return drafts.map((d) => finalizeOffence(d, action));
 }
@@ -104,12 +120,19 @@ export function actionOffences(name: unknown, schema: unknown, parsed = false): 
 export interface CheckOptions {
   /** The actions were parsed from JSON or JSON5 text: a tree of plain data (see ValidatorContext). */
   readonly parsed?: boolean;
+  /**
+   * Also run the advisory checks (core/advisory/), as the CLI does. The library's
+   * validating calls leave them out: a warning must not fail a tool's registration.
+   */
+  readonly advisory?: boolean;
 }
 
 /** Every offence of every action in an actions map, sorted. An empty map is a valid tool. */
 export function checkActions(actions: MapLike, options: CheckOptions = {}): Offence[] {
   const offences: Offence[] = [];
-  for (const name of mapKeys(actions)) offences.push(...actionOffences(name, mapGet(actions, name), options.parsed === true));
+  const names = mapKeys(actions);
+  const actionNames = options.advisory === true ? new Set(names.filter((n): n is string => typeof n === "string")) : undefined;
+  for (const name of names) offences.push(...actionOffences(name, mapGet(actions, name), options.parsed === true, actionNames));
   return sortOffences(offences);
 }
 

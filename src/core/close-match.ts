@@ -3,7 +3,8 @@
 // singular/plural slip (SPEC section 3). Used by the unknown-key fix and the
 // undeclared-name fixes.
 
-function editDistance(a: string, b: string, limit: number): number {
+/** Edit distance (a swap of neighbours counting as one), or limit + 1 once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);

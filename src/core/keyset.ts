@@ -161,3 +161,61 @@ function schemaKeyWrongType(at: PathNode, key: string, expected: string, value: 
   const path = materialize(at);
   return wrongType(path, [...path, key], inspectString(key), expected, value, fix);
 }
+
+/** A schema on the walked surface; as a path node, it is where the schema sits. */
+export interface WalkedSchema extends PathNode {
+  readonly schema: MapLike;
+}
+
+/**
+ * Calls `visit` with every schema the walk visits below an action's `properties`, for the
+ * advisory checks: each property schema and, inside any visited schema, its "properties"
+ * entries, a single-schema "items" and a schema "additionalProperties". Only for a
+ * `properties` map the shape walk found nothing wrong with (so no cycle). A schema a module
+ * shares between places is visited once; as in the shape walk, the walk is then redone in
+ * code-unit order, so which place that is never depends on key order.
+ */
+export function forEachWalkedSchema(properties: MapLike, parsed: boolean, visit: (walked: WalkedSchema) => void): void {
+  if (parsed) {
+    visitSchemas(properties, PARSED_MAP, null, visit);
+    return;
+  }
+  const found: WalkedSchema[] = [];
+  const revisited = visitSchemas(properties, ANY_MAP, new Set(), (walked) => found.push(walked));
+  if (revisited) visitSchemas(properties, IN_CODE_UNIT_ORDER, new Set(), visit);
+  else found.forEach(visit);
+}
+
+/** One walk; true when a shared schema was met again (and skipped). */
+function visitSchemas(properties: MapLike, read: MapReader, seen: Set<MapLike> | null, visit: (walked: WalkedSchema) => void): boolean {
+  let revisited = false;
+  const stack: WalkedSchema[] = [];
+  const queueProperties = (map: MapLike, at: PathNode): void => {
+    const keys = read.keys(map);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string;
+      const schema = read.get(map, key);
+      if (read.isMap(schema)) stack.push({ parent: at, segment: key, schema });
+    }
+  };
+  queueProperties(properties, { parent: null, segment: "properties" });
+  while (stack.length > 0) {
+    const walked = stack.pop() as WalkedSchema;
+    if (seen !== null) {
+      if (seen.has(walked.schema)) {
+        revisited = true;
+        continue;
+      }
+      seen.add(walked.schema);
+    }
+    visit(walked);
+    for (let i = WALKED_KEYWORDS.length - 1; i >= 0; i--) {
+      const key = WALKED_KEYWORDS[i] as (typeof WALKED_KEYWORDS)[number];
+      const value = read.get(walked.schema, key);
+      if (!read.isMap(value)) continue;
+      if (key === "properties") queueProperties(value, { parent: walked, segment: key });
+      else stack.push({ parent: walked, segment: key, schema: value });
+    }
+  }
+  return revisited;
+}

@@ -60,7 +60,7 @@ function finish(tool: string | null, actions: MapLike | null, toolLevel: Offence
 }
 
 /** A tool object, as a module exports it. Reading it may run its getters. */
-export function lintTool(tool: unknown): ToolLint {
+export function lintTool(tool: unknown, options: CheckOptions = {}): ToolLint {
   if (typeof tool !== "object" || tool === null) {
     return finish(null, null, [toolOffence("tool-shape", `the tool must be an object with name, description and actions; got ${describeValue(tool)}`, "Export the tool as { name, description, actions }.")]);
   }
@@ -72,7 +72,7 @@ export function lintTool(tool: unknown): ToolLint {
   const obtained = obtainActions(tool);
   if ("offence" in obtained) offences.push(obtained.offence);
   const usableName = typeof name === "string" && name !== "" ? name : null;
-  return finish(usableName, "actions" in obtained ? obtained.actions : null, offences);
+  return finish(usableName, "actions" in obtained ? obtained.actions : null, offences, options);
 }
 
 /** The key an action file may carry beside its actions, for editor support. */

@@ -32,7 +32,7 @@ export interface LintFilesOptions extends ScheduleOptions {
   readonly concurrency?: number;
   /** performance.now() when the run began, so durationMs covers discovery too. */
   readonly startedAt?: number;
-  /** Each code's severity per file; every default when absent. */
+  /** Each code's severity per file (severity.ts); every default when absent. */
   readonly rules?: SeverityRules;
 }
 

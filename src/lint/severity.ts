@@ -2,7 +2,7 @@
 // severity; here the run's rules decide, per code and file, whether an offence is an
 // error, a warning or not reported (off). SeverityRules is the seam a configuration fills
 // (rules and per-glob overrides); without one, DEFAULT_RULES keeps every default. Called
-// by lint-paths.ts on every file's result before the totals are counted.
+// by lint-paths.ts (summarize) on every file's result before the totals are counted.
 
 import { defaultSeverity, withSeverity, type Offence, type OffenceCode, type SeveritySetting } from "../core/offence.js";
 import type { FileResult } from "./result.js";

@@ -1,8 +1,9 @@
 // The action-file loader (SPEC sections 2 and 6): one action file, from its bytes to its
 // ToolLint. It decodes the bytes (UTF-8, BOM stripped, no NUL), parses the text (JSON.parse,
-// or json5-parse.ts), lints the value (core/lint-tool.ts) and gives offences the line and
-// column of what they point at (locate.ts; clean files skip that work). Every failure of
-// the file is a parse-error offence of that file. Called by the scheduler (on this thread or
+// or json5-parse.ts), lints the value (core/lint-tool.ts, advisory checks included), adds
+// a duplicate-key offence for each repeated key when the parse saw one (duplicate-keys.ts),
+// and gives offences the line and column of what they point at (locate.ts; clean files skip
+// that work). Every failure of the file is a parse-error offence of that file. Called by the scheduler (on this thread or
 // a lint worker) for files on disk, and by lintSource for standard input.
 
 import { isUtf8 } from "node:buffer";
@@ -11,8 +12,10 @@ import { basename, extname } from "node:path";
 import { describeThrown, inspectString } from "../core/escape.js";
 import { lintActionFile, SCHEMA_KEY, type ToolLint } from "../core/lint-tool.js";
 import { toolOffence, withPosition, type Offence } from "../core/offence.js";
+import { sortOffences } from "../core/order.js";
 import type { LintTarget } from "../lint/discover.js";
-import { parseJson, parseJson5, ParseError, type Position } from "./json5-parse.js";
+import { duplicateKeyOffence, repeatedKeys } from "./duplicate-keys.js";
+import { parseJson, parseJson5, ParseError, repeatsKeys, type KeyRepeats, type Position } from "./json5-parse.js";
 import { locate, type Pointer } from "./locate.js";
 
 /** The tool an action file declares: its base name before `.actions.`, else before its last extension. */
@@ -101,16 +104,24 @@ function parseFailure(error: unknown, kind: "json" | "json5"): { offence: Offenc
   return parseError(`is not valid ${kind === "json" ? "JSON" : "JSON5"}: ${text}`, fix, position);
 }
 
-function parse(text: string, kind: "json" | "json5"): { value: unknown } | { offence: Offence } {
+/** The parsed value, and whether some object in the text repeats a key (the value keeps the last). */
+interface Parsed {
+  readonly value: unknown;
+  readonly repeatsKeys: boolean;
+}
+
+function parse(text: string, kind: "json" | "json5"): Parsed | { offence: Offence } {
   if (kind === "json5") {
+    const repeats: KeyRepeats = { found: false };
     try {
-      return { value: parseJson5(text) };
+      return { value: parseJson5(text, repeats), repeatsKeys: repeats.found };
     } catch (error) {
       return parseFailure(error, kind);
     }
   }
+  let value: unknown;
   try {
-    return { value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
     // JSON.parse names no line; our strict parser explains the same failure precisely.
     try {
@@ -120,6 +131,7 @@ function parse(text: string, kind: "json" | "json5"): { value: unknown } | { off
     }
     return parseFailure(error, kind);
   }
+  return { value, repeatsKeys: repeatsKeys(text, value) };
 }
 
 /** The file's text, decoded (see decode); a file that cannot be read is a parse-error. */
@@ -170,9 +182,12 @@ function lintText(text: string, kind: "json" | "json5", toolName: string): ToolL
   const parsed = parse(text, kind);
   if ("offence" in parsed) return { tool: toolName || null, actions: 0, offences: [parsed.offence] };
   // A parsed value is a tree of plain objects: the core skips its cycle and sharing checks.
-  const lint = lintActionFile(parsed.value, toolName, { parsed: true });
-  if (lint.offences.length === 0) return lint;
-  return { ...lint, offences: withPositions(text, lint.offences) };
+  const lint = lintActionFile(parsed.value, toolName, { parsed: true, advisory: true });
+  // Repeated keys are found in the text, with their positions; only texts that have one pay.
+  const repeated = parsed.repeatsKeys ? repeatedKeys(text).map(duplicateKeyOffence) : [];
+  if (lint.offences.length === 0 && repeated.length === 0) return lint;
+  const offences = withPositions(text, lint.offences);
+  return { ...lint, offences: repeated.length === 0 ? offences : sortOffences([...offences, ...repeated]) };
 }
 
 /** One action file's whole lint, from its bytes (a file's content, or stdin). */

@@ -1,6 +1,7 @@
 // Owns turning action-file text into values: parseJson5 for `.json5` files, parseJson as the
 // error path the loader takes after JSON.parse rejects a `.json` file (to get a message with
-// line and column), and the lexer that locate.ts shares. No recursion anywhere: open containers
+// line and column), repeatsKeys (whether a parsed text repeats a key), and the lexer that
+// locate.ts and duplicate-keys.ts share. No recursion anywhere: open containers
 // live on an explicit stack, so 100,000 levels of nesting parse (SPEC section 4). Results
 // equal json5.parse's: keys are own data properties ("__proto__" too), the last duplicate wins.
 
@@ -41,12 +42,65 @@ type Container = Obj | unknown[];
  * usually near the top, so the failed try costs little (measured: about 5 µs on a 13 KB file,
  * 6% of its parse; the worst case, a lone trailing comma at the end, costs 65%).
  */
-export function parseJson5(text: string): unknown {
+export function parseJson5(text: string, repeats?: KeyRepeats): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
-    return parseText(text, true);
+    return parseText(text, true, repeats ?? null);
   }
+  if (repeats !== undefined) repeats.found = repeatsKeys(text, value);
+  return value;
+}
+
+/**
+ * Filled in by a parse that is asked: whether some object in the text repeats a key (the
+ * value keeps only the last occurrence); duplicate-keys.ts then finds where.
+ */
+export interface KeyRepeats {
+  found: boolean;
+}
+
+/**
+ * Whether `text`, which JSON.parse turned into `value`, repeats a key in some object: exactly
+ * when the text holds more string tokens than the value holds keys and strings, since each
+ * repeated key is a string token the value lost. It counts instead of scanning, as JSON.parse
+ * says nothing about repeats: the text's double quotes, less those written as \" escapes
+ * (found from its backslashes), are two per string token; the value is walked once.
+ */
+export function repeatsKeys(text: string, value: unknown): boolean {
+  let quotes = 0;
+  for (let i = text.indexOf('"'); i >= 0; i = text.indexOf('"', i + 1)) quotes++;
+  // Outside strings JSON has no backslash; inside, each starts a two-character escape
+  // (or \uXXXX, whose "u" is never a quote), so stepping by two never splits one.
+  for (let i = text.indexOf("\\"); i >= 0; i = text.indexOf("\\", i + 2)) {
+    if (text.charCodeAt(i + 1) === 34) quotes--;
+  }
+  return quotes !== 2 * stringsIn(value);
+}
+
+/** How many keys and string values `value` holds at any depth (a parsed tree: no cycles). */
+function stringsIn(value: unknown): number {
+  let count = typeof value === "string" ? 1 : 0;
+  const pending: unknown[] = [];
+  if (typeof value === "object" && value !== null) pending.push(value);
+  while (pending.length > 0) {
+    const container = pending.pop() as Container;
+    if (Array.isArray(container)) {
+      for (const item of container) {
+        if (typeof item === "string") count++;
+        else if (typeof item === "object" && item !== null) pending.push(item);
+      }
+    } else {
+      for (const key in container) {
+        count++;
+        const item = container[key];
+        if (typeof item === "string") count++;
+        else if (typeof item === "object" && item !== null) pending.push(item);
+      }
+    }
+  }
+  return count;
 }
 
 /** Parses strict JSON, accepting exactly what JSON.parse accepts, with a precise ParseError. */
@@ -57,7 +111,7 @@ export function parseJson(text: string): unknown {
 // ---------------------------------------------------------------------------------------------
 // The parser: one loop over values, an explicit stack of open containers.
 
-function parseText(text: string, json5: boolean): unknown {
+function parseText(text: string, json5: boolean, repeats: KeyRepeats | null = null): unknown {
   const n = text.length;
   const parents: Container[] = [];
   const opens: number[] = []; // where each open container started, for end-of-input messages
@@ -90,8 +144,11 @@ function parseText(text: string, json5: boolean): unknown {
         }
         if (cur === undefined) root = container;
         else if (inArray) (cur as unknown[]).push(container);
-        else if (key !== "__proto__") (cur as Obj)[key] = container;
-        else defineOwn(cur as Obj, key, container);
+        else {
+          if (repeats !== null && Object.hasOwn(cur, key)) repeats.found = true;
+          if (key !== "__proto__") (cur as Obj)[key] = container;
+          else defineOwn(cur as Obj, key, container);
+        }
         if (cur !== undefined) parents.push(cur);
         opens.push(open);
         cur = container;
@@ -133,8 +190,11 @@ function parseText(text: string, json5: boolean): unknown {
 
     if (cur === undefined) root = v;
     else if (inArray) (cur as unknown[]).push(v);
-    else if (key !== "__proto__") (cur as Obj)[key] = v;
-    else defineOwn(cur as Obj, key, v);
+    else {
+      if (repeats !== null && Object.hasOwn(cur, key)) repeats.found = true;
+      if (key !== "__proto__") (cur as Obj)[key] = v;
+      else defineOwn(cur as Obj, key, v);
+    }
 
     // After a value: a comma and the next value, or closing brackets until one of those.
     for (;;) {

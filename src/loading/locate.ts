@@ -160,7 +160,7 @@ for (let c = 0; c < 128; c++) {
 
 // Skips the value at pos without building it: brackets are counted, strings and comments
 // jumped over, since the text is known to parse.
-function skipValue(text: string, pos: number): number {
+export function skipValue(text: string, pos: number): number {
   let c = text.charCodeAt(pos);
   if (c === 34 || c === 39) return skipString(text, pos);
   if (c !== 123 && c !== 91) {

@@ -150,7 +150,7 @@ async function main(): Promise<ToolLint> {
     if (tool === NO_TOOL) return noToolLint();
     // lintTool calls actions() once and reports a throw there itself; what escapes it is a
     // tool that throws on being read (a getter, a Proxy trap).
-    return lintTool(tool);
+    return lintTool(tool, { advisory: true });
   } catch (error) {
     return loadErrorLint(`reading the tool threw ${describeThrown(error)}`);
   }

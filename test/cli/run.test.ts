@@ -355,13 +355,13 @@ test("--help: usage, every option, examples and the exit codes, on stdout with e
     const { code, stdout, stderr } = await cli([flag]);
     assert.equal(code, 0);
     assert.equal(stderr, "");
-    for (const option of ["--format", "--max-offences", "--color", "--stdin ", "--stdin-filename", "--load-timeout", "--explain", "--help", "--version"]) {
+    for (const option of ["--format", "--max-offences", "--max-warnings", "--color", "--stdin ", "--stdin-filename", "--load-timeout", "--explain", "--help", "--version"]) {
       assert.ok(stdout.includes(option), `help names ${option}`);
     }
     assert.match(stdout, /^wymcp-lint \[paths\.\.\]\n/);
     assert.match(stdout, /\nExamples:\n {2}wymcp-lint {2,}lint every action file/);
     assert.match(stdout, /\n {2}wymcp-lint --stdin --stdin-filename t\.actions\.json {2,}lint an editor buffer/);
-    assert.ok(stdout.includes("\nExit codes:\n  0  nothing found\n  1  at least one offence (files that cannot be parsed or loaded count)\n  2  usage error (bad flag, nothing to lint, unsupported file kind) or internal failure\n\nEnvironment:\n"));
+    assert.ok(stdout.includes("\nExit codes:\n  0  no error (warnings alone pass, unless there are more than --max-warnings)\n  1  an error (files that cannot be parsed or loaded count), or more warnings than --max-warnings\n  2  usage error (bad flag, nothing to lint, unsupported file kind) or internal failure\n\nEnvironment:\n"));
     for (const variable of ["NO_COLOR", "FORCE_COLOR", "WYMCP_LINT_WORKERS", "WYMCP_LINT_DEBUG"]) assert.ok(stdout.includes(variable), `help names ${variable}`);
   }
 });
@@ -384,7 +384,7 @@ test("--format dispatches through the registry to each format; only text is ever
   const report = JSON.parse(json.stdout) as { version: number; files: { file: string; offences: { code: string }[] }[]; summary: unknown };
   assert.equal(report.version, 1);
   assert.deepEqual(report.files.map((f) => [f.file, f.offences.map((o) => o.code)]), [["reserved/help.actions.json", ["reserved-name"]]]);
-  assert.deepEqual(report.summary, { files: 1, actions: 1, offences: 1 });
+  assert.deepEqual(report.summary, { files: 1, actions: 1, offences: 1, errors: 1, warnings: 0 });
 
   const sarif = await cli(["--format=sarif", "reserved"], colourful);
   assert.equal(sarif.code, 1);

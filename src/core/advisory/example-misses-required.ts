@@ -1,0 +1,54 @@
+// example-misses-required: every example supplies each "required" property and at least
+// one property of each "required_one_of" group (the gate would refuse it otherwise). A
+// property with an entry in "defaults" counts as supplied, since defaults are merged into
+// a call's arguments.
+
+import { inspectString } from "../escape.js";
+import { isList, type MapLike } from "../map.js";
+import type { Draft } from "../offence.js";
+import type { AdvisoryCheck } from "./context.js";
+
+const strings = (value: unknown): string[] => (isList(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const showList = (names: readonly string[]): string => `[${names.map(inspectString).join(", ")}]`;
+
+export const exampleMissesRequired: AdvisoryCheck = (schema, { read }) => {
+  const examples = read.get(schema, "examples");
+  if (!isList(examples)) return [];
+  const required = strings(read.get(schema, "required"));
+  const groups = isList(read.get(schema, "required_one_of")) ? (read.get(schema, "required_one_of") as readonly unknown[]).map(strings) : [];
+  if (required.length === 0 && groups.length === 0) return [];
+  const defaults = read.get(schema, "defaults");
+  const supplied = (example: MapLike, name: string): boolean => read.has(example, name) || (read.isMap(defaults) && read.has(defaults, name));
+  const drafts: Draft[] = [];
+  examples.forEach((example, i) => {
+    if (read.isMap(example)) drafts.push(...exampleDrafts(i, required, groups, (name) => supplied(example, name)));
+  });
+  return drafts;
+};
+
+function exampleDrafts(i: number, required: readonly string[], groups: readonly string[][], supplied: (name: string) => boolean): Draft[] {
+  const drafts: Draft[] = [];
+  const target = { path: ["examples", i], part: "value" } as const;
+  const missing = required.filter((name) => !supplied(name));
+  if (missing.length > 0) {
+    const what = missing.length === 1 ? `the required property ${inspectString(missing[0] as string)}` : `the required properties ${showList(missing)}`;
+    drafts.push({
+      code: "example-misses-required",
+      path: ["examples"],
+      target,
+      message: `"examples" entry ${i} lacks ${what}`,
+      fix: `Add ${missing.map(inspectString).join(", ")} to example ${i}.`,
+    });
+  }
+  groups.forEach((group, g) => {
+    if (group.length === 0 || group.some(supplied)) return;
+    drafts.push({
+      code: "example-misses-required",
+      path: ["examples"],
+      target,
+      message: `"examples" entry ${i} supplies none of "required_one_of" group ${g} ${showList(group)}`,
+      fix: `Add one of ${showList(group)} to example ${i}.`,
+    });
+  });
+  return drafts;
+}

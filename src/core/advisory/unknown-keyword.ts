@@ -1,0 +1,43 @@
+// unknown-keyword: a key of a schema on the walked surface that is no JSON Schema keyword
+// but one edit from one ("tpye", "propertes", "itmes"), which a validator would silently
+// ignore. Keys further from every keyword (extensions such as "x-vendor") are left alone,
+// and so are keywords shorter than four characters ("if", "not", "$id"), whose one-edit
+// neighbours are mostly ordinary words. Property names are never keys of a schema here:
+// the walk yields schemas, and a "properties" map is only walked through.
+
+import { editDistance } from "../close-match.js";
+import { inspectString } from "../escape.js";
+import { JSON_SCHEMA_KEYWORDS } from "../json-schema-keywords.js";
+import { forEachWalkedSchema } from "../keyset.js";
+import type { Draft } from "../offence.js";
+import { materialize } from "../path.js";
+import type { AdvisoryCheck } from "./context.js";
+
+const MIN_KEYWORD_LENGTH = 4;
+const CANDIDATES = [...JSON_SCHEMA_KEYWORDS].filter((k) => k.length >= MIN_KEYWORD_LENGTH);
+
+/** The keywords one edit from `key`, in the list's order; none for a keyword itself. */
+export function keywordsNear(key: string): string[] {
+  if (JSON_SCHEMA_KEYWORDS.has(key)) return [];
+  return CANDIDATES.filter((keyword) => editDistance(key, keyword, 1) <= 1);
+}
+
+export const unknownKeyword: AdvisoryCheck = (_schema, { read, parsed, properties }) => {
+  const drafts: Draft[] = [];
+  forEachWalkedSchema(properties, parsed, (walked) => {
+    for (const key of read.keys(walked.schema)) {
+      const near = keywordsNear(key);
+      if (near.length === 0) continue;
+      const path = materialize(walked);
+      const meant = near.map(inspectString).join(" or ");
+      drafts.push({
+        code: "unknown-keyword",
+        path,
+        target: { path: [...path, key], part: "key" },
+        message: `${inspectString(key)} is no JSON Schema keyword, so validators ignore it; it is one edit from ${meant}`,
+        fix: `Rename ${inspectString(key)} to ${meant}.`,
+      });
+    }
+  });
+  return drafts;
+};

@@ -1,0 +1,148 @@
+// Severities (SPEC section 9) through every format and the exit code: a warning is shown
+// and marked in each format, counts apart from errors in the summaries, and fails the run
+// only past --max-warnings; an error always fails it. The seam a configuration fills
+// (SeverityRules) is exercised directly: off drops an offence, and a code may be moved
+// either way.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { defaultSeverity, OFFENCE_CODES, CODE_TABLE } from "../dist/core/offence.js";
+import { PLAIN, type Palette } from "../dist/core/report.js";
+import * as text from "../dist/cli/formatters/text.js";
+import { discover } from "../dist/lint/discover.js";
+import { lintFiles } from "../dist/lint/lint-paths.js";
+import { DEFAULT_RULES, type SeverityRules } from "../dist/lint/severity.js";
+import { cli } from "./cli/support.js";
+
+const DIR = fileURLToPath(new URL("../test/fixtures/severity/", import.meta.url));
+type Json = any;
+
+test("every chain code defaults to error; the codes of round two have the defaults SPEC section 9 gives", () => {
+  for (const code of OFFENCE_CODES) {
+    if (CODE_TABLE[code].origin === "chain") assert.equal(defaultSeverity(code), "error", code);
+  }
+  assert.deepEqual(
+    Object.fromEntries(OFFENCE_CODES.filter((c) => CODE_TABLE[c].origin !== "chain").map((c) => [c, defaultSeverity(c)])),
+    {
+      "duplicate-key": "error",
+      "unknown-related": "warn",
+      "undeclared-example-key": "warn",
+      "example-misses-required": "warn",
+      "unknown-keyword": "warn",
+      "unused-disable": "warn",
+    },
+  );
+});
+
+test("text: a warning is marked, the summary splits errors and warnings, and warnings alone exit 0", async () => {
+  const { code, stdout, stderr } = await cli(["warnings"], { cwd: DIR });
+  assert.equal(code, 0);
+  assert.equal(stderr, "");
+  const lines = stdout.split("\n");
+  assert.match(lines[0] as string, /^warnings\/catalogue\.actions\.json:8:20 {2}warning undeclared-example-key {2}tool catalogue action search at :examples\[0\]: /);
+  assert.match(lines[1] as string, /^warnings\/catalogue\.actions\.json:7:17 {2}warning unknown-related {2}.*Did you mean "get_item"\?/);
+  assert.match(stdout, /\n1 file, 2 actions: 2 offences: 0 errors, 2 warnings \(\d+\.\d\d s\)\n$/);
+});
+
+test("--max-warnings: more warnings than N exit 1 with a line on stderr; N or fewer exit 0", async () => {
+  const over = await cli(["--max-warnings", "1", "warnings"], { cwd: DIR });
+  assert.equal(over.code, 1);
+  assert.equal(over.stderr, "wymcp-lint: 2 warnings found, more than --max-warnings 1 allows\n");
+  const at = await cli(["--max-warnings=2", "warnings"], { cwd: DIR });
+  assert.deepEqual([at.code, at.stderr], [0, ""]);
+  // The machine formats keep stdout one document: the line goes to stderr.
+  const json = await cli(["--format", "json", "--max-warnings", "0", "warnings"], { cwd: DIR });
+  assert.equal(json.code, 1);
+  assert.equal(JSON.parse(json.stdout).summary.warnings, 2);
+  assert.match(json.stderr, /more than --max-warnings 0 allows/);
+  const bad = await cli(["--max-warnings", "-3", "warnings"], { cwd: DIR });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--max-warnings must be a whole number of 0 or more; got "-3"/);
+});
+
+test("an error exits 1 whatever --max-warnings says, and the exit code ignores the text cap", async () => {
+  const mixed = await cli(["--max-warnings", "10", "--max-offences", "1", "mixed"], { cwd: DIR });
+  assert.equal(mixed.code, 1);
+  assert.match(mixed.stdout, /\n1 file, 2 actions: 2 offences: 1 error, 1 warning \(/);
+  // The unknown-key error gates the advisory checks of "list"; "cancel" is clean otherwise.
+  assert.match(mixed.stdout, /^mixed\/orders\.actions\.json:12:15 {2}warning unknown-keyword {2}tool orders action cancel at :properties\["id"\]: "tpye" is no JSON Schema keyword/m);
+  assert.match(mixed.stdout, /^mixed\/orders\.actions\.json:7:5 {2}unknown-key {2}/m);
+});
+
+test("json: every offence carries its severity; the summary counts errors and warnings", async () => {
+  const { code, stdout } = await cli(["--format", "json", "mixed"], { cwd: DIR });
+  assert.equal(code, 1);
+  const report = JSON.parse(stdout);
+  assert.deepEqual(
+    report.files[0].offences.map((o: Json) => [o.code, o.severity]),
+    [
+      ["unknown-keyword", "warn"],
+      ["unknown-key", "error"],
+    ],
+  );
+  assert.deepEqual(report.summary, { files: 1, actions: 2, offences: 2, errors: 1, warnings: 1 });
+});
+
+test("sarif: a result's level is its severity; each rule's default level is its code's default", async () => {
+  const { stdout } = await cli(["--format", "sarif", "mixed"], { cwd: DIR });
+  const [run] = JSON.parse(stdout).runs;
+  assert.deepEqual(
+    run.results.map((r: Json) => [r.ruleId, r.level]),
+    [
+      ["unknown-keyword", "warning"],
+      ["unknown-key", "error"],
+    ],
+  );
+  const levels = Object.fromEntries(run.tool.driver.rules.map((r: Json) => [r.id, r.defaultConfiguration.level]));
+  assert.equal(levels["unknown-keyword"], "warning");
+  assert.equal(levels["duplicate-key"], "error");
+  assert.equal(levels["unknown-key"], "error");
+});
+
+test("github: a warning is a ::warning command, an error an ::error command", async () => {
+  const { stdout } = await cli(["--format", "github", "mixed"], { cwd: DIR });
+  const commands = stdout.split("\n").filter((l) => l.startsWith("::"));
+  assert.deepEqual(
+    commands.map((l) => l.slice(0, l.indexOf(" "))),
+    ["::warning", "::error"],
+  );
+  assert.match(commands[0] as string, /title=wymcp-lint\(unknown-keyword\)::/);
+});
+
+test("colour: a warning's label and code are painted with the palette's warning colour", async () => {
+  const mark = (tag: string) => (s: string) => `<${tag}>${s}</${tag}>`;
+  const palette: Palette = { ...PLAIN, warning: mark("w"), code: mark("c") };
+  const result = await lintFiles(await discover(["mixed"], DIR), { timeoutMs: 20_000 });
+  const output = text.format(result, { maxOffences: 10, palette, version: "0", cwd: DIR });
+  assert.match(output, /<w>warning unknown-keyword<\/w>/);
+  assert.match(output, /<c>unknown-key<\/c>/);
+});
+
+test("SeverityRules: a rule set off drops the offence, a rule may raise a warning or lower an error, per file", async () => {
+  const targets = await discover(["mixed", "warnings"], DIR);
+  const plain = await lintFiles(targets, { timeoutMs: 20_000 });
+  const byDefault = await lintFiles(targets, { timeoutMs: 20_000, rules: DEFAULT_RULES });
+  assert.deepEqual(byDefault.files, plain.files);
+  const rules: SeverityRules = {
+    severityOf: (code, file) => {
+      if (code === "unknown-key") return "warn";
+      if (code === "unknown-related") return "off";
+      if (code === "undeclared-example-key" && file.startsWith("warnings/")) return "error";
+      return defaultSeverity(code);
+    },
+  };
+  const ruled = await lintFiles(targets, { timeoutMs: 20_000, rules });
+  assert.deepEqual(
+    ruled.files.map((f) => f.offences.map((o) => [o.code, o.severity])),
+    [
+      [
+        ["unknown-keyword", "warn"],
+        ["unknown-key", "warn"],
+      ],
+      [["undeclared-example-key", "error"]],
+    ],
+  );
+  assert.deepEqual(ruled.summary, { files: 2, actions: 4, offences: 3, errors: 1, warnings: 2 });
+  for (const file of ruled.files) for (const offence of file.offences) assert.ok(Object.isFrozen(offence));
+});
