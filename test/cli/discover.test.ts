@@ -106,5 +106,5 @@ test("a file that cannot be read is a parse-error of that file only", async () =
       ["ok.actions.json", "ok", 1, []],
     ],
   );
-  assert.deepEqual(result.summary, { files: 3, actions: 1, offences: 2 });
+  assert.deepEqual(result.summary, { files: 3, actions: 1, offences: 2, errors: 2, warnings: 0 });
 });
