@@ -42,6 +42,12 @@ test("each dependency is imported in one place", () => {
     picomatch: "config/rules-for.ts",
     "tsx/esm/api": "loading/module-worker.ts",
     "oxc-parser": "loading/module-source.ts",
+    // The MCP SDK's client side: the session, and the transport for a server we start.
+    "@modelcontextprotocol/sdk/client/index.js": "server/session.ts",
+    "@modelcontextprotocol/sdk/client/streamableHttp.js": "server/session.ts",
+    "@modelcontextprotocol/sdk/types.js": "server/session.ts",
+    "@modelcontextprotocol/sdk/shared/stdio.js": "server/process-transport.ts",
+    "@modelcontextprotocol/sdk/shared/transport.js": "server/process-transport.ts",
   };
   const seen = new Map<string, string[]>();
   // A file may import one dependency twice (its types statically, its code lazily): one place.

@@ -10,9 +10,9 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "node:test";
-import { lintActionFile } from "../dist/core/lint-tool.js";
-import type { Offence } from "../dist/core/offence.js";
-import { lintActionBytes } from "../dist/loading/action-file.js";
+import { lintActionFile } from "../src/core/lint-tool.js";
+import type { Offence } from "../src/core/offence.js";
+import { lintActionBytes } from "../src/loading/action-file.js";
 import { repoPath } from "./support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/chain");

@@ -15,6 +15,9 @@ import { explain, unknownCodeMessage } from "../src/cli/explain.js";
 import { discover } from "../src/lint/discover.js";
 import { lintFiles, lintSource } from "../src/lint/lint-paths.js";
 import { lintToolModule } from "../src/loading/load-module.js";
+import { lintTool } from "../src/core/lint-tool.js";
+import { readHelpAnswer } from "../src/server/help-contract.js";
+import { surfaceDrift } from "../src/server/surface-drift.js";
 
 const ROOT = new URL("../", import.meta.url);
 const scratch = mkdtempSync(join(tmpdir(), "wymcp-lint-codes-"));
@@ -121,10 +124,19 @@ async function listingCodes(listing: string): Promise<OffenceCode[]> {
   return result.files.flatMap((f) => f.offences.map((o) => o.code));
 }
 
+/** A server's two surfaces of one tool ({"tools/list": entry, "help": answer}), read as lint-server reads them. */
+async function serverCodes(source: string): Promise<OffenceCode[]> {
+  const { "tools/list": listed, help } = JSON.parse(source);
+  const answer = readHelpAnswer({ content: [{ type: "text", text: JSON.stringify(help) }] });
+  assert.ok(!("problem" in answer), "the example's help answer has the contract's shape");
+  const lint = lintTool({ name: answer.tool, description: answer.description, actions: answer.actions });
+  return [...lint.offences, ...surfaceDrift(listed, answer)].map((o) => o.code);
+}
+
 for (const code of OFFENCE_CODES) {
   test(`${code}: the bad example has the offence, the good one has none`, async () => {
     const doc = CODE_DOCS[code];
-    const codesOf = doc.lang === "json" || doc.lang === "json5" ? actionFileCodes(doc.lang) : doc.lang === "js" ? moduleCodes : listingCodes;
+    const codesOf = doc.input === "server" ? serverCodes : doc.lang === "json" || doc.lang === "json5" ? actionFileCodes(doc.lang) : doc.lang === "js" ? moduleCodes : listingCodes;
     const bad = await codesOf(doc.bad);
     assert.ok(bad.includes(code), `${code}: the bad example reports ${JSON.stringify(bad)}`);
     assert.deepEqual(await codesOf(doc.good), [], `${code}: the good example is not clean`);

@@ -144,9 +144,12 @@ test("json: the report schema's code list is OFFENCE_CODES", () => {
 });
 
 test("json: the report schema rejects a wrong document", () => {
-  assert.equal(reportValidator({ version: 2, files: [], summary: { files: 0, actions: 0, offences: 0 } }), false);
-  const offence = { action: null, code: "nope", path: [], location: "", message: "m", fix: "f", line: null, column: null };
-  assert.equal(reportValidator({ version: 1, files: [{ file: "f", tool: null, offences: [offence] }], summary: { files: 1, actions: 0, offences: 1 } }), false);
+  assert.equal(reportValidator({ version: 2, files: [], summary: { files: 0, actions: 0, offences: 0, errors: 0, warnings: 0 } }), false);
+  const offence = { action: null, code: "parse-error", severity: "error", path: [], location: "", message: "m", fix: "f", line: null, column: null, exact: null };
+  const document = (o: object) => ({ version: 1, files: [{ file: "f", tool: null, offences: [o] }], summary: { files: 1, actions: 0, offences: 1, errors: 1, warnings: 0 } });
+  assert.equal(reportValidator(document(offence)), true, "the control document is valid");
+  assert.equal(reportValidator(document({ ...offence, code: "nope" })), false);
+  assert.equal(reportValidator(document({ ...offence, severity: "off" })), false, "an offence set off is never reported");
 });
 
 // ---------------------------------------------------------------------------------------
@@ -344,4 +347,54 @@ test("machine formats carry no colour, whatever the palette", async () => {
   for (const formatter of [json, sarif, github]) {
     assert.equal(formatter.format(result, painted), formatter.format(result, OPTIONS));
   }
+});
+
+// ---------------------------------------------------------------------------------------
+// A running server's report (--server, --server-url): its label stands where a file would
+
+/** A server run's result by hand: two tools of one server, named by its command line. */
+function serverResult(label: string): LintResult {
+  const catalogue = lintActionFile({ search: { description: "Search", properties: { q: true }, required: ["q", "page"] } }, "catalogue").offences;
+  const orders = [toolOffence("surface-drift", "tools/list's action enum lists \"refund\", but help declares no such action", "Build both surfaces from one declaration.")];
+  const files: FileResult[] = [
+    { file: label, tool: "catalogue", actions: 1, offences: catalogue },
+    { file: label, tool: "orders", actions: 2, offences: orders },
+  ];
+  const offences = catalogue.length + orders.length;
+  return { files, summary: { files: 2, actions: 3, offences, errors: offences, warnings: 0 }, durationMs: 5, server: label };
+}
+
+const SERVER_LABEL = "node srv.js --root '/srv/my tools' \u001b[2J";
+
+test("sarif: a server's results are valid, with a logical location and no physical location", () => {
+  const result = serverResult(SERVER_LABEL);
+  const log = JSON.parse(sarif.format(result, OPTIONS));
+  assertValid(sarifValidator, log, "the sarif log of a server");
+  const results = log.runs[0].results;
+  assert.equal(results.length, result.summary.offences);
+  for (const r of results) {
+    const [location] = r.locations;
+    assert.deepEqual(Object.keys(location), ["logicalLocations"]);
+    assert.match(location.logicalLocations[0].fullyQualifiedName, /^(catalogue\/search:|orders)/);
+  }
+  // The server's label is part of each result's identity: another server, other fingerprints.
+  const other = JSON.parse(sarif.format(serverResult("node other.js"), OPTIONS)).runs[0].results;
+  assert.notEqual(other[0].partialFingerprints["wymcpLint/v1"], results[0].partialFingerprints["wymcpLint/v1"]);
+});
+
+test("github and text: a server's label is escaped, and is no file to annotate", () => {
+  const result = serverResult(SERVER_LABEL);
+  const lines = github.format(result, OPTIONS).trimEnd().split("\n");
+  for (const line of lines.slice(0, -1)) {
+    const command = parseGithubCommand(line);
+    assert.ok(command !== null && command.properties["file"] === undefined, line);
+  }
+  assert.doesNotMatch(github.format(result, OPTIONS), /\u001b/);
+  const report = text.format(result, OPTIONS);
+  assert.doesNotMatch(report, /\u001b/);
+  assert.ok(report.startsWith(`${escapeText(SERVER_LABEL)}  wrong-type  tool catalogue action search at :properties:`), report);
+  assert.match(report, /\nserver node srv\.js --root '\/srv\/my tools' \\u\{1B\}\[2J: 2 tools, 3 actions: 3 offences \(0\.01 s\)\n$/);
+  const json = JSON.parse(FORMATS.json.format(result, OPTIONS));
+  assertValid(reportValidator, json, "the json report of a server");
+  assert.equal(json.files[0].file, SERVER_LABEL);
 });

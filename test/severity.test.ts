@@ -7,12 +7,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { defaultSeverity, OFFENCE_CODES, CODE_TABLE } from "../dist/core/offence.js";
-import { PLAIN, type Palette } from "../dist/core/report.js";
-import * as text from "../dist/cli/formatters/text.js";
-import { discover } from "../dist/lint/discover.js";
-import { lintFiles } from "../dist/lint/lint-paths.js";
-import { DEFAULT_RULES, type SeverityRules } from "../dist/lint/severity.js";
+import { defaultSeverity, OFFENCE_CODES, CODE_TABLE } from "../src/core/offence.js";
+import { PLAIN, type Palette } from "../src/core/report.js";
+import * as text from "../src/cli/formatters/text.js";
+import { discover } from "../src/lint/discover.js";
+import { lintFiles } from "../src/lint/lint-paths.js";
+import { DEFAULT_RULES, type SeverityRules } from "../src/lint/severity.js";
 import { cli } from "./cli/support.js";
 
 const DIR = fileURLToPath(new URL("../test/fixtures/severity/", import.meta.url));
@@ -25,6 +25,7 @@ test("every chain code defaults to error; the codes of round two have the defaul
   assert.deepEqual(
     Object.fromEntries(OFFENCE_CODES.filter((c) => CODE_TABLE[c].origin !== "chain").map((c) => [c, defaultSeverity(c)])),
     {
+      "surface-drift": "error",
       "duplicate-key": "error",
       "unknown-related": "warn",
       "undeclared-example-key": "warn",

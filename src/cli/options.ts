@@ -7,19 +7,26 @@
 // files or writes output.
 //
 // Adding a flag: add one entry to OPTIONS. Its checked value appears in LintOptions under
-// the entry's key; `shortcut: true` when the common calls (a hook, CI) use it.
+// the entry's key; `shortcut: true` when the common calls (a hook, CI) use it. The server
+// flags (--server, --server-url, --header) combine into LintOptions.server (checkServer,
+// src/server/target.ts); with --server, the arguments after "--" are the server's command.
 
 import { readFileSync } from "node:fs";
 import { escapeText, inspectString } from "../core/escape.js";
 import { DEFAULT_MAX_OFFENCES } from "../core/report.js";
 import { kindOf } from "../lint/discover.js";
 import { UsageError } from "../lint/usage-error.js";
+import { checkServer, type ServerTarget } from "../server/target.js";
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from "./formatters/index.js";
 
 export const DEFAULT_LOAD_TIMEOUT_SECONDS = 10;
+export const DEFAULT_SERVER_TIMEOUT_SECONDS = 30;
 
-/** A flag's value as given: its text, true/false for a switch, undefined when absent and without default. */
-type Given = string | boolean | undefined;
+/**
+ * A flag's value as given: its text, true/false for a switch, every text of a repeatable
+ * flag, undefined when absent and without default.
+ */
+type Given = string | boolean | readonly string[] | undefined;
 
 /** Everything about one flag. */
 export interface OptionSpec<T = unknown> {
@@ -35,6 +42,8 @@ export interface OptionSpec<T = unknown> {
   readonly shortcut?: boolean;
   /** Selects a command (help, version, explain) instead of being a lint option. */
   readonly command?: true;
+  /** May be given more than once, each value kept (otherwise the last one counts). */
+  readonly repeatable?: true;
   /** Checks the given value and converts it; throws UsageError naming the flag. */
   readonly read: (given: Given) => T;
 }
@@ -79,6 +88,7 @@ function configChoice(given: Given): string | false | null {
 }
 const onOff = (given: Given): boolean | undefined => (given === undefined ? undefined : given === true);
 const on = (given: Given): boolean => given === true;
+const texts = (given: Given): readonly string[] => (given === undefined ? [] : Array.isArray(given) ? given.map(String) : [String(given)]);
 
 /**
  * Every flag, in the order --help lists them and their values are checked. The key is the
@@ -157,6 +167,22 @@ export const OPTIONS = {
     describe: "Write every offence of this run to the baseline file (entries of files not linted are kept), then report against it",
     read: on,
   },
+  server: {
+    flag: "server",
+    type: "boolean",
+    default: false,
+    describe: 'Lint a running MCP server instead of files: start the command given after "--" (stdio) and stop its whole process group at the end',
+    read: on,
+  },
+  serverUrl: { flag: "server-url", type: "string", describe: "Lint a running MCP server instead of files, at this Streamable HTTP URL", read: text },
+  headers: { flag: "header", type: "string", repeatable: true, describe: 'A header sent to --server-url, as "Name: value" (repeatable)', read: texts },
+  serverTimeoutMs: {
+    flag: "server-timeout",
+    type: "number",
+    default: DEFAULT_SERVER_TIMEOUT_SECONDS,
+    describe: "Seconds the server gets to start and answer the handshake, and each request after it",
+    read: positiveSecondsAsMs("server-timeout"),
+  },
   explain: { flag: "explain", type: "string", command: true, describe: "Explain an offence code (meaning, reason, fix) and exit", read: text },
   help: { flag: "help", alias: "h", type: "boolean", command: true, describe: "Show this help and exit", read: on },
   version: { flag: "version", type: "boolean", command: true, describe: "Show the version and exit", read: on },
@@ -175,11 +201,13 @@ export interface StdinSource {
 
 /**
  * The checked lint options: one field per lint option of OPTIONS, except that --stdin and
- * --stdin-filename combine into `stdin` (null to lint paths).
+ * --stdin-filename combine into `stdin` (null to lint paths), and --server, --server-url
+ * and --header into `server` (null to lint files).
  */
-export type LintOptions = Omit<Values, "stdin" | "stdinFilename"> & {
+export type LintOptions = Omit<Values, "stdin" | "stdinFilename" | "server" | "serverUrl" | "headers"> & {
   readonly paths: readonly string[];
   readonly stdin: StdinSource | null;
+  readonly server: ServerTarget | null;
 };
 
 export type Command =
@@ -203,8 +231,10 @@ A directory is searched recursively (node_modules and dot-folders skipped); a fi
 
 const EXIT_CODES = `Exit codes:
   0  no error (warnings alone pass, unless there are more than --max-warnings)
-  1  an error (files that cannot be parsed or loaded count), or more warnings than --max-warnings
-  2  usage error (bad flag, nothing to lint, unsupported file kind) or internal failure
+  1  an error (files that cannot be parsed or loaded count; so does a server whose help tool
+     answers an error or an answer of the wrong shape), or more warnings than --max-warnings
+  2  usage error (bad flag, nothing to lint, unsupported file kind), a server that cannot be
+     started or reached or does not answer within --server-timeout, or internal failure
 
 Environment:
   NO_COLOR, FORCE_COLOR  turn colour off / on (see --color)
@@ -221,7 +251,8 @@ const EXAMPLES: readonly [string, string][] = [
   ["$0 --max-warnings 0", "fail on warnings too"],
   ["$0 --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
   ["$0 --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
-  ["$0 --max-warnings 0", "fail on warnings too"],
+  ["$0 --server -- node server.js", "lint the tools of an MCP server started with that command"],
+  ["$0 --server-url http://127.0.0.1:4000/mcp", "lint a running MCP server over Streamable HTTP"],
   ["$0 --explain superset-group", "explain an offence code"],
   ["$0 --update-baseline", "accept today's offences: later runs report only new ones"],
   ["$0 --no-config ./tools", "lint with every code at its default severity"],
@@ -265,6 +296,8 @@ async function parser(argv: readonly string[]) {
         "parse-numbers": false,
         "parse-positional-numbers": false,
         "dot-notation": false,
+        // The arguments after "--" apart, in `--`: the server's command with --server, paths otherwise.
+        "populate--": true,
       })
       .exitProcess(false)
       .wrap(100)
@@ -288,11 +321,19 @@ function givenOrDefault(spec: OptionSpec, given: Given): Given {
   return typeof spec.default === "boolean" ? spec.default : String(spec.default);
 }
 
-/** The lint command from the paths and the given flags, each value checked in table order. */
-function lintCommand(paths: readonly string[], given: GivenOptions): Command {
+/**
+ * The lint command from the paths, the arguments after "--" and the given flags, each value
+ * checked in table order. The arguments after "--" are the server's command with --server,
+ * paths otherwise.
+ */
+function lintCommand(named: readonly string[], afterDashes: readonly string[], given: GivenOptions): Command {
   const values = Object.fromEntries(LINT_SPECS.map(([key, spec]) => [key, spec.read(givenOrDefault(spec, given[key]))])) as unknown as Values;
-  const { stdin: stdinGiven, stdinFilename, ...rest } = values;
-  return { kind: "lint", options: { ...rest, paths, stdin: stdinSource(stdinGiven, stdinFilename, paths) } };
+  const { stdin: stdinGiven, stdinFilename, server: serverGiven, serverUrl, headers, ...rest } = values;
+  const paths = serverGiven ? named : [...named, ...afterDashes];
+  const server = checkServer({ server: serverGiven, command: serverGiven ? afterDashes : [], url: serverUrl, headers, paths });
+  const stdin = stdinSource(stdinGiven, stdinFilename, paths);
+  if (server !== null && stdin !== null) throw new UsageError("--stdin lints standard input, --server and --server-url a server: give one of them");
+  return { kind: "lint", options: { ...rest, paths, stdin, server } };
 }
 
 /** --stdin and --stdin-filename, checked together. */
@@ -375,7 +416,7 @@ function refuseQuirks(argv: readonly string[]): void {
 export async function parseCommand(argv: readonly string[]): Promise<Command> {
   refuseQuirks(argv);
   const shortcut = shortcutOptions(argv);
-  return shortcut === null ? parseWithYargs(argv) : lintCommand(shortcut.paths, shortcut.given);
+  return shortcut === null ? parseWithYargs(argv) : lintCommand(shortcut.paths, [], shortcut.given);
 }
 
 /** The one value of a flag; yargs gives the last of repeated flags, or an array for some forms. */
@@ -389,14 +430,15 @@ export async function parseWithYargs(argv: readonly string[]): Promise<Command> 
   const args = await (await parser(argv)).parseAsync();
   const given: GivenOptions = {};
   for (const [key, spec] of SPECS) {
-    const value = last(args[spec.flag]);
-    if (value !== undefined) given[key] = typeof value === "boolean" ? value : String(value);
+    const value = spec.repeatable === true ? args[spec.flag] : last(args[spec.flag]);
+    if (value !== undefined) given[key] = typeof value === "boolean" ? value : Array.isArray(value) ? value.map(String) : String(value);
   }
   if (OPTIONS.help.read(given.help)) return { kind: "help", text: await helpText() };
   if (OPTIONS.version.read(given.version)) return { kind: "version" };
   const code = OPTIONS.explain.read(given.explain);
   if (code !== undefined) return { kind: "explain", code };
-  // Paths after "--" (say, a file named "-x.actions.json") arrive in `_`.
+  // Paths after "--" (say, a file named "-x.actions.json") arrive in `--`.
   const paths: unknown = args["paths"];
-  return lintCommand([...(Array.isArray(paths) ? paths : paths === undefined ? [] : [paths]), ...args._].map(String), given);
+  const afterDashes = ((args["--"] as unknown[] | undefined) ?? []).map(String);
+  return lintCommand([...(Array.isArray(paths) ? paths : paths === undefined ? [] : [paths]), ...args._].map(String), afterDashes, given);
 }

@@ -7,7 +7,7 @@
 // from it, and tests call it in-process with their own io.
 
 import { performance } from "node:perf_hooks";
-import { describeThrown, inspectString } from "../core/escape.js";
+import { describeThrown, escapeText, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
 import { baselineStep } from "../baseline/step.js";
 import type { Config } from "../config/config.js";
@@ -17,6 +17,7 @@ import { lintPaths, lintSource } from "../lint/lint-paths.js";
 import type { LintResult, Summary } from "../lint/result.js";
 import { DEFAULT_RULES } from "../lint/severity.js";
 import { UsageError } from "../lint/usage-error.js";
+import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
 import { packageVersion, parseCommand, type LintOptions } from "./options.js";
 
@@ -77,6 +78,11 @@ export function workersFromEnv(env: Io["env"]): number | undefined {
 }
 
 async function lint(options: LintOptions, io: Io, startedAt: number, config: Config | null): Promise<LintResult> {
+  if (options.server !== null) {
+    // Loaded only here: linting files never pays for the MCP SDK.
+    const { lintServer } = await import("../server/lint-server.js");
+    return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt });
+  }
   // picomatch is loaded only for a run with a config.
   const rules = config === null ? DEFAULT_RULES : (await import("../config/rules-for.js")).configRules(config, io.cwd);
   if (options.stdin !== null) return lintSource(await readStdin(io), options.stdin.filename, options.stdin.kind, startedAt, rules);
@@ -126,18 +132,34 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       const location = configLocation(options.config, io.cwd);
       const config = location === null ? null : loadConfig(location, io.cwd);
       const linted = await lint(options, io, startedAt, config);
-      const result = baselineStep(linted, {
-        flag: options.baseline,
-        update: options.updateBaseline,
-        config,
-        cwd: io.cwd,
-        note: (message) => io.stderr(`wymcp-lint: ${message}\n`),
-      });
+      // A running server has no files to key a baseline by.
+      const result =
+        options.server !== null
+          ? linted
+          : baselineStep(linted, {
+              flag: options.baseline,
+              update: options.updateBaseline,
+              config,
+              cwd: io.cwd,
+              note: (message) => io.stderr(`wymcp-lint: ${message}\n`),
+            });
       const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
       io.stdout(output);
       return exitCode(result.summary, options.maxWarnings, io);
     }
   }
+}
+
+/**
+ * A server that could not be linted: one error line, then the tail of its stderr, on our
+ * stderr; the failure decides the exit code (failure.ts says why 1 or 2).
+ */
+function reportServerFailure(failure: ServerFailure, io: Io): number {
+  const server = failure.server === undefined ? "the server" : `the server ${escapeText(failure.server)}`;
+  const lines = [`wymcp-lint: error: cannot lint ${server}: ${escapeText(failure.message)}`];
+  if (failure.stderrTail.length > 0) lines.push("the server's stderr ended with:", ...failure.stderrTail.map((line) => `  ${line}`));
+  io.stderr(`${lines.join("\n")}\n`);
+  return failure.exitCode;
 }
 
 function describeInternal(error: unknown): string {
@@ -151,6 +173,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   try {
     return await execute(argv, io, startedAt);
   } catch (error) {
+    if (error instanceof ServerFailure) return reportServerFailure(error, io);
     if (error instanceof UsageError) {
       io.stderr(`wymcp-lint: error: ${error.message}. ${HINT}\n`);
       return EXIT_ERROR;

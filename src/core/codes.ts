@@ -25,6 +25,11 @@ export interface CodeDoc {
   readonly good: string;
   /** What to do about it. */
   readonly fix: string;
+  /**
+   * What the examples are when they are not a file: "server", a live server's two surfaces
+   * of one tool, {"tools/list": its entry, "help": help's answer about it}.
+   */
+  readonly input?: "server";
 }
 
 const quoted = (keys: readonly string[]): string => keys.map((k) => `"${k}"`).join(", ");
@@ -427,6 +432,72 @@ tools/orders.tool.js          export const name = "search";`,
 tools/orders.tool.js          export const name = "orders";`,
     fix: `Give each tool in the directory its own name: change the module's name export, or rename the action file. Move a tool that belongs to another server into that server's directory.`,
   },
+
+  "surface-drift": {
+    title: "A Wymcp server's tools/list and help disagree",
+    meaning: `Found only when linting a running Wymcp server (--server, --server-url). The server publishes each tool's actions twice: tools/list gives the tool's input schema, whose "action" property lists the action names, sorted, as its "enum" and their summaries, one "name: description" line each, as its "description"; the help tool answers the action schemas themselves. The offence is reported for each action that one surface has and the other lacks, for each summary line that differs from help's, and for the tool as a whole when the listed schema is not that shape, when the enum is not the sorted list of names, or when help answers about another tool than the one asked.`,
+    why: `A client reads tools/list to choose an action and help to learn how to call it. When the two drift, a model calls an action the server cannot explain or no longer has, or trusts a summary of what the action used to do. Wymcp builds both surfaces from one declaration, so drift means a hand-written input schema, a proxy that rewrites one surface, or a stale deployment.`,
+    lang: "json",
+    input: "server",
+    bad: `{
+  "tools/list": {
+    "name": "catalogue",
+    "inputSchema": {
+      "type": "object",
+      "required": ["action"],
+      "properties": {
+        "action": {
+          "type": "string",
+          "enum": ["order", "search"],
+          "description": "order: Place an order\\nsearch: Search the catalogue"
+        },
+        "data": { "type": "object" }
+      }
+    }
+  },
+  "help": {
+    "tool": "catalogue",
+    "description": "Search the catalogue",
+    "actions": {
+      "search": {
+        "description": "Search the catalogue",
+        "properties": {},
+        "required": []
+      }
+    }
+  }
+}`,
+    good: `{
+  "tools/list": {
+    "name": "catalogue",
+    "inputSchema": {
+      "type": "object",
+      "required": ["action"],
+      "properties": {
+        "action": {
+          "type": "string",
+          "enum": ["search"],
+          "description": "search: Search the catalogue"
+        },
+        "data": { "type": "object" }
+      }
+    }
+  },
+  "help": {
+    "tool": "catalogue",
+    "description": "Search the catalogue",
+    "actions": {
+      "search": {
+        "description": "Search the catalogue",
+        "properties": {},
+        "required": []
+      }
+    }
+  }
+}`,
+    fix: `Build the tool's input schema from the same declaration help answers from, as Wymcp does, and redeploy; if a proxy or gateway sits between, make it pass tools/list through unchanged.`,
+  },
+
   "duplicate-key": {
     title: "Key repeated in one object",
     meaning: `A key appears twice in one object of an action file (JSON or JSON5), at any depth: two actions of one name, a schema key, a property name or a default key written twice. It is reported at the second occurrence, and the message gives the line of the first. The offence's action is the action the object belongs to (for two actions of one name, that name, with the empty path); its path is the path of the object that holds the repeated key, as for every other offence.`,
@@ -511,7 +582,7 @@ tools/orders.tool.js          export const name = "orders";`,
 
   "example-misses-required": {
     title: "Example lacks a required argument",
-    meaning: `An example (an entry of "examples") lacks a property that "required" lists, or supplies no property of a "required_one_of" group. One offence names every required property the example lacks; one more names each group it supplies nothing of. Like every advisory check, it runs only on an action schema the chain found nothing wrong with.`,
+    meaning: `An example (an entry of "examples") lacks a property that "required" lists, or satisfies no "required_one_of" group because it supplies none of the properties the groups name. One offence names every required property the example lacks; one more says when it satisfies no group. A property with an entry in "defaults" counts as supplied, since defaults are merged into a call. Like every advisory check, it runs only on an action schema the chain found nothing wrong with.`,
     why: `Examples teach callers how to call the action. The server refuses a call that lacks a required argument, so such an example teaches a call that fails.`,
     lang: "json",
     bad: `{
@@ -586,7 +657,6 @@ tools/orders.tool.js          export const name = "orders";`,
     fix: `Remove the directive, or correct its code or move it to the line it was meant for.`,
   },
 };
-
 
 // ---------------------------------------------------------------------------------------
 // Rendering: the plain text of --explain and SARIF help.text, and the Markdown of SARIF

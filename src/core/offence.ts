@@ -17,9 +17,9 @@ export const SEVERITY_SETTINGS: readonly SeveritySetting[] = Object.freeze(["err
 /**
  * Which pass finds a code: the `chain` (SPEC sections 3-6, gating), the `source` (the file's
  * text, before any value is read), an `advisory` check beside the chain (core/advisory/),
- * or an inline `directive`'s bookkeeping.
+ * a live `server`'s surfaces compared, or an inline `directive`'s bookkeeping.
  */
-export type CodeOrigin = "chain" | "source" | "advisory" | "directive";
+export type CodeOrigin = "chain" | "source" | "advisory" | "server" | "directive";
 
 export interface CodeFacts {
   /** The severity an offence of this code has when no configuration changes it. */
@@ -50,6 +50,7 @@ export const CODE_TABLE = {
   "tool-shape": { severity: "error", origin: "chain" },
   "reserved-name": { severity: "error", origin: "chain" },
   "duplicate-tool": { severity: "error", origin: "chain" },
+  "surface-drift": { severity: "error", origin: "server" },
   "duplicate-key": { severity: "error", origin: "source" },
   "unknown-related": { severity: "warn", origin: "advisory" },
   "undeclared-example-key": { severity: "warn", origin: "advisory" },

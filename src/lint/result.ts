@@ -37,4 +37,10 @@ export interface LintResult {
   readonly baseline?: BaselineReport;
   /** Wall time of the run in milliseconds (shown by the text format only). */
   readonly durationMs: number;
+  /**
+   * Set when the run linted a running server (src/server/): its label, the command line or
+   * URL that each FileResult's `file` then holds. Such a `file` is no path: the formats
+   * give it no physical location.
+   */
+  readonly server?: string;
 }

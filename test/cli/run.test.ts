@@ -246,7 +246,7 @@ test("without flags every argument is a path, exactly as yargs parses it (the st
     assert.deepEqual(fast, await parseWithYargs(argv), JSON.stringify(argv));
     assert.deepEqual(fast, {
       kind: "lint",
-      options: { paths: argv, format: "text", maxOffences: 10, maxWarnings: null, color: undefined, stdin: null, loadTimeoutMs: 10_000, config: null, baseline: null, updateBaseline: false },
+      options: { paths: argv, format: "text", maxOffences: 10, maxWarnings: null, color: undefined, stdin: null, loadTimeoutMs: 10_000, server: null, serverTimeoutMs: 30_000, config: null, baseline: null, updateBaseline: false },
     });
   }
 });
@@ -355,13 +355,17 @@ test("--help: usage, every option, examples and the exit codes, on stdout with e
     const { code, stdout, stderr } = await cli([flag]);
     assert.equal(code, 0);
     assert.equal(stderr, "");
-    for (const option of ["--format", "--max-offences", "--max-warnings", "--color", "--stdin ", "--stdin-filename", "--load-timeout", "--explain", "--help", "--version"]) {
+    for (const option of ["--format", "--max-offences", "--max-warnings", "--color", "--stdin ", "--stdin-filename", "--load-timeout", "--server ", "--server-url", "--header", "--server-timeout", "--explain", "--help", "--version"]) {
       assert.ok(stdout.includes(option), `help names ${option}`);
     }
     assert.match(stdout, /^wymcp-lint \[paths\.\.\]\n/);
     assert.match(stdout, /\nExamples:\n {2}wymcp-lint {2,}lint every action file/);
     assert.match(stdout, /\n {2}wymcp-lint --stdin --stdin-filename t\.actions\.json {2,}lint an editor buffer/);
-    assert.ok(stdout.includes("\nExit codes:\n  0  no error (warnings alone pass, unless there are more than --max-warnings)\n  1  an error (files that cannot be parsed or loaded count), or more warnings than --max-warnings\n  2  usage error (bad flag, nothing to lint, unsupported file kind) or internal failure\n\nEnvironment:\n"));
+    assert.ok(
+      stdout.includes(
+        "\nExit codes:\n  0  no error (warnings alone pass, unless there are more than --max-warnings)\n  1  an error (files that cannot be parsed or loaded count; so does a server whose help tool\n     answers an error or an answer of the wrong shape), or more warnings than --max-warnings\n  2  usage error (bad flag, nothing to lint, unsupported file kind), a server that cannot be\n     started or reached or does not answer within --server-timeout, or internal failure\n\nEnvironment:\n",
+      ),
+    );
     for (const variable of ["NO_COLOR", "FORCE_COLOR", "WYMCP_LINT_WORKERS", "WYMCP_LINT_DEBUG"]) assert.ok(stdout.includes(variable), `help names ${variable}`);
   }
 });

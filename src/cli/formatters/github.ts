@@ -38,7 +38,8 @@ export function format(result: LintResult, options: FormatOptions): string {
   const lines: string[] = [];
   for (const file of result.files) {
     // GitHub matches annotations to files relative to the workspace, which is where CI runs.
-    const path = relativePosixPath(file.file, options.cwd) ?? file.file;
+    // A server's label is no file: its annotations attach to the run (the summary names it).
+    const path = result.server !== undefined ? undefined : (relativePosixPath(file.file, options.cwd) ?? file.file);
     for (const offence of file.offences) {
       lines.push(
         annotation(
@@ -58,6 +59,6 @@ export function format(result: LintResult, options: FormatOptions): string {
   if (baseline !== undefined && baseline.stale.length > 0) {
     lines.push(annotation([["file", relativePosixPath(baseline.file, options.cwd) ?? baseline.file], ["title", "wymcp-lint(baseline)"]], staleHeading(baseline), "warn"));
   }
-  lines.push(`wymcp-lint: ${summaryLine(result.summary, result.durationMs, undefined, baseline)}`);
+  lines.push(`wymcp-lint: ${summaryLine(result)}`);
   return `${lines.join("\n")}\n`;
 }

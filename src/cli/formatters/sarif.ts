@@ -1,7 +1,8 @@
 // The sarif format (SPEC section 7): one SARIF 2.1.0 run that GitHub code scanning accepts.
 // One rule per offence code, its help rendered from core/codes.ts; one result per offence
 // (no cap) at its file, with a region wherever line and column are known and a logical
-// location naming tool, action and location. Called through the registry in index.ts.
+// location naming tool, action and location (a running server's results have the logical
+// location only). Called through the registry in index.ts.
 //
 // partialFingerprints["wymcpLint/v1"] hashes the offence's identity (core/fingerprint.ts:
 // file, tool, action, code, path and target, never its line), so a result keeps its identity
@@ -70,26 +71,35 @@ function logicalLocations(offence: Offence, tool: string | null): Record<string,
   return [{ name, fullyQualifiedName, kind }];
 }
 
-function fileResults(file: FileResult, cwd: string): Record<string, unknown>[] {
-  const location = artifactLocation(file.file, cwd);
-  const identity = relativePosixPath(file.file, cwd) ?? file.file;
+/**
+ * Where an offence is: its file (a region where line and column are known) and its logical
+ * location; for a running server (`server`, its label), the logical location only, since
+ * a command line or URL is no artifact.
+ */
+function offenceLocation(file: FileResult, offence: Offence, cwd: string, server: string | undefined): Record<string, unknown> {
+  const logical = logicalLocations(offence, file.tool);
+  if (server !== undefined) return { logicalLocations: logical.length > 0 ? logical : [{ name: displayName(server), kind: "module" }] };
+  const physicalLocation: Record<string, unknown> = { artifactLocation: artifactLocation(file.file, cwd) };
+  if (offence.line !== undefined) {
+    physicalLocation["region"] = offence.column !== undefined ? { startLine: offence.line, startColumn: offence.column } : { startLine: offence.line };
+  }
+  return logical.length > 0 ? { physicalLocation, logicalLocations: logical } : { physicalLocation };
+}
+
+function fileResults(file: FileResult, cwd: string, server: string | undefined): Record<string, unknown>[] {
+  const identity = server ?? relativePosixPath(file.file, cwd) ?? file.file;
   const seen = new Map<string, number>();
   return file.offences.map((offence) => {
     const key = fingerprintKey(identity, file.tool, offence);
     // Two offences with one key (rare: e.g. two symbol keys that print alike) stay distinct by order.
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
-    const physicalLocation: Record<string, unknown> = { artifactLocation: location };
-    if (offence.line !== undefined) {
-      physicalLocation["region"] = offence.column !== undefined ? { startLine: offence.line, startColumn: offence.column } : { startLine: offence.line };
-    }
-    const logical = logicalLocations(offence, file.tool);
     return {
       ruleId: offence.code,
       ruleIndex: OFFENCE_CODES.indexOf(offence.code),
       level: LEVEL[offence.severity],
       message: { text: renderOffenceSentence(offence, file.tool) },
-      locations: [logical.length > 0 ? { physicalLocation, logicalLocations: logical } : { physicalLocation }],
+      locations: [offenceLocation(file, offence, cwd, server)],
       partialFingerprints: { [FINGERPRINT_KEY]: fingerprintOf(occurrence === 0 ? key : `${key}#${occurrence}`) },
       // The region is the nearest enclosing node, not the offence's own place (tool modules).
       ...(offence.exact === false ? { properties: { exact: false } } : {}),
@@ -119,7 +129,7 @@ export function format(result: LintResult, options: FormatOptions): string {
         },
         originalUriBaseIds: { [SRCROOT]: { uri: baseUri(options.cwd) } },
         columnKind: "utf16CodeUnits",
-        results: result.files.flatMap((file) => fileResults(file, options.cwd)),
+        results: result.files.flatMap((file) => fileResults(file, options.cwd, result.server)),
       },
     ],
   };

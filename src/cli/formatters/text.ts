@@ -5,7 +5,7 @@
 
 import { escapeText } from "../../core/escape.js";
 import { capByAction, displayName, moreOffencesLine, renderOffenceLine } from "../../core/report.js";
-import type { BaselineReport, LintResult, Summary } from "../../lint/result.js";
+import type { BaselineReport, LintResult } from "../../lint/result.js";
 import type { FormatOptions } from "./types.js";
 
 function count(n: number, noun: string): string {
@@ -14,13 +14,16 @@ function count(n: number, noun: string): string {
 
 /**
  * `3 files, 12 actions: 5 offences (0.04 s)`, or `…: no offences (…)`; with warnings,
- * `…: 5 offences: 2 errors, 3 warnings (…)`; with a baseline, `…, 7 baselined` after the count.
+ * `…: 5 offences: 2 errors, 3 warnings (…)`; for a server, `server node srv.js: 3 tools, …`
+ * (each of its tools is one result); with a baseline, `…, 7 baselined` after the count.
  */
-export function summaryLine(summary: Summary, durationMs: number, dim: (s: string) => string = (s) => s, baseline?: BaselineReport): string {
+export function summaryLine(result: Pick<LintResult, "summary" | "durationMs" | "server" | "baseline">, dim: (s: string) => string = (s) => s): string {
+  const { summary, durationMs, server, baseline } = result;
   let found = summary.offences === 0 ? "no offences" : count(summary.offences, "offence");
   if (summary.warnings > 0) found += `: ${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}`;
   if (baseline !== undefined) found += `, ${baseline.baselined} baselined`;
-  return `${count(summary.files, "file")}, ${count(summary.actions, "action")}: ${found} ${dim(`(${(durationMs / 1000).toFixed(2)} s)`)}`;
+  const linted = server === undefined ? count(summary.files, "file") : `server ${shownFile(server)}: ${count(summary.files, "tool")}`;
+  return `${linted}, ${count(summary.actions, "action")}: ${found} ${dim(`(${(durationMs / 1000).toFixed(2)} s)`)}`;
 }
 
 // GitHub's runner reads any log line that opens with "::" (after white space) as a workflow
@@ -66,6 +69,6 @@ export function format(result: LintResult, options: FormatOptions): string {
   }
   if (result.baseline !== undefined && result.baseline.stale.length > 0) lines.push(...staleLines(result.baseline));
   if (lines.length > 0) lines.push("");
-  lines.push(summaryLine(result.summary, result.durationMs, palette.dim, result.baseline));
+  lines.push(summaryLine(result, palette.dim));
   return `${lines.join("\n")}\n`;
 }

@@ -1,7 +1,8 @@
-// example-misses-required: every example supplies each "required" property and at least
-// one property of each "required_one_of" group (the gate would refuse it otherwise). A
-// property with an entry in "defaults" counts as supplied, since defaults are merged into
-// a call's arguments.
+// example-misses-required: every example supplies each "required" property (the gate
+// would refuse it otherwise), and satisfies some "required_one_of" group. An example that
+// supplies no property named by any group satisfies none, however groups are read, so
+// only that is reported: a warning must not guess. A property with an entry in "defaults"
+// counts as supplied, since defaults are merged into a call's arguments.
 
 import { inspectString } from "../escape.js";
 import { isList, type MapLike } from "../map.js";
@@ -40,15 +41,15 @@ function exampleDrafts(i: number, required: readonly string[], groups: readonly 
       fix: `Add ${missing.map(inspectString).join(", ")} to example ${i}.`,
     });
   }
-  groups.forEach((group, g) => {
-    if (group.length === 0 || group.some(supplied)) return;
+  const named = [...new Set(groups.flat())];
+  if (named.length > 0 && !named.some(supplied)) {
     drafts.push({
       code: "example-misses-required",
       path: ["examples"],
       target,
-      message: `"examples" entry ${i} supplies none of "required_one_of" group ${g} ${showList(group)}`,
-      fix: `Add one of ${showList(group)} to example ${i}.`,
+      message: `"examples" entry ${i} satisfies no "required_one_of" group: it supplies none of ${showList(named)}`,
+      fix: `Add to example ${i} the properties of the "required_one_of" group it is meant to show.`,
     });
-  });
+  }
   return drafts;
 }

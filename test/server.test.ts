@@ -1,0 +1,285 @@
+// Linting a running MCP server (issue 13), with real parts: a Wymcp server written on the
+// SDK's server side (support/wymcp-server.ts) serving test/fixtures/server/wymcp/ exactly
+// as Wymcp serves its tools, a plain server (support/plain-server.ts), and two published
+// servers installed as devDependencies, over stdio and one over Streamable HTTP on a
+// loopback port. Each test ends its server and checks with ps that no process is left.
+// Timeouts are generous: nothing here depends on the machine's speed.
+
+import assert from "node:assert/strict";
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { test } from "node:test";
+import { parseCommand } from "../src/cli/options.js";
+import { discover } from "../src/lint/discover.js";
+import { lintFiles } from "../src/lint/lint-paths.js";
+import { cli, type Outcome } from "./cli/support.js";
+import { repoPath } from "./support/paths.js";
+
+const NODE = process.execPath;
+// The test servers are TypeScript, run from the source through tsx as the tests are.
+const TSX = ["--import", "tsx"];
+const WYMCP_SERVER = repoPath("test/support/wymcp-server.ts");
+const PLAIN_SERVER = repoPath("test/support/plain-server.ts");
+const LOOPBACK_ONLY = pathToFileURL(repoPath("test/support/loopback-only.ts")).href;
+const WYMCP_FIXTURES = repoPath("test/fixtures/server/wymcp");
+const PLAIN_FIXTURES = repoPath("test/fixtures/server/plain");
+const EVERYTHING = repoPath("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+const MEMORY = repoPath("node_modules/@modelcontextprotocol/server-memory/dist/index.js");
+// Generous: a busy machine must not fail a test. The hanging-server test uses its own short one.
+const TIMEOUT = ["--server-timeout", "120"];
+const TEST_TIMEOUT = { timeout: 300_000 };
+
+interface Row {
+  readonly tool: string | null;
+  readonly action: string | null;
+  readonly code: string;
+  readonly location: string;
+  readonly message?: string;
+}
+
+type Json = any;
+
+/** The pids and command lines of the live processes whose command line holds `marker` (zombies are dead). */
+function processesWith(marker: string): string[] {
+  const listing = execFileSync("ps", ["-eo", "pid=,stat=,args="], { encoding: "utf8" });
+  return listing
+    .split("\n")
+    .filter((line) => line.includes(marker) && !/^\s*\d+\s+Z/.test(line) && !line.includes(" ps -eo "))
+    .map((line) => line.trim());
+}
+
+/** Runs `body` and asserts that no process whose command line holds `marker` outlives it. */
+async function leavesNoProcess<T>(marker: string, body: () => Promise<T>): Promise<T> {
+  assert.deepEqual(processesWith(marker), [], "a process of an earlier test is still running");
+  const result = await body();
+  assert.deepEqual(processesWith(marker), [], "a server process outlived the run");
+  return result;
+}
+
+function rowsOf(report: Json): Row[] {
+  return report.files.flatMap((f: Json) => f.offences.map((o: Json) => ({ tool: f.tool, action: o.action, code: o.code, location: o.location, message: o.message })));
+}
+
+async function lintJson(argv: readonly string[]): Promise<Outcome & { report: Json }> {
+  const outcome = await cli(["--format", "json", ...TIMEOUT, ...argv]);
+  return { ...outcome, report: outcome.stdout === "" ? null : JSON.parse(outcome.stdout) };
+}
+
+/** The fixtures linted as action files, by the file pipeline. */
+async function fileRows(): Promise<Row[]> {
+  const result = await lintFiles(await discover([WYMCP_FIXTURES], WYMCP_FIXTURES), { timeoutMs: 60_000 });
+  return result.files.flatMap((f) => f.offences.map((o) => ({ tool: f.tool, action: o.action, code: o.code, location: o.location, message: o.message })));
+}
+
+const withoutMessage = ({ message: _message, ...row }: Row): Row => row;
+
+// ---------------------------------------------------------------------------------------
+// A Wymcp server
+
+test("a Wymcp server: the report equals the report on the same declarations as action files, plus the drift", TEST_TIMEOUT, async () => {
+  const marker = randomUUID();
+  const { code, stdout, stderr, report } = await leavesNoProcess(marker, () => lintJson(["--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--drift", "orders", "--marker", marker]));
+  assert.equal(code, 1, stderr);
+  assert.equal(stderr, "");
+  assert.ok(!stdout.includes("chatter"), "the server's stderr reached our stdout");
+  const live = rowsOf(report);
+  const drift = live.filter((r) => r.code === "surface-drift");
+  // Same codes, locations and messages as the files; the file report also has lines and columns.
+  assert.deepEqual(live.filter((r) => r.code !== "surface-drift"), await fileRows());
+  assert.deepEqual(drift.map(withoutMessage), JSON.parse(readFileSync(join(WYMCP_FIXTURES, "expected-drift.json"), "utf8")));
+  // Every tool but help, in name order, each named by the server's command line.
+  assert.deepEqual(report.files.map((f: Json) => f.tool), ["accounts", "catalogue", "orders", "reviews"]);
+  const label = `${NODE} --import tsx ${WYMCP_SERVER} ${WYMCP_FIXTURES} --drift orders --marker ${marker}`;
+  for (const file of report.files) assert.equal(file.file, label);
+  assert.deepEqual(report.summary, { files: 4, actions: 10, offences: live.length, errors: live.length, warnings: 0 });
+  for (const offence of report.files.flatMap((f: Json) => f.offences)) assert.equal(offence.line, null, "a server's offences have no line");
+});
+
+test("a Wymcp server whose two surfaces agree has no surface-drift (the near miss)", TEST_TIMEOUT, async () => {
+  const { code, report } = await lintJson(["--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES]);
+  assert.equal(code, 1, "the declarations' own offences remain");
+  assert.deepEqual(rowsOf(report).filter((r) => r.code === "surface-drift"), []);
+  assert.deepEqual(rowsOf(report), await fileRows());
+});
+
+test("a help tool that answers an error: a one-line error, exit 1, the server's stderr tail, no process left", TEST_TIMEOUT, async () => {
+  const marker = randomUUID();
+  const { code, stdout, stderr } = await leavesNoProcess(marker, () => cli([...TIMEOUT, "--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--help-error", "orders", "--marker", marker]));
+  assert.equal(code, 1);
+  assert.equal(stdout, "");
+  const [first, ...rest] = stderr.split("\n");
+  assert.match(first as string, /^wymcp-lint: error: cannot lint the server .*wymcp-server\.ts .*: asked about the tool "orders", help answered an error: .*could not be read/);
+  assert.deepEqual(rest.slice(0, 2), ["the server's stderr ended with:", "  wymcp test server: ready on stdio (this line is chatter on stderr)"]);
+});
+
+test("a help answer of the wrong shape: a one-line error and exit 1", TEST_TIMEOUT, async () => {
+  const { code, stdout, stderr } = await cli([...TIMEOUT, "--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--help-shape", "catalogue"]);
+  assert.equal(code, 1);
+  assert.equal(stdout, "");
+  assert.match(stderr.split("\n")[0] as string, /: asked about the tool "catalogue", help answered a text that is not JSON: catalogue has actions: /);
+});
+
+test("the server we start is stopped with its whole process group: a process it forked does not survive", TEST_TIMEOUT, async () => {
+  const marker = randomUUID();
+  // Through the real bin, so our own stdout is a pipe the server's chatter could reach.
+  const outcome = await leavesNoProcess(marker, () => spawnBin(["--server", ...TIMEOUT, "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--fork", "--marker", marker]));
+  assert.equal(outcome.code, 1, outcome.stderr);
+  assert.equal(outcome.stderr, "");
+  assert.ok(!outcome.stdout.includes("chatter") && !outcome.stdout.includes("forked"), "the server's stderr reached our stdout");
+  assert.match(outcome.stdout, /^server .*: 4 tools, 10 actions: 11 offences \(\d+\.\d\d s\)$/m);
+});
+
+// ---------------------------------------------------------------------------------------
+// Any other MCP server
+
+test("a plain MCP server: each tool is linted as a tool with one action", TEST_TIMEOUT, async () => {
+  const { code, report } = await lintJson(["--server", "--", NODE, ...TSX, PLAIN_SERVER, join(PLAIN_FIXTURES, "tools.json")]);
+  assert.equal(code, 1);
+  assert.deepEqual(rowsOf(report).map(withoutMessage), JSON.parse(readFileSync(join(PLAIN_FIXTURES, "expected.json"), "utf8")));
+  assert.deepEqual(report.files.map((f: Json) => f.tool), ["fetch", "find", "ping"]);
+  assert.deepEqual(report.summary, { files: 3, actions: 3, offences: 5, errors: 5, warnings: 0 });
+});
+
+for (const [name, server, expected] of [
+  ["server-everything", EVERYTHING, ["echo", "get-sum", "get-tiny-image"]],
+  ["server-memory", MEMORY, ["create_entities", "read_graph", "search_nodes"]],
+] as const) {
+  test(`the published ${name}, over stdio: its tools, their offences (none), exit 0, no process left`, TEST_TIMEOUT, async () => {
+    const { code, stderr, report } = await leavesNoProcess(server, () => lintJson(["--server", "--", NODE, server]));
+    assert.equal(code, 0, stderr);
+    const tools = report.files.map((f: Json) => f.tool);
+    for (const tool of expected) assert.ok(tools.includes(tool), `${tool} in ${tools.join(", ")}`);
+    assert.deepEqual(rowsOf(report), []);
+    assert.equal(report.summary.files, tools.length);
+    assert.equal(report.summary.actions, tools.length, "one action per tool");
+  });
+}
+
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Starts server-everything's Streamable HTTP transport on 127.0.0.1:port, in its own process group. */
+async function startHttpEverything(port: number): Promise<ChildProcess> {
+  const child = spawn(NODE, [...TSX, "--import", LOOPBACK_ONLY, EVERYTHING, "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"], detached: true });
+  let stderr = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes(`listening on port ${port}`)) resolve();
+    });
+    child.once("exit", (exitCode) => reject(new Error(`server-everything exited (${exitCode}): ${stderr}`)));
+  });
+  return child;
+}
+
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  process.kill(-(child.pid as number), "SIGKILL");
+  await exited;
+}
+
+test("the published server-everything over Streamable HTTP on a loopback port: the same report as over stdio", TEST_TIMEOUT, async () => {
+  await leavesNoProcess(EVERYTHING, async () => {
+    const port = await freePort();
+    const child = await startHttpEverything(port);
+    try {
+      const url = `http://127.0.0.1:${port}/mcp`;
+      const http = await lintJson(["--server-url", url, "--header", "X-Test: wymcp-lint"]);
+      assert.equal(http.code, 0, http.stderr);
+      const stdio = await lintJson(["--server", "--", NODE, EVERYTHING]);
+      for (const file of http.report.files) assert.equal(file.file, url);
+      const strip = (r: Json): Json => r.files.map((f: Json) => ({ ...f, file: null }));
+      assert.deepEqual(strip(http.report), strip(stdio.report));
+    } finally {
+      await stopGroup(child);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Servers that cannot be linted: one clear line, exit 2, never a clean pass
+
+async function assertCannotLint(argv: readonly string[], reason: RegExp): Promise<string> {
+  const { code, stdout, stderr } = await cli(argv);
+  assert.equal(code, 2, stderr);
+  assert.equal(stdout, "");
+  const first = stderr.split("\n")[0] as string;
+  assert.match(first, /^wymcp-lint: error: cannot lint the server /);
+  assert.match(first, reason);
+  return stderr;
+}
+
+test("a command that does not exist", TEST_TIMEOUT, async () => {
+  await assertCannotLint(["--server", "--", "wymcp-lint-no-such-command", "--stdio"], /: the command "wymcp-lint-no-such-command" was not found$/);
+});
+
+test("a command that exits at once: its exit and its stderr tail are shown", TEST_TIMEOUT, async () => {
+  const stderr = await assertCannotLint(["--server", "--", NODE, "-e", "console.error('missing DATABASE_URL'); process.exit(3)"], /closed the connection during the handshake \(initialize\) \(it exited with code 3\)$/);
+  assert.ok(stderr.includes("\n  missing DATABASE_URL\n"), stderr);
+});
+
+test("a server that never answers the handshake: the timeout ends it, and its process", TEST_TIMEOUT, async () => {
+  const marker = randomUUID();
+  await leavesNoProcess(marker, () =>
+    assertCannotLint(["--server-timeout", "1.5", "--server", "--", NODE, "-e", `process.stdin.resume() // ${marker}`], /: the server did not answer the handshake \(initialize\) within 1\.5 s \(--server-timeout\)$/),
+  );
+});
+
+test("a URL nobody listens on (a loopback port just closed)", TEST_TIMEOUT, async () => {
+  const port = await freePort();
+  await assertCannotLint(["--server-url", `http://127.0.0.1:${port}/mcp`], /: the handshake \(initialize\) failed: connection refused: nothing listens there$/);
+});
+
+// ---------------------------------------------------------------------------------------
+// The command line
+
+test("usage errors: a server with paths, both forms at once, no command, a bad header, a bad URL", async () => {
+  const cases: [string[], RegExp][] = [
+    [["tools", "--server", "--", "node", "s.js"], /a server is linted alone; got the paths "tools"/],
+    [["--server", "--server-url", "http://127.0.0.1:1/mcp", "--", "node"], /--server and --server-url are two ways/],
+    [["--server"], /--server needs the command that starts the server after "--"/],
+    [["--server-url", "http://127.0.0.1:1/mcp", "--header", "no colon"], /--header must be "Name: value"; got "no colon"/],
+    [["--server-url", "ftp://example/mcp"], /--server-url must be an http:\/\/ or https:\/\/ URL/],
+    [["--header", "A: b", "tools"], /--header is used only with --server-url/],
+    [["--server-timeout", "0", "--server", "--", "node"], /--server-timeout must be a number of seconds greater than 0/],
+  ];
+  for (const [argv, message] of cases) {
+    const { code, stdout, stderr } = await cli(argv);
+    assert.equal(code, 2, argv.join(" "));
+    assert.equal(stdout, "");
+    assert.match(stderr, message, argv.join(" "));
+  }
+});
+
+test("--header is repeatable: every header reaches the server target; --server's command is everything after --", async () => {
+  const http = await parseCommand(["--server-url", "http://127.0.0.1:1/mcp", "--header", "Authorization: Bearer t", "--header=X-Trace:  a:b "]);
+  assert.ok(http.kind === "lint");
+  const server = http.options.server as { kind: string; url: string; headers: Record<string, string> };
+  assert.deepEqual({ ...server, headers: { ...server.headers } }, { kind: "http", url: "http://127.0.0.1:1/mcp", headers: { Authorization: "Bearer t", "X-Trace": "a:b" } });
+  const stdio = await parseCommand(["--format", "json", "--server", "--", "node", "server.js", "--format", "x", "--"]);
+  assert.ok(stdio.kind === "lint");
+  assert.deepEqual(stdio.options.server, { kind: "stdio", command: ["node", "server.js", "--format", "x", "--"] });
+  assert.equal(stdio.options.format, "json");
+  assert.deepEqual(stdio.options.paths, []);
+});
+
+/** The real bin as a process, with pipes for stdout and stderr. */
+function spawnBin(argv: readonly string[]): Promise<Outcome> {
+  const child = spawn(NODE, [repoPath("bin/wymcp-lint.js"), ...argv], { stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once("close", (code) => resolve({ code: code ?? -1, stdout, stderr })));
+}
