@@ -41,6 +41,7 @@ test("each dependency is imported in one place", () => {
     "fast-glob": "lint/discover.ts",
     ignore: "lint/ignore-rules.ts",
     esbuild: "loading/transpile.ts",
+    picomatch: "config/rules-for.ts",
     "oxc-parser": "loading/module-source.ts",
     // The MCP SDK's client side: the session, and the transport for a server we start.
     "@modelcontextprotocol/sdk/client/index.js": "server/session.ts",

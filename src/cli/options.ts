@@ -73,6 +73,20 @@ function formatName(given: Given): FormatName {
 }
 
 const text = (given: Given): string | undefined => (given === undefined ? undefined : String(given));
+
+/** A file name given to --flag; undefined when absent. */
+function fileName(flag: string, given: Given): string | undefined {
+  if (given === undefined) return undefined;
+  const name = String(given);
+  if (name === "") throw new UsageError(`--${flag} needs a file name; got ""`);
+  return name;
+}
+
+/** --config FILE: the file; --no-config: false (no config); absent: null (search for one). */
+function configChoice(given: Given): string | false | null {
+  if (given === false) return false;
+  return fileName("config", given) ?? null;
+}
 const onOff = (given: Given): boolean | undefined => (given === undefined ? undefined : given === true);
 const on = (given: Given): boolean => given === true;
 const texts = (given: Given): readonly string[] => (given === undefined ? [] : Array.isArray(given) ? given.map(String) : [String(given)]);
@@ -162,6 +176,27 @@ export const OPTIONS = {
     default: false,
     shortcut: true,
     describe: 'Like --fix, but write nothing: print each file\'s changes as a unified diff (text: before the report; json: each file\'s "diff")',
+    read: on,
+  },
+  config: {
+    flag: "config",
+    type: "string",
+    describe:
+      'Read the config from FILE (JSON or JSON5) instead of searching for wymcp-lint.config.json, wymcp-lint.config.json5 or a "wymcp-lint" key in package.json from the current directory up to the repository root; --no-config reads none',
+    read: configChoice,
+  },
+  baseline: {
+    flag: "baseline",
+    type: "string",
+    describe:
+      'The baseline file: offences recorded in it are not reported, only counted (default: the config\'s "baseline", else wymcp-lint-baseline.json beside the config or in the current directory)',
+    read: (given: Given): string | null => fileName("baseline", given) ?? null,
+  },
+  updateBaseline: {
+    flag: "update-baseline",
+    type: "boolean",
+    default: false,
+    describe: "Write every offence of this run to the baseline file (entries of files not linted are kept), then report against it",
     read: on,
   },
   server: {
@@ -254,6 +289,8 @@ const EXAMPLES: readonly [string, string][] = [
   ["$0 --fix-dry-run ./tools", "show the safe fixes as a diff, change nothing"],
   ["$0 --fix ./tools", "apply the safe fixes, then report what is left"],
   ["$0 --explain superset-group", "explain an offence code"],
+  ["$0 --update-baseline", "accept today's offences: later runs report only new ones"],
+  ["$0 --no-config ./tools", "lint with every code at its default severity"],
 ];
 
 /** The yargs option for a spec. Values reach yargs as text (read() checks them), whatever the type. */

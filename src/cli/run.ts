@@ -1,7 +1,8 @@
-// The CLI as a function: run(argv, io) parses the command line (options.ts), lints the
-// paths (lintPaths) or standard input (lintSource), writes the chosen format through io and
-// returns the exit code (SPEC sections 7 and 9): 0 passed, 1 errors or too many warnings
-// (from the totals, never from what was shown), 2 usage error
+// The CLI as a function: run(argv, io) parses the command line (options.ts), reads the
+// config (src/config/), lints the paths (lintPaths) or standard input (lintSource), applies
+// the baseline (src/baseline/), writes the chosen format through io and returns the exit code
+// (SPEC sections 7 and 9): 0 passed, 1 errors or too many warnings (from the totals, never from what
+// was shown), 2 usage error
 // or internal failure. It never calls process.exit; bin/wymcp-lint.js sets process.exitCode
 // from it, and tests call it in-process with their own io.
 
@@ -9,8 +10,13 @@ import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describeThrown, escapeText, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
+import { baselineStep } from "../baseline/step.js";
+import type { Config } from "../config/config.js";
+import { configLocation } from "../config/find.js";
+import { loadConfig } from "../config/load.js";
 import { lintModuleSource, lintPaths, lintSource } from "../lint/lint-paths.js";
 import type { LintResult, Summary } from "../lint/result.js";
+import { DEFAULT_RULES } from "../lint/severity.js";
 import { UsageError } from "../lint/usage-error.js";
 import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
@@ -72,20 +78,26 @@ export function workersFromEnv(env: Io["env"]): number | undefined {
   return Number(value);
 }
 
-async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buffer | null): Promise<LintResult> {
+async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buffer | null, config: Config | null): Promise<LintResult> {
   if (options.server !== null) {
     // Loaded only here: linting files never pays for the MCP SDK.
     const { lintServer } = await import("../server/lint-server.js");
     return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt });
   }
+  // picomatch is loaded only for a run with a config.
+  const rules = config === null ? DEFAULT_RULES : (await import("../config/rules-for.js")).configRules(config, io.cwd);
   const stdinOptions = options.stdin;
   if (stdinOptions !== null && stdin !== null) {
-    if (stdinOptions.kind === "module") return lintModuleSource(stdin, stdinOptions.filename, resolve(io.cwd, stdinOptions.filename), options.loadTimeoutMs, startedAt);
-    return lintSource(stdin, stdinOptions.filename, stdinOptions.kind, startedAt);
+    if (stdinOptions.kind === "module") return lintModuleSource(stdin, stdinOptions.filename, resolve(io.cwd, stdinOptions.filename), options.loadTimeoutMs, startedAt, rules);
+    return lintSource(stdin, stdinOptions.filename, stdinOptions.kind, startedAt, rules);
   }
   const workers = workersFromEnv(io.env);
-  const ignore = { ignoreFiles: options.ignore, patterns: options.ignorePattern };
-  const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt, ignore };
+  const ignore = {
+    ignoreFiles: options.ignore,
+    patterns: options.ignorePattern,
+    ...(config === null ? {} : { config: { base: config.dir, patterns: config.ignore } }),
+  };
+  const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt, ignore, rules };
   return lintPaths(workers === undefined ? request : { ...request, workers });
 }
 
@@ -132,16 +144,30 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       const { options } = command;
       // Loaded before any work, so a broken build fails at once rather than after linting.
       const format = await loadFormatter(options.format);
+      // Read before any work, so a mistake in it is reported at once (exit 2).
+      const location = configLocation(options.config, io.cwd);
+      const config = location === null ? null : loadConfig(location, io.cwd);
       const stdin = options.stdin !== null ? await readStdin(io) : null;
-      let result = await lint(options, io, startedAt, stdin);
+      let linted = await lint(options, io, startedAt, stdin, config);
       if (options.fix || options.fixDryRun) {
         // Loaded only when fixing: a plain lint does not pay for it.
         const { fixFiles } = await import("../fix/fix-files.js");
-        const fixed = await fixFiles(result, { write: options.fix, cwd: io.cwd, stdin, loadTimeoutMs: options.loadTimeoutMs });
+        const fixed = await fixFiles(linted, { write: options.fix, cwd: io.cwd, stdin, loadTimeoutMs: options.loadTimeoutMs });
         for (const note of fixed.notes) io.stderr(`wymcp-lint: ${note}\n`);
         // What was written is linted again from disk: the report and the exit code are what is left.
-        result = fixed.written > 0 ? withDiffs(await lint(options, io, startedAt, stdin), fixed.result) : fixed.result;
+        linted = fixed.written > 0 ? withDiffs(await lint(options, io, startedAt, stdin, config), fixed.result) : fixed.result;
       }
+      // A running server has no files to key a baseline by.
+      const result =
+        options.server !== null
+          ? linted
+          : baselineStep(linted, {
+              flag: options.baseline,
+              update: options.updateBaseline,
+              config,
+              cwd: io.cwd,
+              note: (message) => io.stderr(`wymcp-lint: ${message}\n`),
+            });
       const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
       io.stdout(output);
       return exitCode(result.summary, options.maxWarnings, io);

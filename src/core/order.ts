@@ -1,6 +1,7 @@
 // The report's order (SPEC section 6): file- and tool-level offences first, then by action
 // name, then by path segment by segment. Ties go by the offending entry's own place (its
-// target), so the order never depends on the key order of the input, then by detection.
+// target), so the order never depends on the key order of the input, then by line (offences
+// of one place and code found at several lines, as unused-disable's), then by detection.
 
 import type { Offence } from "./offence.js";
 import { comparePaths, compareStrings } from "./path.js";
@@ -16,6 +17,7 @@ export function compareOffences(a: Offence, b: Offence): number {
     comparePaths(a.target.path, b.target.path) ||
     compareStrings(a.target.part, b.target.part) ||
     compareStrings(a.code, b.code) ||
+    (a.line ?? 0) - (b.line ?? 0) ||
     compareStrings(a.message, b.message)
   );
 }

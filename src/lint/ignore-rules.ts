@@ -12,8 +12,10 @@ import ignore, { type Ignore } from "ignore";
 export interface IgnoreOptions {
   /** Read .gitignore files and .git/info/exclude (false: --no-ignore). */
   readonly ignoreFiles: boolean;
-  /** More patterns in .gitignore syntax, relative to `cwd`. */
+  /** More patterns in .gitignore syntax, relative to `cwd` (--ignore-pattern). */
   readonly patterns: readonly string[];
+  /** The config file's `ignore` patterns and the directory they are relative to (its own). */
+  readonly config?: { readonly base: string; readonly patterns: readonly string[] };
 }
 
 export const DEFAULT_IGNORE: IgnoreOptions = { ignoreFiles: true, patterns: [] };
@@ -64,12 +66,16 @@ function below(base: string, path: string): string | null {
 /** The rules for one run: the user's patterns, and each .gitignore read once. */
 export class IgnoreRules {
   readonly #ignoreFiles: boolean;
-  readonly #extra: RuleSet | null;
+  readonly #extra: readonly RuleSet[];
   readonly #files = new Map<string, RuleSet | null>();
 
   constructor(options: IgnoreOptions, cwd: string) {
     this.#ignoreFiles = options.ignoreFiles;
-    this.#extra = options.patterns.length > 0 ? { base: cwd, rules: ignore().add([...options.patterns]) } : null;
+    // The config's patterns first, so the command line's have the last word.
+    const sets: RuleSet[] = [];
+    if (options.config && options.config.patterns.length > 0) sets.push({ base: options.config.base, rules: ignore().add([...options.config.patterns]) });
+    if (options.patterns.length > 0) sets.push({ base: cwd, rules: ignore().add([...options.patterns]) });
+    this.#extra = sets;
   }
 
   /**
@@ -79,7 +85,7 @@ export class IgnoreRules {
    * only with the rules found inside it. Null when nothing can be ignored.
    */
   searchFrom(root: string, named: boolean): IgnoreScope | null {
-    if (!this.#ignoreFiles && this.#extra === null) return null;
+    if (!this.#ignoreFiles && this.#extra.length === 0) return null;
     const repository = this.#ignoreFiles ? repositoryRoot(root) : null;
     const top = repository ?? root;
     const chain: string[] = [];
@@ -93,7 +99,7 @@ export class IgnoreRules {
     if (named) {
       // A set that ignores the named directory would ignore all it holds: it is left out.
       sets = sets.filter((set) => !ignoredBy([set], root, true));
-      if (extra && ignoredBy([extra], root, true)) extra = null;
+      extra = extra.filter((set) => !ignoredBy([set], root, true));
     }
     return new IgnoreScope(root, [...sets, ...this.#ruleSets(join(root, ".gitignore"), root)], extra, (dir) => this.#ruleSets(join(dir, ".gitignore"), dir));
   }
@@ -134,9 +140,9 @@ export class IgnoreScope {
   readonly #extra: readonly RuleSet[];
   readonly #own: (dir: string) => readonly RuleSet[];
 
-  constructor(root: string, sets: readonly RuleSet[], extra: RuleSet | null, own: (dir: string) => readonly RuleSet[]) {
+  constructor(root: string, sets: readonly RuleSet[], extra: readonly RuleSet[], own: (dir: string) => readonly RuleSet[]) {
     this.#byDirectory.set(root, sets);
-    this.#extra = extra === null ? [] : [extra];
+    this.#extra = extra;
     this.#own = own;
   }
 

@@ -2,21 +2,24 @@
 // 6): discover the files (discover.ts), lint the action files (scheduler.ts, with the
 // action-file loader) and the tool modules (the module loader, behind lintToolModules),
 // add duplicate-tool across files (duplicate-tools.ts), give the modules' offences their
-// positions (module-positions.ts), resolve each offence's severity (severity.ts) and sum up.
-// lintSource and lintModuleSource are the same for one action file or tool module read from
-// standard input. A file's failure stays in that file's
+// positions (module-positions.ts), apply each file's inline suppression directives
+// (src/suppress/file.ts), resolve severities (severity.ts) and sum up. lintSource and
+// lintModuleSource are the same for one action file or tool module read from standard
+// input. A file's failure stays in that file's
 // result; only our own bugs throw. Called by src/cli/run.ts.
 
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { ToolLint } from "../core/lint-tool.js";
 import { withModuleFileEdits } from "../fix/module-edits.js";
 import { lintActionBytes, toolNameOf } from "../loading/action-file.js";
 import { toolOffence } from "../core/offence.js";
-import { compareDisplayPaths, discover, type FoundFile, type UnreadablePlace } from "./discover.js";
+import { compareDisplayPaths, discover, openablePath, type FoundFile, type UnreadablePlace } from "./discover.js";
 import { withDuplicateTools } from "./duplicate-tools.js";
 import type { IgnoreOptions } from "./ignore-rules.js";
 import { withModulePositions } from "./module-positions.js";
-import type { FileResult, LintResult } from "./result.js";
+import { suppressInFile } from "../suppress/file.js";
+import type { FileResult, LintResult, Summary } from "./result.js";
 import { lintActionFiles, startStandby, type ScheduleOptions } from "./scheduler.js";
 import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "./severity.js";
 
@@ -88,6 +91,11 @@ async function lintModules(modules: readonly FoundFile[], options: LintFilesOpti
 /** The run's result: each file under the severity rules, and the totals of what is reported. */
 export function summarize(linted: readonly FileResult[], startedAt: number, rules: SeverityRules = DEFAULT_RULES): LintResult {
   const files = linted.map((file) => resolveSeverities(file, rules));
+  return { files, summary: totals(files), durationMs: performance.now() - startedAt };
+}
+
+/** The totals of what the files report (severities already resolved). */
+export function totals(files: readonly FileResult[]): Summary {
   let actions = 0;
   let errors = 0;
   let warnings = 0;
@@ -98,7 +106,16 @@ export function summarize(linted: readonly FileResult[], startedAt: number, rule
       else warnings++;
     }
   }
-  return { files, summary: { files: files.length, actions, offences: errors + warnings, errors, warnings }, durationMs: performance.now() - startedAt };
+  return { files: files.length, actions, offences: errors + warnings, errors, warnings };
+}
+
+/** A linted file's text again, for its suppression directives; null when it cannot be read. */
+function readSource(path: string | Buffer): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
 }
 
 function fileResult(file: string, lint: ToolLint): FileResult {
@@ -124,7 +141,10 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
   const located = await Promise.all(
     withDuplicateTools(found, lints).map((lint, i) => (isModule(found[i] as FoundFile) ? withModulePositions((found[i] as FoundFile).path, lint) : lint)),
   );
-  const files = located.map((lint, i) => fileResult((found[i] as FoundFile).display, lint));
+  const files = located.map((lint, i) => {
+    const file = found[i] as FoundFile;
+    return suppressInFile(fileResult(file.display, lint), file.kind, () => readSource(openablePath(file)));
+  });
   return summarize(files, startedAt, options.rules);
 }
 
@@ -132,12 +152,22 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
  * Lints one tool module given as text (--stdin), as if it were the file at `path` (its
  * imports resolve from there; that file is never read), isolated like any module.
  */
-export async function lintModuleSource(bytes: Buffer, display: string, path: string, timeoutMs: number, startedAt = performance.now()): Promise<LintResult> {
+export async function lintModuleSource(
+  bytes: Buffer,
+  display: string,
+  path: string,
+  timeoutMs: number,
+  startedAt = performance.now(),
+  rules: SeverityRules = DEFAULT_RULES,
+): Promise<LintResult> {
   const { lintToolModuleSource } = await import("../loading/load-module.js");
-  return summarize([fileResult(display, await lintToolModuleSource(path, bytes.toString("utf8"), { timeoutMs }))], startedAt);
+  const text = bytes.toString("utf8");
+  const file = fileResult(display, await lintToolModuleSource(path, text, { timeoutMs }));
+  return summarize([suppressInFile(file, "module", () => text)], startedAt, rules);
 }
 
 /** Lints one action file given as bytes (--stdin); `display` names it and gives the tool's name. */
 export async function lintSource(bytes: Buffer, display: string, kind: "json" | "json5", startedAt = performance.now(), rules: SeverityRules = DEFAULT_RULES): Promise<LintResult> {
-  return summarize([fileResult(display, lintActionBytes(bytes, kind, toolNameOf(display)))], startedAt, rules);
+  const file = fileResult(display, lintActionBytes(bytes, kind, toolNameOf(display)));
+  return summarize([suppressInFile(file, kind, () => bytes.toString("utf8"))], startedAt, rules);
 }

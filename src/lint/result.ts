@@ -1,6 +1,7 @@
 // The result of a run over files: what the formatters render and what the exit code is
 // derived from. Plain data; files in path order, each file's offences sorted.
 
+import type { BaselineEntry } from "../baseline/baseline.js";
 import type { ToolLint } from "../core/lint-tool.js";
 
 /** One file's lint, named. */
@@ -25,9 +26,20 @@ export interface Summary {
   readonly warnings: number;
 }
 
+/** What a baseline did in this run (present only when the run used one). */
+export interface BaselineReport {
+  /** The baseline file, as messages name it. */
+  readonly file: string;
+  /** Offences the baseline absorbed: not in `files`, not in the totals. */
+  readonly baselined: number;
+  /** Entries no offence matched any more (counts are what is left over): prune them with --update-baseline. */
+  readonly stale: readonly BaselineEntry[];
+}
+
 export interface LintResult {
   readonly files: readonly FileResult[];
   readonly summary: Summary;
+  readonly baseline?: BaselineReport;
   /** Wall time of the run in milliseconds (shown by the text format only). */
   readonly durationMs: number;
   /**

@@ -276,7 +276,7 @@ test("without flags every argument is a path, exactly as yargs parses it (the st
     assert.deepEqual(fast, await parseWithYargs(argv), JSON.stringify(argv));
     assert.deepEqual(fast, {
       kind: "lint",
-      options: { paths: argv, format: "text", maxOffences: 10, maxWarnings: null, color: undefined, stdin: null, loadTimeoutMs: 10_000, ignore: true, ignorePattern: [], fix: false, fixDryRun: false, server: null, serverTimeoutMs: 30_000 },
+      options: { paths: argv, format: "text", maxOffences: 10, maxWarnings: null, color: undefined, stdin: null, loadTimeoutMs: 10_000, ignore: true, ignorePattern: [], fix: false, fixDryRun: false, server: null, serverTimeoutMs: 30_000, config: null, baseline: null, updateBaseline: false },
     });
   }
 });
@@ -319,6 +319,10 @@ const USAGE_ERRORS: readonly (readonly [readonly string[], string])[] = [
   [["discovery/nothing"], `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts})`],
   [["clean", "discovery/nothing"], `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts})`],
   [[""], "an empty path was given"],
+  [["--config="], '--config needs a file name; got ""'],
+  [["--config", "no/such.json"], '--config "no/such.json": no such file'],
+  [["--baseline="], '--baseline needs a file name; got ""'],
+  [["--baseline", "no/such-baseline.json", "clean"], 'the baseline file "no/such-baseline.json" does not exist; create it with --update-baseline'],
 ];
 
 for (const [argv, what] of USAGE_ERRORS) {

@@ -9,7 +9,7 @@ import type { Severity } from "../../core/offence.js";
 import { renderOffenceSentence } from "../../core/report.js";
 import type { LintResult } from "../../lint/result.js";
 import { relativePosixPath } from "./machine.js";
-import { summaryLine } from "./text.js";
+import { staleHeading, summaryLine } from "./text.js";
 import type { FormatOptions } from "./types.js";
 
 /** A command's message (its data): `%`, CR and LF escaped, `%` first so the escapes stay literal. */
@@ -54,6 +54,10 @@ export function format(result: LintResult, options: FormatOptions): string {
         ),
       );
     }
+  }
+  const baseline = result.baseline;
+  if (baseline !== undefined && baseline.stale.length > 0) {
+    lines.push(annotation([["file", relativePosixPath(baseline.file, options.cwd) ?? baseline.file], ["title", "wymcp-lint(baseline)"]], staleHeading(baseline), "warn"));
   }
   lines.push(`wymcp-lint: ${summaryLine(result)}`);
   return `${lines.join("\n")}\n`;

@@ -44,7 +44,9 @@ export function format(result: LintResult, _options: FormatOptions): string {
       offences: result.summary.offences,
       errors: result.summary.errors,
       warnings: result.summary.warnings,
+      ...(result.baseline === undefined ? {} : { baselined: result.baseline.baselined }),
     },
+    ...(result.baseline === undefined ? {} : { baseline: { file: result.baseline.file, stale: result.baseline.stale } }),
   };
   return `${safeJson(document)}\n`;
 }

@@ -5,13 +5,13 @@
 // location only), and SARIF `fixes` where --fix has edits. Called through the registry in
 // index.ts.
 //
-// partialFingerprints["wymcpLint/v1"] hashes the file, tool, action, code and the offence's
-// path and target, never its line, so a result keeps its identity when the file is
-// reformatted. (GitHub's upload-sarif action adds its own line-content hash beside it.)
+// partialFingerprints["wymcpLint/v1"] hashes the offence's identity (core/fingerprint.ts:
+// file, tool, action, code, path and target, never its line), so a result keeps its identity
+// when the file is reformatted. (GitHub's upload-sarif action adds its own line-content hash beside it.)
 
-import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { codeDoc, codeDocMarkdown, codeDocText } from "../code-docs.js";
+import { fingerprintKey, fingerprintOf } from "../../core/fingerprint.js";
 import { defaultSeverity, OFFENCE_CODES, type Offence, type OffenceCode, type Severity, type TextEdit } from "../../core/offence.js";
 import { displayName, renderOffenceSentence } from "../../core/report.js";
 import type { FileResult, LintResult } from "../../lint/result.js";
@@ -72,10 +72,6 @@ function logicalLocations(offence: Offence, tool: string | null): Record<string,
   return [{ name, fullyQualifiedName, kind }];
 }
 
-function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}
-
 /**
  * Where an offence is: its file (a region where line and column are known) and its logical
  * location; for a running server (`server`, its label), the logical location only, since
@@ -95,7 +91,7 @@ function fileResults(file: FileResult, cwd: string, server: string | undefined):
   const identity = server ?? relativePosixPath(file.file, cwd) ?? file.file;
   const seen = new Map<string, number>();
   return file.offences.map((offence) => {
-    const key = JSON.stringify([identity, file.tool, offence.action, offence.code, offence.path, offence.target.path, offence.target.part]);
+    const key = fingerprintKey(identity, file.tool, offence);
     // Two offences with one key (rare: e.g. two symbol keys that print alike) stay distinct by order.
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
@@ -105,7 +101,7 @@ function fileResults(file: FileResult, cwd: string, server: string | undefined):
       level: LEVEL[offence.severity],
       message: { text: renderOffenceSentence(offence, file.tool) },
       locations: [offenceLocation(file, offence, cwd, server)],
-      partialFingerprints: { [FINGERPRINT_KEY]: sha256(occurrence === 0 ? key : `${key}#${occurrence}`) },
+      partialFingerprints: { [FINGERPRINT_KEY]: fingerprintOf(occurrence === 0 ? key : `${key}#${occurrence}`) },
       // Edits exist only for files (a running server has none to change).
       ...(offence.edits && server === undefined ? { fixes: [sarifFix(offence, offence.edits, artifactLocation(file.file, cwd))] } : {}),
       // The region is the nearest enclosing node, not the offence's own place (tool modules).

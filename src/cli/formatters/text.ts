@@ -4,8 +4,8 @@
 // the totals (never the displayed counts) and the time taken. Pure, colour via palette.
 
 import { escapeText } from "../../core/escape.js";
-import { capByAction, moreOffencesLine, renderOffenceLine } from "../../core/report.js";
-import type { LintResult } from "../../lint/result.js";
+import { capByAction, displayName, moreOffencesLine, renderOffenceLine } from "../../core/report.js";
+import type { BaselineReport, LintResult } from "../../lint/result.js";
 import type { FormatOptions } from "./types.js";
 
 function count(n: number, noun: string): string {
@@ -15,12 +15,13 @@ function count(n: number, noun: string): string {
 /**
  * `3 files, 12 actions: 5 offences (0.04 s)`, or `…: no offences (…)`; with warnings,
  * `…: 5 offences: 2 errors, 3 warnings (…)`; for a server, `server node srv.js: 3 tools, …`
- * (each of its tools is one result).
+ * (each of its tools is one result); with a baseline, `…, 7 baselined` after the count.
  */
-export function summaryLine(result: Pick<LintResult, "summary" | "durationMs" | "server">, dim: (s: string) => string = (s) => s): string {
-  const { summary, durationMs, server } = result;
+export function summaryLine(result: Pick<LintResult, "summary" | "durationMs" | "server" | "baseline">, dim: (s: string) => string = (s) => s): string {
+  const { summary, durationMs, server, baseline } = result;
   let found = summary.offences === 0 ? "no offences" : count(summary.offences, "offence");
   if (summary.warnings > 0) found += `: ${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}`;
+  if (baseline !== undefined) found += `, ${baseline.baselined} baselined`;
   const linted = server === undefined ? count(summary.files, "file") : `server ${shownFile(server)}: ${count(summary.files, "tool")}`;
   return `${linted}, ${count(summary.actions, "action")}: ${found} ${dim(`(${(durationMs / 1000).toFixed(2)} s)`)}`;
 }
@@ -57,6 +58,24 @@ function diffs(result: LintResult): string[] {
   return shown.map(diffLine);
 }
 
+/** The heading of the stale-entries warning, shared with the github format. */
+export function staleHeading(baseline: BaselineReport): string {
+  const n = baseline.stale.reduce((sum, entry) => sum + entry.count, 0);
+  return `${escapeText(baseline.file)}: ${count(n, "baselined offence")} no longer found (fixed?); run wymcp-lint --update-baseline to drop ${n === 1 ? "it" : "them"}`;
+}
+
+/** The stale entries of the baseline: a warning heading, then one line per entry. */
+function staleLines(baseline: BaselineReport): string[] {
+  return [
+    `warning: ${staleHeading(baseline)}`,
+    ...baseline.stale.map((entry) => {
+      const subject = [entry.tool === null ? "" : `tool ${displayName(entry.tool)}`, entry.action === null ? "" : `action ${displayName(entry.action)}`, entry.location === "" ? "" : `at ${entry.location}`];
+      const times = entry.count > 1 ? ` (${entry.count} times)` : "";
+      return `  stale  ${shownFile(entry.file)}  ${escapeText(entry.code)}  ${subject.filter((s) => s !== "").join(" ")}${times}`.trimEnd();
+    }),
+  ];
+}
+
 export function format(result: LintResult, options: FormatOptions): string {
   const { palette, maxOffences } = options;
   const changes = diffs(result);
@@ -68,6 +87,7 @@ export function format(result: LintResult, options: FormatOptions): string {
       if (group.hidden > 0) lines.push(`  ${palette.dim(moreOffencesLine(group.hidden))}`);
     }
   }
+  if (result.baseline !== undefined && result.baseline.stale.length > 0) lines.push(...staleLines(result.baseline));
   if (lines.length > 0) lines.push("");
   lines.push(summaryLine(result, palette.dim));
   if (changes.length > 0) lines.unshift(...changes, "");

@@ -1,0 +1,39 @@
+// The baseline's step in a run (issue 12), after severities are resolved: with
+// --update-baseline, the run's offences are written to the baseline file first; then, when
+// a baseline exists, the offences it records are taken out of the result and its totals,
+// and the result says how many were baselined and which entries are stale. Stale entries
+// are a warning, not a failure: fixing an offence must not break the build; the team
+// prunes them with --update-baseline. Called by run.ts.
+
+import { existsSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Config } from "../config/config.js";
+import { totals } from "../lint/lint-paths.js";
+import type { LintResult } from "../lint/result.js";
+import { applyBaseline, updatedEntries, type BaselineContext } from "./apply.js";
+import { baselineFile, readBaseline, shownBaseline, writeBaseline } from "./file.js";
+
+export interface BaselineStepOptions {
+  /** --baseline FILE, or null. */
+  readonly flag: string | null;
+  readonly update: boolean;
+  readonly config: Config | null;
+  readonly cwd: string;
+  /** Told what --update-baseline wrote. */
+  readonly note: (message: string) => void;
+}
+
+export function baselineStep(result: LintResult, options: BaselineStepOptions): LintResult {
+  const file = baselineFile(options.flag, options.config, options.cwd);
+  const context: BaselineContext = { dir: dirname(file.path), cwd: options.cwd, exists: existsSync };
+  let entries = options.update && !existsSync(file.path) ? [] : readBaseline(file, options.cwd);
+  if (options.update) {
+    entries = updatedEntries(result.files, entries ?? [], context);
+    writeBaseline(file, entries);
+    const count = entries.reduce((sum, e) => sum + e.count, 0);
+    options.note(`wrote ${count} ${count === 1 ? "offence" : "offences"} to the baseline ${shownBaseline(file, options.cwd)}`);
+  }
+  if (entries === null) return result;
+  const { files, baselined, stale } = applyBaseline(result.files, entries, context);
+  return { ...result, files, summary: totals(files), baseline: { file: shownBaseline(file, options.cwd), baselined, stale } };
+}

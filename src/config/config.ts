@@ -1,0 +1,32 @@
+// What a config file says, once read and checked (load.ts): the extra ignore globs, the
+// severity of codes for every file, and overrides for files matching globs. Plain frozen
+// data; which severity applies to one file is rules-for.ts's business.
+
+import type { OffenceCode, SeveritySetting } from "../core/offence.js";
+
+/** Severities by code; a code not named keeps its default. */
+export type RuleSeverities = Readonly<Partial<Record<OffenceCode, SeveritySetting>>>;
+
+export interface Override {
+  /** Globs relative to the config file's directory (see rules-for.ts for how they match). */
+  readonly files: readonly string[];
+  readonly rules: RuleSeverities;
+}
+
+export interface Config {
+  /** The file the config was read from (absolute): a config file or a package.json. */
+  readonly file: string;
+  /** Its directory: globs, `ignore` and `baseline` are relative to it. */
+  readonly dir: string;
+  readonly ignore: readonly string[];
+  readonly rules: RuleSeverities;
+  /** In file order: a later override wins over an earlier one and over `rules`. */
+  readonly overrides: readonly Override[];
+  /** The baseline file (absolute), when the config names one. */
+  readonly baseline: string | null;
+}
+
+/** The config's top-level keys: the one list load.ts checks and schemas/config.schema.json is compared with. */
+export const CONFIG_KEYS = ["$schema", "ignore", "rules", "overrides", "baseline"] as const;
+/** The keys of one override. */
+export const OVERRIDE_KEYS = ["files", "rules"] as const;

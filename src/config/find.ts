@@ -1,0 +1,75 @@
+// Finds the config file (issue 12): from the directory the run starts in, upward, the first
+// directory holding wymcp-lint.config.json, wymcp-lint.config.json5 or a package.json with
+// a "wymcp-lint" key; the search stops at the repository root (the directory holding .git)
+// or the file system's root. Called by load.ts; reads files, runs no code.
+
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { inspectString } from "../core/escape.js";
+import { UsageError } from "../lint/usage-error.js";
+
+export const CONFIG_FILE_NAMES = ["wymcp-lint.config.json", "wymcp-lint.config.json5"] as const;
+/** The key of package.json that may hold the config. */
+export const PACKAGE_KEY = "wymcp-lint";
+
+/** Where a config was found: its file and, for package.json, the key that holds it. */
+export interface ConfigLocation {
+  readonly file: string;
+  /** The path inside the file's document where the config is: [] or ["wymcp-lint"]. */
+  readonly within: readonly string[];
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether package.json holds the key; a package.json that is not JSON holds no config. */
+function packageHasConfig(path: string): boolean {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return false;
+  }
+  return typeof manifest === "object" && manifest !== null && !Array.isArray(manifest) && Object.hasOwn(manifest, PACKAGE_KEY);
+}
+
+/** The config in one directory: a config file before package.json; two config files are a mistake. */
+function configIn(dir: string): ConfigLocation | null {
+  const files = CONFIG_FILE_NAMES.map((name) => join(dir, name)).filter(isFile);
+  if (files.length > 1) {
+    throw new UsageError(`${files.map(inspectString).join(" and ")} are both config files of one directory; keep one of them`);
+  }
+  if (files[0] !== undefined) return { file: files[0], within: [] };
+  const manifest = join(dir, "package.json");
+  return isFile(manifest) && packageHasConfig(manifest) ? { file: manifest, within: [PACKAGE_KEY] } : null;
+}
+
+/** The config that applies to a run started in `cwd`, or null when there is none. */
+export function findConfig(cwd: string): ConfigLocation | null {
+  for (let dir = cwd; ; ) {
+    const found = configIn(dir);
+    if (found !== null) return found;
+    // The repository's root ends the search: a config above it belongs to something else.
+    if (existsSync(join(dir, ".git"))) return null;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+/**
+ * The config of a run: --config FILE (a package.json means its "wymcp-lint" key), none for
+ * --no-config (false), else the one findConfig finds.
+ */
+export function configLocation(choice: string | false | null, cwd: string): ConfigLocation | null {
+  if (choice === false) return null;
+  if (choice === null) return findConfig(cwd);
+  const file = resolve(cwd, choice);
+  if (!isFile(file)) throw new UsageError(`--config ${inspectString(choice)}: no such file`);
+  return { file, within: basename(file) === "package.json" ? [PACKAGE_KEY] : [] };
+}

@@ -1,0 +1,186 @@
+// Reads and checks the config file (issue 12): parsed as JSON or JSON5 by our own parser (no
+// code runs), then every key and value checked at once. Any mistake is a usage error (exit
+// 2) listing each problem with its file, line:column, its path in the config and, for a
+// misspelt key, code or severity, the close match. Called by run.ts with what find.ts found.
+
+import { readFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
+import { closeMatch } from "../core/close-match.js";
+import { describeType, describeThrown, inspectString } from "../core/escape.js";
+import { OFFENCE_CODES, SEVERITY_SETTINGS, type OffenceCode, type SeveritySetting } from "../core/offence.js";
+import type { Path } from "../core/path.js";
+import { UsageError } from "../lint/usage-error.js";
+import { parseJson, parseJson5, ParseError } from "../loading/json5-parse.js";
+import { sourcePositions, type Position } from "../loading/source-positions.js";
+import { CONFIG_KEYS, OVERRIDE_KEYS, type Config, type Override, type RuleSeverities } from "./config.js";
+import type { ConfigLocation } from "./find.js";
+
+/** One mistake in the config: where (a path inside the config, key or value) and what. */
+interface Problem {
+  readonly path: Path;
+  readonly part: "key" | "value";
+  readonly message: string;
+}
+
+/** A path inside the config as JavaScript would write it: `overrides[0].rules["unknwon-key"]`. */
+export function renderConfigPath(path: Path): string {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out === "" ? "the top level" : out;
+}
+
+function didYouMean(word: string, candidates: readonly string[]): string {
+  const match = closeMatch(word, candidates) ?? candidates.find((c) => word.startsWith(c) || (word.length > 1 && c.startsWith(word)));
+  return match === undefined || match === null ? "" : `; did you mean ${inspectString(match)}?`;
+}
+
+/** A value as a message shows what was found: strings quoted, an empty list named, others by kind. */
+function found(value: unknown): string {
+  if (typeof value === "string") return inspectString(value);
+  if (Array.isArray(value) && value.length === 0) return "an empty list";
+  return describeType(value);
+}
+
+// ESLint's numeric severities, which users bring along.
+const ESLINT_SEVERITIES: readonly SeveritySetting[] = ["off", "warn", "error"];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Checks the keys of an object against the allowed ones; returns the problems. */
+function unknownKeys(value: Record<string, unknown>, allowed: readonly string[], path: Path, what: string): Problem[] {
+  return Object.keys(value)
+    .filter((key) => !allowed.includes(key))
+    .map((key) => ({
+      path: [...path, key],
+      part: "key" as const,
+      message: `${inspectString(key)} is not ${what} (${allowed.map(inspectString).join(", ")})${didYouMean(key, allowed)}`,
+    }));
+}
+
+function globList(value: unknown, path: Path, problems: Problem[], required: boolean): string[] {
+  if (!Array.isArray(value) || (required && value.length === 0)) {
+    problems.push({ path, part: "value", message: `must be a ${required ? "non-empty " : ""}list of glob strings; got ${found(value)}` });
+    return [];
+  }
+  const globs: string[] = [];
+  value.forEach((glob: unknown, i) => {
+    if (typeof glob === "string" && glob !== "") globs.push(glob);
+    else problems.push({ path: [...path, i], part: "value", message: `must be a non-empty glob string; got ${found(glob)}` });
+  });
+  return globs;
+}
+
+const CODES: readonly string[] = OFFENCE_CODES;
+
+function ruleSeverities(value: unknown, path: Path, problems: Problem[]): RuleSeverities {
+  if (!isObject(value)) {
+    problems.push({ path, part: "value", message: `must be an object of offence codes to "error", "warn" or "off"; got ${describeType(value)}` });
+    return {};
+  }
+  const rules: Partial<Record<OffenceCode, SeveritySetting>> = {};
+  for (const code of Object.keys(value)) {
+    const severity = value[code];
+    if (!CODES.includes(code)) {
+      problems.push({ path: [...path, code], part: "key", message: `${inspectString(code)} is not an offence code${didYouMean(code, CODES)}` });
+    } else if (typeof severity !== "string" || !(SEVERITY_SETTINGS as readonly string[]).includes(severity)) {
+      const eslint = typeof severity === "number" ? ESLINT_SEVERITIES[severity] : undefined;
+      const hint = typeof severity === "string" ? didYouMean(severity, SEVERITY_SETTINGS) : eslint === undefined ? "" : `; did you mean ${inspectString(eslint)}?`;
+      problems.push({ path: [...path, code], part: "value", message: `must be "error", "warn" or "off"; got ${found(severity)}${hint}` });
+    } else {
+      rules[code as OffenceCode] = severity as SeveritySetting;
+    }
+  }
+  return Object.freeze(rules);
+}
+
+function overrides(value: unknown, problems: Problem[]): Override[] {
+  if (!Array.isArray(value)) {
+    problems.push({ path: ["overrides"], part: "value", message: `must be a list of { files, rules } objects; got ${describeType(value)}` });
+    return [];
+  }
+  return value.flatMap((entry: unknown, i): Override[] => {
+    const path = ["overrides", i];
+    if (!isObject(entry)) {
+      problems.push({ path, part: "value", message: `must be an object with "files" and "rules"; got ${describeType(entry)}` });
+      return [];
+    }
+    problems.push(...unknownKeys(entry, OVERRIDE_KEYS, path, "a key of an override"));
+    for (const key of OVERRIDE_KEYS) {
+      if (!Object.hasOwn(entry, key)) problems.push({ path, part: "value", message: `an override needs ${inspectString(key)}` });
+    }
+    const files = Object.hasOwn(entry, "files") ? globList(entry["files"], [...path, "files"], problems, true) : [];
+    const rules = Object.hasOwn(entry, "rules") ? ruleSeverities(entry["rules"], [...path, "rules"], problems) : {};
+    return [Object.freeze({ files: Object.freeze(files), rules })];
+  });
+}
+
+/** The config from its parsed value, or the problems found in it. */
+export function checkConfig(value: unknown, file: string): { config: Config } | { problems: Problem[] } {
+  const problems: Problem[] = [];
+  if (!isObject(value)) return { problems: [{ path: [], part: "value", message: `the config must be an object; got ${describeType(value)}` }] };
+  problems.push(...unknownKeys(value, CONFIG_KEYS, [], "a config key"));
+  if (Object.hasOwn(value, "$schema") && typeof value["$schema"] !== "string") {
+    problems.push({ path: ["$schema"], part: "value", message: `must be a string; got ${describeType(value["$schema"])}` });
+  }
+  const ignore = Object.hasOwn(value, "ignore") ? globList(value["ignore"], ["ignore"], problems, false) : [];
+  const rules = Object.hasOwn(value, "rules") ? ruleSeverities(value["rules"], ["rules"], problems) : {};
+  const overrideList = Object.hasOwn(value, "overrides") ? overrides(value["overrides"], problems) : [];
+  let baseline: string | null = null;
+  if (Object.hasOwn(value, "baseline")) {
+    const given = value["baseline"];
+    if (typeof given === "string" && given !== "") baseline = resolve(dirname(file), given);
+    else problems.push({ path: ["baseline"], part: "value", message: `must be a non-empty file name; got ${found(given)}` });
+  }
+  if (problems.length > 0) return { problems };
+  const config: Config = { file, dir: dirname(file), ignore: Object.freeze(ignore), rules, overrides: Object.freeze(overrideList), baseline };
+  return { config: Object.freeze(config) };
+}
+
+function parseConfigText(text: string, file: string): unknown {
+  if (file.endsWith(".json5")) return parseJson5(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    // JSON.parse names no line; our strict parser explains the same failure with one.
+    return parseJson(text);
+  }
+}
+
+/** Reads, parses and checks the config found at `location`; every mistake is a UsageError. */
+export function loadConfig(location: ConfigLocation, cwd: string): Config {
+  const shown = relative(cwd, location.file) || location.file;
+  let text: string;
+  try {
+    text = readFileSync(location.file, "utf8");
+  } catch (error) {
+    throw new UsageError(`the config file ${inspectString(shown)} cannot be read: ${describeThrown(error)}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = parseConfigText(text, location.file);
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    const message = error.message.replace(` at ${error.line}:${error.column}`, "");
+    throw new UsageError(`${shown}:${error.line}:${error.column}: the config file is not valid ${location.file.endsWith(".json5") ? "JSON5" : "JSON"}: ${message}`);
+  }
+  for (const key of location.within) parsed = (parsed as Record<string, unknown>)[key];
+  const checked = checkConfig(parsed, location.file);
+  if ("config" in checked) return checked.config;
+  const positions = sourcePositions(
+    text,
+    checked.problems.map((p) => ({ path: [...location.within, ...p.path], part: p.part })),
+  );
+  const lines = checked.problems.map((p, i) => {
+    const at: Position | null = positions[i] ?? null;
+    const where = at === null ? shown : `${shown}:${at.line}:${at.column}`;
+    return `${where}: ${renderConfigPath([...location.within, ...p.path])}: ${p.message}`;
+  });
+  const count = lines.length === 1 ? "a mistake" : `${lines.length} mistakes`;
+  throw new UsageError(`the config file has ${count}:\n  ${lines.join("\n  ")}`);
+}

@@ -1,0 +1,56 @@
+// Which severities the config gives one file: `rules`, then every override whose `files`
+// match it, in order (a later one wins). A glob is matched with picomatch against the file's
+// path relative to the config file's directory, with "/" separators and dot-files included;
+// a glob without "/" matches the file's base name at any depth (as in .gitignore). A file
+// outside the config's directory matches no override. picomatch is imported only here.
+
+import picomatch from "picomatch";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { defaultSeverity } from "../core/offence.js";
+import type { SeverityRules } from "../lint/severity.js";
+import type { Config, RuleSeverities } from "./config.js";
+
+/** The severities for files, from one config: the matchers are compiled once. */
+export type RulesFor = (file: string) => RuleSeverities;
+
+/** A glob as matched against a relative path: one without "/" matches a base name at any depth. */
+function anchored(glob: string): string {
+  return glob.includes("/") ? glob : `**/${glob}`;
+}
+
+export function rulesFor(config: Config): RulesFor {
+  const overrides = config.overrides.map((override) => ({
+    matches: picomatch(override.files.map(anchored), { dot: true }),
+    rules: override.rules,
+  }));
+  return (file) => {
+    const rel = relative(config.dir, resolve(config.dir, file));
+    const inside = rel !== "" && rel.split(sep)[0] !== ".." && !isAbsolute(rel);
+    const posix = sep === "/" ? rel : rel.split(sep).join("/");
+    let rules: RuleSeverities = config.rules;
+    for (const override of overrides) {
+      if (inside && override.matches(posix)) rules = { ...rules, ...override.rules };
+    }
+    return rules;
+  };
+}
+
+/**
+ * The config as the run's severity rules: a code the config does not name for a file keeps
+ * its default. `file` is a result's file name, resolved against the run's directory; each
+ * file's severities are worked out once.
+ */
+export function configRules(config: Config, cwd: string): SeverityRules {
+  const forFile = rulesFor(config);
+  const cache = new Map<string, RuleSeverities>();
+  return {
+    severityOf(code, file) {
+      let rules = cache.get(file);
+      if (rules === undefined) {
+        rules = forFile(resolve(cwd, file));
+        cache.set(file, rules);
+      }
+      return rules[code] ?? defaultSeverity(code);
+    },
+  };
+}

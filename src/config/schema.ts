@@ -1,0 +1,55 @@
+// The config file's JSON Schema (schemas/config.schema.json, for editor completion), built
+// from the same lists load.ts checks against: the config keys, the offence codes and the
+// severities. scripts/gen-config-schema.mjs writes it; test/config.test.ts compares it with
+// the committed file, so the two cannot drift.
+
+import { CODE_TITLES } from "../cli/code-docs.js";
+import { OFFENCE_CODES, SEVERITY_SETTINGS } from "../core/offence.js";
+import { CONFIG_KEYS, OVERRIDE_KEYS } from "./config.js";
+
+const DESCRIPTIONS: Readonly<Record<(typeof CONFIG_KEYS)[number], string>> = {
+  $schema: "The address of this JSON Schema, for editor completion. Not read by wymcp-lint.",
+  ignore: "Globs of files and directories that discovery skips, relative to this file's directory (as in .gitignore).",
+  rules: 'The severity of offence codes for every file: "error" (counts for exit 1), "warn" (shown) or "off" (not reported).',
+  overrides: "Severities for the files some globs match (relative to this file's directory); a later override wins.",
+  baseline: "The baseline file (relative to this file's directory); default wymcp-lint-baseline.json beside this file.",
+};
+
+export function configSchema(): Record<string, unknown> {
+  const rules = {
+    type: "object",
+    description: DESCRIPTIONS.rules,
+    properties: Object.fromEntries(OFFENCE_CODES.map((code) => [code, { $ref: "#/definitions/severity", description: CODE_TITLES[code] }])),
+    additionalProperties: false,
+  };
+  return {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    title: "wymcp-lint config",
+    description: "wymcp-lint.config.json, wymcp-lint.config.json5, or the \"wymcp-lint\" key of package.json.",
+    type: "object",
+    properties: {
+      $schema: { type: "string", description: DESCRIPTIONS.$schema },
+      ignore: { type: "array", description: DESCRIPTIONS.ignore, items: { type: "string", minLength: 1 } },
+      rules: { $ref: "#/definitions/rules" },
+      overrides: {
+        type: "array",
+        description: DESCRIPTIONS.overrides,
+        items: {
+          type: "object",
+          properties: {
+            files: { type: "array", description: "Globs relative to this file's directory; a glob without \"/\" matches a base name at any depth.", items: { type: "string", minLength: 1 }, minItems: 1 },
+            rules: { $ref: "#/definitions/rules" },
+          },
+          required: [...OVERRIDE_KEYS],
+          additionalProperties: false,
+        },
+      },
+      baseline: { type: "string", minLength: 1, description: DESCRIPTIONS.baseline },
+    },
+    additionalProperties: false,
+    definitions: {
+      severity: { enum: [...SEVERITY_SETTINGS] },
+      rules,
+    },
+  };
+}

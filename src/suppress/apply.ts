@@ -1,0 +1,63 @@
+// Applies a file's suppression directives to its offences (issue 12): disable-next-line
+// removes the offences of the named codes on the line after the comment; disable-file those
+// anywhere in the file (including offences with no line). Each directive that suppressed
+// nothing for some code it names, names no offence code, or is malformed becomes a finding,
+// which unused.ts reports as `unused-disable`. Pure; called by the run's pipeline.
+
+import { closeMatch } from "../core/close-match.js";
+import type { Offence } from "../core/offence.js";
+import { DIRECTIVE_KINDS, type Directive } from "./directives.js";
+
+/** Why (part of) a directive suppressed nothing. */
+export type DirectiveProblem =
+  | { readonly kind: "unused"; readonly code: string }
+  | { readonly kind: "unknown-code"; readonly code: string; readonly suggestion: string | null }
+  | { readonly kind: "no-code" }
+  | { readonly kind: "malformed"; readonly suggestion: string | null };
+
+export interface DirectiveFinding {
+  readonly directive: Directive;
+  readonly problems: readonly DirectiveProblem[];
+}
+
+export interface Suppressed {
+  /** The offences no directive suppressed, in their order. */
+  readonly kept: readonly Offence[];
+  readonly suppressed: number;
+  readonly findings: readonly DirectiveFinding[];
+}
+
+function covers(directive: Directive, offence: Offence): boolean {
+  if (!directive.codes.includes(offence.code)) return false;
+  return directive.kind === "wymcp-lint-disable-file" || (offence.line !== undefined && offence.line === directive.endLine + 1);
+}
+
+/** The offences left after the directives, and what each useless directive did wrong. */
+export function applyDirectives(offences: readonly Offence[], directives: readonly Directive[], codes: readonly string[]): Suppressed {
+  const used = directives.map(() => new Set<string>());
+  const kept = offences.filter((offence) => {
+    let suppressed = false;
+    directives.forEach((directive, i) => {
+      if (directive.kind !== "malformed" && covers(directive, offence)) {
+        (used[i] as Set<string>).add(offence.code);
+        suppressed = true;
+      }
+    });
+    return !suppressed;
+  });
+  const findings = directives.flatMap((directive, i): DirectiveFinding[] => {
+    const problems: DirectiveProblem[] = [];
+    if (directive.kind === "malformed") {
+      problems.push({ kind: "malformed", suggestion: closeMatch(directive.word, DIRECTIVE_KINDS) });
+    } else if (directive.codes.length === 0) {
+      problems.push({ kind: "no-code" });
+    } else {
+      for (const code of directive.codes) {
+        if (!codes.includes(code)) problems.push({ kind: "unknown-code", code, suggestion: closeMatch(code, codes) });
+        else if (!(used[i] as Set<string>).has(code)) problems.push({ kind: "unused", code });
+      }
+    }
+    return problems.length === 0 ? [] : [{ directive, problems: Object.freeze(problems) }];
+  });
+  return { kept, suppressed: offences.length - kept.length, findings };
+}

@@ -1,0 +1,38 @@
+// Reports a useless directive (apply.ts's finding) as one `unused-disable` offence at the
+// directive's line and column: the codes it suppressed nothing for, a code that is no
+// offence code (with the close match), a missing code list, or a misspelt directive name.
+// Pure; the one place these messages are worded.
+
+import { inspectString } from "../core/escape.js";
+import { toolOffence, withPosition, type Offence } from "../core/offence.js";
+import type { DirectiveFinding, DirectiveProblem } from "./apply.js";
+
+function describe(problem: DirectiveProblem, finding: DirectiveFinding): string {
+  const { directive } = finding;
+  switch (problem.kind) {
+    case "unused":
+      return directive.kind === "wymcp-lint-disable-file"
+        ? `no ${problem.code} offence in this file`
+        : `no ${problem.code} offence on line ${directive.endLine + 1}`;
+    case "unknown-code":
+      return `${inspectString(problem.code)} is not an offence code${problem.suggestion === null ? "" : ` (did you mean ${inspectString(problem.suggestion)}?)`}`;
+    case "no-code":
+      return "it names no code (a directive disables the codes it lists, never all of them)";
+    case "malformed":
+      return `${inspectString(directive.word)} is not a directive${problem.suggestion === null ? "" : ` (did you mean ${inspectString(problem.suggestion)}?)`}`;
+  }
+}
+
+function fixFor(finding: DirectiveFinding): string {
+  const first = finding.problems[0] as DirectiveProblem;
+  if (first.kind === "unknown-code" && first.suggestion !== null) return `Write the code as wymcp-lint names it: ${first.suggestion}.`;
+  if (first.kind === "malformed" && first.suggestion !== null) return `Spell the directive ${first.suggestion}.`;
+  if (first.kind === "no-code") return "Name the code to disable, as the offence shows it: // wymcp-lint-disable-next-line CODE -- reason.";
+  return "Remove the directive (or the codes it no longer needs), or move it to the line above the offence it is meant for.";
+}
+
+export function unusedDisableOffence(finding: DirectiveFinding): Offence {
+  const name = finding.directive.kind === "malformed" ? "directive" : finding.directive.kind;
+  const message = `the ${name} suppresses nothing: ${finding.problems.map((p) => describe(p, finding)).join("; ")}`;
+  return withPosition(toolOffence("unused-disable", message, fixFor(finding)), finding.directive.line, finding.directive.column);
+}

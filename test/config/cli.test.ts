@@ -1,0 +1,108 @@
+// The config through the CLI (issue 12): found from a subdirectory, --config FILE and
+// --no-config, severities from rules and overrides in every format with the exit code they
+// give, and a broken config as a usage error (exit 2) before anything is linted. Expected
+// reports sit beside the fixture as expected.<format>.txt (UPDATE_GOLDEN=1 rewrites them).
+
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { cli, summary, untimed } from "../cli/support.js";
+import { repoPath } from "../support/paths.js";
+
+const CONFIG = repoPath("test/fixtures/config");
+const SEVERITIES = join(CONFIG, "severities");
+const UPDATE = process.env["UPDATE_GOLDEN"] === "1";
+
+function golden(dir: string, name: string, actual: string): void {
+  const file = join(dir, name);
+  if (UPDATE) writeFileSync(file, actual);
+  assert.equal(actual, readFileSync(file, "utf8"), `${name} differs; rerun with UPDATE_GOLDEN=1 if the change is intended`);
+}
+
+/** The report with its time fixed (text and github end with "(N.NN s)"). */
+const fixed = (report: string): string => untimed(report);
+
+for (const format of ["text", "json", "github"] as const) {
+  test(`severities from the config's rules and overrides, in the ${format} format, exit 1 for the errors left`, async () => {
+    const { code, stdout, stderr } = await cli(["--format", format], { cwd: SEVERITIES });
+    assert.equal(stderr, "");
+    assert.equal(code, 1);
+    golden(SEVERITIES, `expected.${format}.txt`, fixed(stdout));
+  });
+}
+
+test("severities from the config in the sarif format: each result's level", async () => {
+  const { code, stdout } = await cli(["--format", "sarif"], { cwd: SEVERITIES });
+  assert.equal(code, 1);
+  const results = JSON.parse(stdout).runs[0].results as { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[];
+  assert.deepEqual(
+    results.map((r) => [r.locations[0]?.physicalLocation.artifactLocation.uri, r.ruleId, r.level]),
+    [
+      ["legacy/old.actions.json", "unknown-key", "error"],
+      ["tools/search.actions.json", "unknown-key", "warning"],
+      ["tools/search.actions.json", "undeclared", "error"],
+    ],
+  );
+});
+
+test("the config is found from a subdirectory: globs stay relative to the config's directory", async () => {
+  const { stdout } = await cli(["--format", "json", ".."], { cwd: join(SEVERITIES, "sub") });
+  const report = JSON.parse(stdout);
+  assert.deepEqual(
+    report.files.flatMap((f: { file: string; offences: { code: string; severity: string }[] }) => f.offences.map((o) => [f.file, o.code, o.severity])),
+    [
+      ["../legacy/old.actions.json", "unknown-key", "error"],
+      ["../tools/search.actions.json", "unknown-key", "warn"],
+      ["../tools/search.actions.json", "undeclared", "error"],
+    ],
+  );
+});
+
+test("--no-config: every code at its default severity, as before any config", async () => {
+  const { code, stdout } = await cli(["--no-config"], { cwd: SEVERITIES });
+  assert.equal(code, 1);
+  assert.equal(summary(stdout), "2 files, 4 actions: 4 offences (T s)");
+  assert.doesNotMatch(stdout, /warning/);
+});
+
+test("--config FILE: that file instead of the one found, relative to the current directory", async () => {
+  const { code, stdout } = await cli(["--config", "../warnings-only/wymcp-lint.config.json", "--format", "json"], { cwd: SEVERITIES });
+  assert.equal(code, 1);
+  const report = JSON.parse(stdout);
+  // warnings-only's config sets unknown-key to warn and nothing else: missing-key is back.
+  assert.deepEqual(report.summary, { files: 2, actions: 4, offences: 4, errors: 2, warnings: 2 });
+});
+
+test("a config of warnings only: exit 0, and 1 past --max-warnings", async () => {
+  const cwd = join(CONFIG, "warnings-only");
+  const clean = await cli([], { cwd });
+  assert.equal(clean.code, 0);
+  assert.equal(summary(clean.stdout), "1 file, 1 action: 1 offence: 0 errors, 1 warning (T s)");
+  const strict = await cli(["--max-warnings", "0"], { cwd });
+  assert.equal(strict.code, 1);
+});
+
+test("a broken config is a usage error (exit 2) naming the place, before anything is linted", async () => {
+  const { code, stdout, stderr } = await cli([], { cwd: join(CONFIG, "errors/unknown-code") });
+  assert.equal(code, 2);
+  assert.equal(stdout, "");
+  assert.equal(
+    stderr,
+    'wymcp-lint: error: the config file has a mistake:\n  wymcp-lint.config.json:3:5: rules["unknwon-key"]: "unknwon-key" is not an offence code; did you mean "unknown-key"?. Run wymcp-lint --help for usage.\n',
+  );
+});
+
+test("--config naming no file, or an empty name, is a usage error", async () => {
+  const missing = await cli(["--config", "nope.json"], { cwd: SEVERITIES });
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /--config "nope\.json": no such file/);
+  const empty = await cli(["--config="], { cwd: SEVERITIES });
+  assert.equal(empty.code, 2);
+});
+
+test("--config FILE accepts a package.json: its \"wymcp-lint\" key", async () => {
+  const { code, stderr } = await cli(["--config", "errors/package-json/package.json", "."], { cwd: CONFIG });
+  assert.equal(code, 2);
+  assert.match(stderr, /\["wymcp-lint"\]\.rules\.cycles: "cycles" is not an offence code; did you mean "cycle"\?/);
+});
