@@ -36,6 +36,11 @@ export const CORPORA = {
   "modules": { seed: 31, build: writeModules },
   "offences-json": { seed: 41, build: writeOffences },
   "large-json": { seed: 2, large: true, build: (dir, seed) => writeTree(dir, seed, { files: 20000, format: "json" }) },
+  // Tool modules as users write them (issue 10): two actions each, through defineTool.
+  "modules-ts": { seed: 51, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 30, ts: true }) },
+  "modules-mjs": { seed: 51, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 30, ts: false }) },
+  "modules-ts-300": { seed: 52, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 300, ts: true }) },
+  "module-one": { seed: 53, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 1, ts: true, flat: true }) },
 };
 
 function stampPath(name) {
@@ -169,6 +174,30 @@ function writeModules(dir, seed) {
       text += `export default {\n  name: ${JSON.stringify(name)},\n  description: ${description},\n  actions${sig} {\n    return ${actions};\n  },\n};\n`;
     }
     writeFileSync(join(dir, `${name}.tool.${ts ? "ts" : "mjs"}`), text);
+  }
+}
+
+/**
+ * `files` small tool modules importing defineTool from the package itself (a self-reference:
+ * the corpus lies inside this repository), two actions each, in directories of
+ * FILES_PER_DIR; TypeScript (`.tool.ts`, with types) or `.tool.mjs`. `flat`: the files at the
+ * top (one file is named one.tool.ts). Clean: no offence.
+ */
+function writeDefineToolModules(dir, seed, { files, ts, flat = false }) {
+  const taken = new Set();
+  const ext = ts ? "ts" : "mjs";
+  for (let i = 0; i < files; i++) {
+    const rng = new Rng(seedFrom(seed, "define-tool", i));
+    const { domain, noun } = toolTopic(rng);
+    const actions = actionFile(rng, { domain, noun, actions: 2, withSchemaRef: false });
+    const name = uniqueToolName(rng, taken, `${domain}-${noun}`);
+    const sub = flat ? dir : join(dir, `server${String(Math.floor(i / FILES_PER_DIR)).padStart(3, "0")}`);
+    mkdirSync(sub, { recursive: true });
+    let text = `// ${name}: a generated tool module (wymcp-lint benchmark corpus).\n`;
+    text += ts ? `import { defineTool, type ActionsMap } from "wymcp-lint";\n\n` : `import { defineTool } from "wymcp-lint";\n\n`;
+    text += `const actions${ts ? ": ActionsMap" : ""} = ${JSON.stringify(actions, null, 2)};\n\n`;
+    text += `export default defineTool({\n  name: ${JSON.stringify(name)},\n  description: ${JSON.stringify(`Manage ${domain} ${noun}s.`)},\n  actions: () => actions,\n});\n`;
+    writeFileSync(join(sub, `${flat ? "one" : name}.tool.${ext}`), text);
   }
 }
 

@@ -159,6 +159,12 @@ const contenders = [
   { tool: "wymcp-lint", corpus: "single", args: [LINT, corpusPath("single", "one.actions.json")], format: "text" },
   { tool: "wymcp-lint", corpus: "modules", args: lintArgs(corpusPath("modules")) },
   { tool: "wymcp-lint", corpus: "offences-json", args: lintArgs(corpusPath("offences-json")), dirty: true },
+  { tool: "floor-modules (tsx)", corpus: "modules-ts", args: ["--import", "tsx", join(BENCH, "floor-modules.mjs"), corpusPath("modules-ts")] },
+  { tool: "wymcp-lint", corpus: "modules-ts", args: lintArgs(corpusPath("modules-ts")) },
+  { tool: "floor-modules", corpus: "modules-mjs", args: [join(BENCH, "floor-modules.mjs"), corpusPath("modules-mjs")] },
+  { tool: "wymcp-lint", corpus: "modules-mjs", args: lintArgs(corpusPath("modules-mjs")) },
+  { tool: "wymcp-lint", corpus: "modules-ts-300", args: lintArgs(corpusPath("modules-ts-300")) },
+  { tool: "wymcp-lint", corpus: "module-one", args: [LINT, corpusPath("module-one", "one.tool.ts")], format: "text" },
 ]
   .filter((c) => c.corpus === null || corpusNames.includes(c.corpus))
   .map((c) => ({
@@ -261,6 +267,7 @@ function contenderRow(c) {
 const MEASURES = {
   time: [(c) => c.wallMs, (c) => c.cpuS],
   rss: [(c) => c.rssKiB, null],
+  cpu: [(c) => c.cpuS, null],
   filesPerS: [(c) => c.filesPerS, (c) => c.files / c.cpuS],
 };
 
@@ -291,6 +298,11 @@ const ratios = [
   ratioRow("50 MB file: wymcp-lint / floor-json, peak RSS", find("wymcp-lint", "big"), find("floor-json", "big"), "rss", ["≤", 1.5]),
   ratioRow("linearity: wymcp-lint files/s, large ÷ medium", find("wymcp-lint", "large-json"), lintJ, "filesPerS", ["≥", 0.8]),
   ratioRow("linearity: floor-json files/s, large ÷ medium", find("floor-json", "large-json"), find("floor-json", "medium-json"), "filesPerS"),
+  ratioRow("30 .tool.ts modules: wymcp-lint / tsx import-all floor, time", find("wymcp-lint", "modules-ts"), find("floor-modules (tsx)", "modules-ts"), "time", ["≤", 2.5]),
+  ratioRow("30 .tool.ts modules: wymcp-lint / tsx import-all floor, CPU", find("wymcp-lint", "modules-ts"), find("floor-modules (tsx)", "modules-ts"), "cpu", ["≤", 3.0]),
+  ratioRow("30 .tool.mjs modules: wymcp-lint / node import-all floor, time", find("wymcp-lint", "modules-mjs"), find("floor-modules", "modules-mjs"), "time", ["≤", 2.5]),
+  ratioRow("linearity: wymcp-lint modules files/s, 300 ÷ 30", find("wymcp-lint", "modules-ts-300"), find("wymcp-lint", "modules-ts"), "filesPerS", ["≥", 0.8]),
+  ratioRow("cold start: wymcp-lint one .tool.ts / node -e 0, time", find("wymcp-lint", "module-one"), find("node -e 0", null), "time", ["≤", 4.0]),
 ];
 
 const table = (head, rows) =>

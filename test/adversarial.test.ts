@@ -113,8 +113,8 @@ test("100,000 levels in a JSON and a JSON5 file: down `properties` to an offence
 });
 
 test("100,000 levels in a module built in loops: properties, items, additionalProperties, defaults and a list", async () => {
-  // A generous --load-timeout: building 100,000 levels takes a while on a busy machine.
-  const { code, report } = await lintJson(["modules/deep.tool.mjs", "--load-timeout", "120"], ADVERSARIAL);
+  // Half a million objects travel from the module process as data: a generous timeout, as the point is depth.
+  const { code, report } = await lintJson(["--load-timeout", "300", "modules/deep.tool.mjs"], ADVERSARIAL);
   assert.equal(code, 1);
   const path = ["defaults", "root", ...Array.from({ length: N - 1 }, () => "d")];
   assert.deepEqual(rows(report, (o) => [o.path.length, o.message.slice(0, 44)]), [
@@ -382,7 +382,7 @@ test("modules that write to fds 1 and 2, print stack traces, abort, set an exit 
   const found = rows(report, (o) => [o.message]);
   assert.deepEqual(found, [
     ["../modules/broken/actions-returns-promise.tool.mjs", null, "tool-shape", "actions() must return a map of action names to action schemas; got a Promise"],
-    ["modules/abort.tool.mjs", null, "load-error", "loading the module threw TypeError: process.abort() is not supported in workers"],
+    ["modules/abort.tool.mjs", null, "load-error", "called process.abort() while loading"],
   ]);
   assert.deepEqual(report.summary, { files: 5, actions: 3, offences: 2, errors: 2, warnings: 0 });
 

@@ -39,7 +39,7 @@ test("each dependency is imported in one place", () => {
     chalk: "cli/palette.ts",
     yargs: "cli/options.ts",
     "fast-glob": "lint/discover.ts",
-    "tsx/esm/api": "loading/module-worker.ts",
+    esbuild: "loading/transpile.ts",
     "oxc-parser": "loading/module-source.ts",
     // The MCP SDK's client side: the session, and the transport for a server we start.
     "@modelcontextprotocol/sdk/client/index.js": "server/session.ts",

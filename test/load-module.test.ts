@@ -57,7 +57,9 @@ const BROKEN: ReadonlyArray<readonly [file: string, code: string, message: strin
   ["broken/throws-null.tool.mjs", "load-error", "loading the module threw null"],
   ["broken/exit-0.tool.mjs", "load-error", "called process.exit(0) while loading"],
   ["broken/exit-in-actions.tool.mjs", "load-error", "called process.exit(7) while loading"],
-  ["broken/kills-own-process.tool.mjs", "load-error", /^loading the module threw Error: process\.kill\(\d+\) would stop the linter/],
+  // Its own process is a module process: it ends, and the module alone pays for it.
+  ["broken/kills-own-process.tool.mjs", "load-error", "stopped while loading (signal SIGTERM)"],
+  ["broken/kills-linter.tool.mjs", "load-error", /^loading the module threw Error: process\.kill\(\d+\) would stop the linter; refused while linting$/],
   ["broken/top-level-await-never-settles.tool.mjs", "load-error", "never finished loading: a top-level await never settled"],
   ["broken/top-level-await-keeps-loop-alive.tool.mjs", "load-error", "did not finish loading within 6 s (--load-timeout)"],
   ["broken/busy-loop.tool.mjs", "load-error", "did not finish loading within 6 s (--load-timeout)"],
@@ -137,7 +139,8 @@ test("the timeout terminates a busy loop promptly", async () => {
   const lint = await lintToolModule(fixture("broken/busy-loop.tool.mjs"), { timeoutMs: 300 });
   const elapsed = performance.now() - started;
   assert.equal(lint.offences[0]?.message, "did not finish loading within 0.3 s (--load-timeout)");
-  assert.ok(elapsed >= 290 && elapsed < 3000, `${elapsed} ms`);
+  // Far below the default 10 s, with room for starting a process on a busy machine.
+  assert.ok(elapsed >= 290 && elapsed < 8000, `${elapsed} ms`);
 });
 
 test("results are frozen plain data", async () => {

@@ -14,7 +14,7 @@
 import { readFileSync } from "node:fs";
 import { escapeText, inspectString } from "../core/escape.js";
 import { DEFAULT_MAX_OFFENCES } from "../core/report.js";
-import { kindOf } from "../lint/discover.js";
+import { kindOf, type FileKind } from "../lint/discover.js";
 import { UsageError } from "../lint/usage-error.js";
 import { checkServer, type ServerTarget } from "../server/target.js";
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from "./formatters/index.js";
@@ -115,13 +115,13 @@ export const OPTIONS = {
     flag: "stdin",
     type: "boolean",
     default: false,
-    describe: "Lint one action file read from standard input (needs --stdin-filename)",
+    describe: "Lint one action file or tool module read from standard input (needs --stdin-filename)",
     read: on,
   },
   stdinFilename: {
     flag: "stdin-filename",
     type: "string",
-    describe: "The name of the file read with --stdin: it gives the tool's name and whether it is JSON or JSON5",
+    describe: "The name of the file read with --stdin: it gives its kind (JSON, JSON5 or a tool module), an action file's tool name, and the directory a module's imports resolve from",
     read: text,
   },
   loadTimeoutMs: {
@@ -175,10 +175,10 @@ type Key = keyof Options;
 type LintKey = { [K in Key]: Options[K] extends { readonly command: true } ? never : K }[Key];
 type Values = { readonly [K in LintKey]: ReturnType<Options[K]["read"]> };
 
-/** Standard input as an action file: the name standing for it and the kind it gives. */
+/** Standard input as an action file or a tool module: the name standing for it and the kind it gives. */
 export interface StdinSource {
   readonly filename: string;
-  readonly kind: "json" | "json5";
+  readonly kind: FileKind;
 }
 
 /**
@@ -335,11 +335,11 @@ function stdinSource(stdin: boolean, named: string | undefined, paths: readonly 
     if (named !== undefined) throw new UsageError("--stdin-filename is used only with --stdin");
     return null;
   }
-  if (named === undefined || named === "") throw new UsageError("--stdin needs --stdin-filename NAME (the name gives the tool's name and whether it is JSON or JSON5)");
+  if (named === undefined || named === "") throw new UsageError("--stdin needs --stdin-filename NAME (the name gives the file's kind and, for an action file, the tool's name)");
   if (paths.length > 0) throw new UsageError(`--stdin lints standard input only; got the paths ${paths.map(inspectString).join(", ")} as well`);
   const kind = kindOf(named);
-  if (kind !== "json" && kind !== "json5") {
-    throw new UsageError(`--stdin-filename must name a .json or .json5 action file (a tool module cannot be read from stdin); got ${inspectString(named)}`);
+  if (kind === null) {
+    throw new UsageError(`--stdin-filename must name an action file (.json, .json5) or a tool module (.js, .mjs, .cjs, .ts, .mts, .cts); got ${inspectString(named)}`);
   }
   return { filename: named, kind };
 }

@@ -5,10 +5,11 @@
 // or internal failure. It never calls process.exit; bin/wymcp-lint.js sets process.exitCode
 // from it, and tests call it in-process with their own io.
 
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describeThrown, escapeText, inspectString } from "../core/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
-import { lintPaths, lintSource } from "../lint/lint-paths.js";
+import { lintModuleSource, lintPaths, lintSource } from "../lint/lint-paths.js";
 import type { LintResult, Summary } from "../lint/result.js";
 import { UsageError } from "../lint/usage-error.js";
 import { ServerFailure } from "../server/failure.js";
@@ -77,7 +78,11 @@ async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buff
     const { lintServer } = await import("../server/lint-server.js");
     return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt });
   }
-  if (options.stdin !== null && stdin !== null) return lintSource(stdin, options.stdin.filename, options.stdin.kind, startedAt);
+  const source = options.stdin;
+  if (source !== null && stdin !== null) {
+    if (source.kind === "module") return lintModuleSource(stdin, source.filename, resolve(io.cwd, source.filename), options.loadTimeoutMs, startedAt);
+    return lintSource(stdin, source.filename, source.kind, startedAt);
+  }
   const workers = workersFromEnv(io.env);
   const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt };
   return lintPaths(workers === undefined ? request : { ...request, workers });

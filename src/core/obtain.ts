@@ -14,18 +14,29 @@ import type { ActionNameOf, ActionSchema, Tool } from "../tool.js";
 
 export type Obtained = { readonly actions: MapLike } | { readonly offence: Offence };
 
+/**
+ * Calls the tool's actions() once: what it returned, or what it threw. Also the module
+ * process's one call (src/loading/module-process.ts), which records the outcome as data.
+ */
+export function callActions(tool: { actions(): unknown }): { readonly returned: unknown } | { readonly threw: unknown } {
+  try {
+    return { returned: tool.actions() };
+  } catch (error) {
+    return { threw: error };
+  }
+}
+
 // What obtaining reports on is the tool's `actions` entry.
 const ACTIONS_TARGET = { path: ["actions"], part: "value" } as const;
 
 /** Reads a tool's actions: calls actions() once when it is a function. Never throws for the tool's faults. */
 export function obtainActions(tool: { readonly actions?: unknown }): Obtained {
   if (typeof tool.actions === "function") {
-    let result: unknown;
-    try {
-      result = (tool as { actions(): unknown }).actions();
-    } catch (error) {
-      return { offence: toolOffence("load-error", `actions() threw ${describeThrown(error)}`, "Make actions() return the actions map without throwing.", ACTIONS_TARGET) };
+    const called = callActions(tool as { actions(): unknown });
+    if ("threw" in called) {
+      return { offence: toolOffence("load-error", `actions() threw ${describeThrown(called.threw)}`, "Make actions() return the actions map without throwing.", ACTIONS_TARGET) };
     }
+    const result = called.returned;
     if (isMap(result)) return { actions: result };
     return {
       offence: toolOffence("tool-shape", `actions() must return a map of action names to action schemas; got ${describeValue(result)}`, "Return the map itself, synchronously (not a Promise), from actions().", ACTIONS_TARGET),

@@ -2,8 +2,9 @@
 // 6): discover the files (discover.ts), lint the action files (scheduler.ts, with the
 // action-file loader) and the tool modules (the module loader, behind lintToolModules),
 // add duplicate-tool across files (duplicate-tools.ts), give the modules' offences their
-// positions (module-positions.ts), resolve each offence's severity (severity.ts) and sum up. lintSource is the same
-// for one action file read from standard input. A file's failure stays in that file's
+// positions (module-positions.ts), resolve each offence's severity (severity.ts) and sum up.
+// lintSource and lintModuleSource are the same for one action file or tool module read from
+// standard input. A file's failure stays in that file's
 // result; only our own bugs throw. Called by src/cli/run.ts.
 
 import { performance } from "node:perf_hooks";
@@ -104,6 +105,15 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
   );
   const files = located.map((lint, i) => fileResult((targets[i] as LintTarget).display, lint));
   return summarize(files, startedAt, options.rules);
+}
+
+/**
+ * Lints one tool module given as text (--stdin), as if it were the file at `path` (its
+ * imports resolve from there; that file is never read), isolated like any module.
+ */
+export async function lintModuleSource(bytes: Buffer, display: string, path: string, timeoutMs: number, startedAt = performance.now()): Promise<LintResult> {
+  const { lintToolModuleSource } = await import("../loading/load-module.js");
+  return summarize([fileResult(display, await lintToolModuleSource(path, bytes.toString("utf8"), { timeoutMs }))], startedAt);
 }
 
 /** Lints one action file given as bytes (--stdin); `display` names it and gives the tool's name. */

@@ -1,4 +1,4 @@
-// Where a worker thread's entry module is. Built (dist/, or the bundle), it sits beside the
+// Where a worker thread's (or a module process's) entry module is. Built (dist/, or the bundle), it sits beside the
 // module that starts it. Run from the TypeScript source (the tests, under tsx's loader), the
 // starter is src/<folder>/<starter>.ts and the worker runs the built entry,
 // dist/<folder>/<name>.js: on Node 20 a worker inherits neither tsx's loader nor `--import`,

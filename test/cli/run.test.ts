@@ -10,6 +10,8 @@ import { explain, unknownCodeMessage } from "../../src/cli/explain.js";
 import { FORMAT_NAMES } from "../../src/cli/formatters/index.js";
 import { parseCommand, parseWithYargs } from "../../src/cli/options.js";
 import { FIXTURES, cli, heads, offenceLines, summary, tempDir, untimed } from "./support.js";
+import { repoPath } from "../support/paths.js";
+import type { JsonReport } from "../support/reports.js";
 
 const HINT = "Run wymcp-lint --help for usage.";
 const usage = (what: string): string => `wymcp-lint: error: ${what}. ${HINT}\n`;
@@ -237,6 +239,34 @@ test("--stdin lints one action file; --stdin-filename gives the tool's name, the
   assert.deepEqual(offenceLines(bytes.stdout).map((l) => l.split(". Fix")[0]), ["bytes.actions.json:1:2  parse-error  tool bytes: the file is not valid UTF-8 (byte 0xFF)"]);
 });
 
+test("--stdin lints a tool module's text as that file: its imports resolve from its directory, the file on disk is not read", async () => {
+  const modules = repoPath("test/fixtures/modules/valid/typescript");
+  // No such file on disk: an editor's new buffer, importing a sibling helper by its .js name.
+  const typed = await cli(["--stdin", "--stdin-filename", "new.tool.ts", "--format", "json"], {
+    cwd: modules,
+    stdin: 'import { action } from "./helper.js";\nconst n: number = 1;\nexport default { name: "fresh", description: "New", actions: () => ({ a: action("A", "x"), b: { ...action("B"), requird: [] } }) };\n',
+  });
+  assert.equal(typed.stderr, "");
+  assert.equal(typed.code, 1);
+  const report = JSON.parse(typed.stdout) as JsonReport;
+  assert.deepEqual(
+    report.files.map((f) => [f.file, f.tool, f.offences.map((o) => [o.action, o.code, o.path])]),
+    [["new.tool.ts", "fresh", [["b", "unknown-key", ["requird"]]]]],
+  );
+  // An existing file: standard input is linted, not the file (which is clean).
+  const existing = await cli(["--stdin", "--stdin-filename", "default-export.tool.ts"], { cwd: modules, stdin: "export default { name: 'typescript', description: 'Edited', actions: () => ({ x: {} }) };" });
+  assert.deepEqual(heads(existing.stdout), ["default-export.tool.ts  missing-key  tool typescript action x at :description", "default-export.tool.ts  missing-key  tool typescript action x at :properties"]);
+  // CommonJS, by extension, requiring a sibling.
+  const commonjs = await cli(["--stdin", "--stdin-filename", "edited.tool.cts"], {
+    cwd: modules,
+    stdin: 'import { action } from "./helper";\nexport = { name: "cts_buffer", description: "A .cts buffer", actions: () => ({ only: action("Only") }) };\n',
+  });
+  assert.deepEqual([commonjs.code, commonjs.stderr, untimed(commonjs.stdout)], [0, "", "1 file, 1 action: no offences (T s)\n"]);
+  // A module that misbehaves from standard input is isolated like any other.
+  const exits = await cli(["--stdin", "--stdin-filename", "exits.tool.mjs"], { cwd: modules, stdin: "process.exit(4);" });
+  assert.deepEqual(offenceLines(exits.stdout).map((l) => l.split(". Fix")[0]), ["exits.tool.mjs  load-error  called process.exit(4) while loading"]);
+});
+
 // ---------------------------------------------------------------------------------------
 // The command line
 
@@ -279,10 +309,10 @@ const USAGE_ERRORS: readonly (readonly [readonly string[], string])[] = [
   [["--max-offences", "ten"], `--max-offences must be a whole number of 0 or more; got "ten"`],
   [["--load-timeout", "0"], `--load-timeout must be a number of seconds greater than 0; got "0"`],
   [["--load-timeout", "soon"], `--load-timeout must be a number of seconds greater than 0; got "soon"`],
-  [["--stdin"], "--stdin needs --stdin-filename NAME (the name gives the tool's name and whether it is JSON or JSON5)"],
+  [["--stdin"], "--stdin needs --stdin-filename NAME (the name gives the file's kind and, for an action file, the tool's name)"],
   [["--stdin-filename", "a.actions.json"], "--stdin-filename is used only with --stdin"],
   [["--stdin", "--stdin-filename", "a.actions.json", "clean"], `--stdin lints standard input only; got the paths "clean" as well`],
-  [["--stdin", "--stdin-filename", "search.tool.ts"], `--stdin-filename must name a .json or .json5 action file (a tool module cannot be read from stdin); got "search.tool.ts"`],
+  [["--stdin", "--stdin-filename", "notes.md"], `--stdin-filename must name an action file (.json, .json5) or a tool module (.js, .mjs, .cjs, .ts, .mts, .cts); got "notes.md"`],
   [["no/such/dir"], `no such file or directory: "no/such/dir"`],
   [["discovery/*/none-*.json"], `no file matches the glob "discovery/*/none-*.json"`],
   [["discovery/tools/readme.md"], `"discovery/tools/readme.md" is not a file wymcp-lint reads (it reads .json and .json5 action files and .js, .mjs, .cjs, .ts, .mts, .cts tool modules)`],

@@ -1,0 +1,90 @@
+// The real command, spawned: bin/wymcp-lint.js with process io. Exit codes, stdin, --help,
+// --version, a closed stdout pipe, and tool modules that throw, exit, never load or print
+// (SPEC section 2): each is confined to its file, nothing it prints reaches our output, and
+// no linted file changes.
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { FIXTURES, heads, offenceLines, summary, untimed } from "./support.js";
+const BIN = fileURLToPath(new URL("../../bin/wymcp-lint.js", import.meta.url));
+function wymcpLint(args, input) {
+    const env = { ...process.env };
+    for (const name of ["NO_COLOR", "FORCE_COLOR", "WYMCP_LINT_DEBUG"])
+        delete env[name];
+    const result = spawnSync(process.execPath, [BIN, ...args], { cwd: FIXTURES, env, encoding: "utf8", timeout: 30_000, ...(input === undefined ? {} : { input }) });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+test("exit codes: 0 clean, 1 offences, 2 usage error", () => {
+    const clean = wymcpLint(["clean"]);
+    assert.deepEqual([clean.code, untimed(clean.stdout), clean.stderr], [0, "2 files, 3 actions: no offences (T s)\n", ""]);
+    const offences = wymcpLint(["reserved"]);
+    assert.deepEqual([offences.code, heads(offences.stdout), offences.stderr], [1, ["reserved/help.actions.json  reserved-name  tool help"], ""]);
+    const usage = wymcpLint(["--format", "yaml"]);
+    assert.deepEqual([usage.code, usage.stdout, usage.stderr], [2, "", `wymcp-lint: error: --format must be one of text, json, sarif, github; got "yaml". Run wymcp-lint --help for usage.\n`]);
+});
+test("--stdin reads standard input as the named action file", () => {
+    const { code, stdout, stderr } = wymcpLint(["--stdin", "--stdin-filename", "editor.actions.json5"], "{\n  e: { description: 'E\\nF', properties: {} },\n}\n");
+    assert.equal(stderr, "");
+    assert.equal(code, 1);
+    assert.deepEqual(heads(stdout), ["editor.actions.json5:2:21  newline  tool editor action e at :description"]);
+});
+test("--help and --version", () => {
+    const help = wymcpLint(["--help"]);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /^wymcp-lint \[paths\.\.\]\n[\s\S]*--max-offences[\s\S]*\nExit codes:\n/);
+    const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+    assert.deepEqual(wymcpLint(["--version"]), { code: 0, stdout: `${version}\n`, stderr: "" });
+});
+test("a closed stdout pipe (wymcp-lint | head) ends quietly with the real exit code", async () => {
+    const child = spawn(process.execPath, [BIN, "offences", "--max-offences", "0"], { cwd: FIXTURES, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.destroy(); // the reader is gone before anything is written
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (s) => void (stderr += s));
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    assert.equal(stderr, "");
+    assert.equal(code, 1);
+});
+test("with hostile modules, --format json is still one parseable document carrying each load-error", () => {
+    const { code, stdout, stderr } = wymcpLint(["modules", "--load-timeout", "1", "--format", "json"]);
+    assert.equal(code, 1);
+    assert.equal(stderr, "");
+    const report = JSON.parse(stdout);
+    assert.deepEqual(report.files.map((f) => [f.file, f.offences.map((o) => o.code)]), [
+        ["modules/chatty.tool.mjs", []],
+        ["modules/exits.tool.mjs", ["load-error"]],
+        ["modules/never.tool.mjs", ["load-error"]],
+        ["modules/throws.tool.mjs", ["load-error"]],
+        ["modules/valid.actions.json", ["newline"]],
+    ]);
+    assert.equal(report.summary.offences, 4);
+});
+function digests(dir) {
+    const out = {};
+    for (const name of readdirSync(dir).sort())
+        out[name] = createHash("sha256").update(readFileSync(join(dir, name))).digest("hex");
+    return out;
+}
+test("modules that throw, exit or never load are load-errors of their own; the rest is linted; nothing they print leaks", () => {
+    const dir = join(FIXTURES, "modules");
+    const before = digests(dir);
+    const started = Date.now();
+    const { code, stdout, stderr } = wymcpLint(["modules", "--load-timeout", "1"]);
+    assert.ok(Date.now() - started < 15_000, "the never-loading module is cut off by --load-timeout");
+    assert.equal(code, 1);
+    assert.equal(stderr, "");
+    assert.ok(!stdout.includes("LEAK") && !stderr.includes("LEAK"), stdout);
+    assert.ok(!stdout.includes("\u001b"), "no escape sequence from a module reaches the report");
+    assert.deepEqual(offenceLines(stdout).map((line) => line.split(". Fix: ")[0]), [
+        "modules/exits.tool.mjs  load-error  called process.exit(0) while loading",
+        "modules/never.tool.mjs  load-error  did not finish loading within 1 s (--load-timeout)",
+        "modules/throws.tool.mjs  load-error  loading the module threw TypeError: boom at import",
+        `modules/valid.actions.json:2:28  newline  tool valid action ping at :description: "description" contains a line break ("\\n")`,
+    ]);
+    // chatty.tool.mjs loaded and was linted (its one action counts); valid.actions.json has two.
+    assert.equal(summary(stdout), "5 files, 3 actions: 4 offences (T s)");
+    assert.deepEqual(digests(dir), before);
+});

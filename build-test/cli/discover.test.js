@@ -1,0 +1,88 @@
+// Discovery (SPEC section 2) and reading, one level below run(): the exact files and display
+// names discover() returns, path order segment by segment, kinds by extension, and the
+// read failures lintFiles() confines to their file.
+import assert from "node:assert/strict";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { discover, kindOf } from "../../dist/lint/discover.js";
+import { lintFiles } from "../../dist/lint/lint-paths.js";
+import { toolNameOf } from "../../dist/loading/action-file.js";
+import { UsageError } from "../../dist/lint/usage-error.js";
+import { FIXTURES, tempDir } from "./support.js";
+const displays = async (args, cwd = FIXTURES) => (await discover(args, cwd)).map((t) => t.display);
+test("a directory search finds action files and tool modules only, skipping node_modules and dot-folders", async () => {
+    const targets = await discover(["discovery/tools"], FIXTURES);
+    assert.deepEqual(targets.map((t) => [t.display, t.kind, t.path]), [
+        ["discovery/tools/a.actions.json", "json", join(FIXTURES, "discovery/tools/a.actions.json")],
+        ["discovery/tools/c.tool.mjs", "module", join(FIXTURES, "discovery/tools/c.tool.mjs")],
+        ["discovery/tools/nested/deeper/b.actions.json5", "json5", join(FIXTURES, "discovery/tools/nested/deeper/b.actions.json5")],
+    ]);
+});
+test("display names: the argument as given, joined with the path found under it", async () => {
+    assert.deepEqual(await displays(["./discovery/tools/nested"]), ["./discovery/tools/nested/deeper/b.actions.json5"]);
+    assert.deepEqual(await displays(["discovery/tools/nested/"]), ["discovery/tools/nested/deeper/b.actions.json5"]);
+    assert.deepEqual(await displays([join(FIXTURES, "discovery/tools/nested")]), [join(FIXTURES, "discovery/tools/nested/deeper/b.actions.json5")]);
+    assert.deepEqual(await displays([], join(FIXTURES, "discovery/tools/nested")), ["deeper/b.actions.json5"]);
+    assert.deepEqual(await displays(["discovery/tools/*.tool.mjs"]), ["discovery/tools/c.tool.mjs"]);
+});
+test("files come in path order, segment by segment, by UTF-16 code units", async () => {
+    const dir = tempDir();
+    for (const sub of ["a", "a-b", "B", "ä"]) {
+        mkdirSync(join(dir, sub));
+        writeFileSync(join(dir, sub, "x.actions.json"), "{}");
+    }
+    writeFileSync(join(dir, "a", "Z.tool.mjs"), "");
+    // As strings "a-b/…" sorts before "a/…" ("-" < "/"); by segments "a" is a prefix of nothing and sorts first.
+    assert.deepEqual(await displays([], dir), ["B/x.actions.json", "a/Z.tool.mjs", "a/x.actions.json", "a-b/x.actions.json", "ä/x.actions.json"]);
+    // Whatever order the arguments come in.
+    assert.deepEqual(await displays(["ä", "a-b", "a", "B"], dir), ["B/x.actions.json", "a/Z.tool.mjs", "a/x.actions.json", "a-b/x.actions.json", "ä/x.actions.json"]);
+});
+test("symlinks: followed, but a loop or a second way to one directory is visited once", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, "real"));
+    writeFileSync(join(dir, "real", "t.actions.json"), "{}");
+    symlinkSync("real", join(dir, "alias"));
+    symlinkSync("..", join(dir, "real", "up"));
+    symlinkSync(join(dir, "real", "t.actions.json"), join(dir, "real", "link.actions.json"));
+    symlinkSync("missing.actions.json", join(dir, "real", "dangling.actions.json"));
+    // alias/ names the same directory as real/, and link.actions.json the same file as
+    // t.actions.json: each file is kept once, under its first name in path order.
+    assert.deepEqual(await displays([], dir), ["alias/link.actions.json"]);
+    assert.deepEqual(await displays(["real"], dir), ["real/link.actions.json"]);
+});
+test("of two ways to one directory, the first in path order is kept, even when it is the deeper one", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, "a"));
+    mkdirSync(join(dir, "z"));
+    writeFileSync(join(dir, "z", "t.actions.json"), "{}");
+    symlinkSync(join("..", "z"), join(dir, "a", "link"));
+    assert.deepEqual(await displays([], dir), ["a/link/t.actions.json"]);
+    assert.deepEqual(await displays(["z", "a"], dir), ["z/t.actions.json"]);
+});
+test("a glob with matches of kinds we do not read keeps the others; a named file of such a kind is a usage error", async () => {
+    assert.deepEqual(await displays(["discovery/tools/*"]), ["discovery/tools/a.actions.json", "discovery/tools/c.tool.mjs", "discovery/tools/data.json", "discovery/tools/nested/deeper/b.actions.json5"]);
+    await assert.rejects(discover(["discovery/tools/readme.md"], FIXTURES), UsageError);
+    await assert.rejects(discover(["discovery/*.md"], FIXTURES), UsageError);
+});
+test("kinds by extension, and the tool's name from the file name", () => {
+    const kinds = ["a.json", "a.json5", "a.js", "a.mjs", "a.cjs", "a.ts", "a.mts", "a.cts", "a.md", "a", "a.JSON", "a.d.ts"].map(kindOf);
+    assert.deepEqual(kinds, ["json", "json5", "module", "module", "module", "module", "module", "module", null, null, null, "module"]);
+    assert.deepEqual(["dir/search.actions.json", "search.actions.json5", "a.b.actions.json", "schema.json", "x.actions.backup.json", ".actions.json", "noext"].map(toolNameOf), ["search", "search", "a.b", "schema", "x", "", "noext"]);
+});
+test("a file that cannot be read is a parse-error of that file only", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, "dir.actions.json"));
+    writeFileSync(join(dir, "ok.actions.json"), '{"a": {"description": "A", "properties": {}}}');
+    const result = await lintFiles([
+        { display: "dir.actions.json", path: join(dir, "dir.actions.json"), kind: "json" },
+        { display: "gone.actions.json", path: join(dir, "gone.actions.json"), kind: "json" },
+        { display: "ok.actions.json", path: join(dir, "ok.actions.json"), kind: "json" },
+    ], { timeoutMs: 1000 });
+    assert.deepEqual(result.files.map((f) => [f.file, f.tool, f.actions, f.offences.map((o) => `${o.code}: ${o.message}`)]), [
+        ["dir.actions.json", "dir", 0, ["parse-error: the file cannot be read: it is a directory"]],
+        ["gone.actions.json", "gone", 0, ["parse-error: the file cannot be read: it no longer exists"]],
+        ["ok.actions.json", "ok", 1, []],
+    ]);
+    assert.deepEqual(result.summary, { files: 3, actions: 1, offences: 2 });
+});

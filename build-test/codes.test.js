@@ -1,0 +1,125 @@
+// The offence-code docs (src/core/codes.ts) and what is rendered from them. The cases are
+// read from OFFENCE_CODES, so a new code is covered the day it is added: every doc is
+// complete, --explain prints it, docs/offence-codes.md is the generated page, and every
+// bad example really has its offence while its good version has none (JSON examples
+// through the action-file pipeline, modules through the real loader).
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { after, test } from "node:test";
+import { CODE_DOCS, DOC_SECTIONS, codeDocMarkdown, offenceCodesPage } from "../dist/core/codes.js";
+import { OFFENCE_CODES } from "../dist/core/offence.js";
+import { explain, unknownCodeMessage } from "../dist/cli/explain.js";
+import { discover } from "../dist/lint/discover.js";
+import { lintFiles } from "../dist/lint/lint-paths.js";
+import { lintActionBytes } from "../dist/loading/action-file.js";
+import { lintToolModule } from "../dist/loading/load-module.js";
+const ROOT = new URL("../", import.meta.url);
+const scratch = mkdtempSync(join(tmpdir(), "wymcp-lint-codes-"));
+// The load-error example fails for want of this variable; the workers inherit the environment.
+delete process.env["CATALOGUE_URL"];
+after(() => rmSync(scratch, { recursive: true, force: true }));
+test("CODE_DOCS has exactly the offence codes, in their order", () => {
+    assert.deepEqual(Object.keys(CODE_DOCS), [...OFFENCE_CODES]);
+});
+for (const code of OFFENCE_CODES) {
+    test(`${code}: every part of its doc is written`, () => {
+        const doc = CODE_DOCS[code];
+        for (const field of ["title", "meaning", "why", "bad", "good", "fix"]) {
+            assert.ok(doc[field].trim().length > 0, `${code}.${field} is empty`);
+        }
+        assert.notEqual(doc.bad, doc.good);
+        assert.ok(!/[.\s]$/.test(doc.title), `${code}: a title is a phrase, without a final period`);
+        for (const prose of [doc.meaning, doc.why, doc.fix]) {
+            assert.ok(/\.$/.test(prose), `${code}: prose ends with a period`);
+            // Prose is shared by the text and the Markdown renderings, so it holds no Markdown.
+            assert.doesNotMatch(prose, /[*`<>]|\]\(|(^|\s)_|_(\s|$)|\n/, `${code}: prose holds Markdown syntax or a line break`);
+        }
+    });
+    test(`${code}: --explain prints code, title and every section`, () => {
+        const text = explain(code);
+        assert.ok(text !== null);
+        const doc = CODE_DOCS[code];
+        assert.ok(text.startsWith(`${code}: ${doc.title}\n\n`));
+        assert.ok(text.endsWith("\n") && !text.endsWith("\n\n"));
+        let at = 0;
+        for (const heading of DOC_SECTIONS) {
+            const next = text.indexOf(`\n\n${heading}\n  `, at);
+            assert.ok(next > at, `${code}: section ${heading} missing or out of order`);
+            at = next;
+        }
+        assert.ok(text.includes(doc.bad.split("\n").map((l) => (l === "" ? "" : `  ${l}`)).join("\n")), `${code}: bad example not shown as written`);
+        assert.ok(text.includes(doc.good.split("\n").map((l) => (l === "" ? "" : `  ${l}`)).join("\n")), `${code}: good example not shown as written`);
+        for (const line of text.split("\n"))
+            assert.ok(line.length <= 80, `${code}: line longer than 80 columns: ${line}`);
+        const words = (s) => s.replace(/\s+/g, " ").trim();
+        for (const prose of [doc.meaning, doc.why, doc.fix])
+            assert.ok(words(text).includes(words(prose)), `${code}: prose missing from --explain`);
+    });
+    test(`${code}: the Markdown fences its examples in their language`, () => {
+        const doc = CODE_DOCS[code];
+        const markdown = codeDocMarkdown(code);
+        assert.ok(markdown.includes(`\`\`\`${doc.lang}\n${doc.bad}\n\`\`\``));
+        assert.ok(markdown.includes(`\`\`\`${doc.lang}\n${doc.good}\n\`\`\``));
+    });
+}
+test("explain: null for anything that is not an offence code", () => {
+    for (const code of ["", "nope", "UNKNOWN-KEY", "unknown_key", "__proto__", "constructor", "toString", "hasOwnProperty"]) {
+        assert.equal(explain(code), null, code);
+    }
+});
+test("unknownCodeMessage: escapes the code and lists every known code", () => {
+    const message = unknownCodeMessage("x\u001b[2J\n");
+    assert.doesNotMatch(message, /[\u0000-\u001f]/);
+    assert.ok(message.includes('"x\\u{1B}[2J\\n"'));
+    for (const code of OFFENCE_CODES)
+        assert.ok(message.includes(code));
+});
+test("docs/offence-codes.md is the page generated from the code docs", () => {
+    const committed = readFileSync(new URL("docs/offence-codes.md", ROOT), "utf8");
+    assert.equal(committed, offenceCodesPage(), "docs/offence-codes.md is stale: run `npm run build && node scripts/gen-docs.mjs`");
+    for (const code of OFFENCE_CODES)
+        assert.ok(committed.includes(`\n## ${code}\n`));
+});
+// ---------------------------------------------------------------------------------------
+// The examples do what the docs say.
+async function actionFileCodes(source) {
+    const lint = await lintActionBytes(Buffer.from(source), "json", "catalogue");
+    return lint.offences.map((o) => o.code);
+}
+let moduleCount = 0;
+async function moduleCodes(source) {
+    const file = join(scratch, `example${moduleCount++}.tool.mjs`);
+    writeFileSync(file, source);
+    const lint = await lintToolModule(file, { timeoutMs: 20_000 });
+    return lint.offences.map((o) => o.code);
+}
+/** A file listing (`path  what it declares`) made into files, linted as a directory. */
+async function listingCodes(listing) {
+    const dir = join(scratch, `listing${moduleCount++}`);
+    mkdirSync(dir);
+    // The listing's modules are ES modules with a .js extension.
+    writeFileSync(join(dir, "package.json"), '{ "type": "module" }');
+    for (const line of listing.split("\n")) {
+        const [path, ...rest] = line.trim().split(/\s{2,}/);
+        const file = join(dir, path);
+        mkdirSync(dirname(file), { recursive: true });
+        const declared = rest.join(" ");
+        if (file.endsWith(".actions.json"))
+            writeFileSync(file, "{}");
+        else
+            writeFileSync(file, `${declared}\nexport const description = "An example";\nexport const actions = {};\n`);
+    }
+    const result = await lintFiles(await discover([dir], dir), { timeoutMs: 20_000 });
+    return result.files.flatMap((f) => f.offences.map((o) => o.code));
+}
+for (const code of OFFENCE_CODES) {
+    test(`${code}: the bad example has the offence, the good one has none`, async () => {
+        const doc = CODE_DOCS[code];
+        const codesOf = doc.lang === "json" ? actionFileCodes : doc.lang === "js" ? moduleCodes : listingCodes;
+        const bad = await codesOf(doc.bad);
+        assert.ok(bad.includes(code), `${code}: the bad example reports ${JSON.stringify(bad)}`);
+        assert.deepEqual(await codesOf(doc.good), [], `${code}: the good example is not clean`);
+    });
+}

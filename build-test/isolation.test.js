@@ -1,0 +1,130 @@
+// The isolation of tool modules (issue 10): the six probes a hostile or careless module was
+// tried with, as fixtures run through the real command (test/fixtures/isolation/hostile/),
+// each beside the same well-behaved files (test/fixtures/isolation/well-behaved/). For each:
+// the well-behaved files' report is exactly what they give alone, the hostile module gets
+// its own load-error or honest result, the JSON report parses, nothing reaches stderr, the
+// run ends within the load timeout plus a generous margin, and every file keeps its bytes.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { tempDir } from "./cli/support.js";
+import { repoPath } from "./support/paths.js";
+const BIN = repoPath("bin/wymcp-lint.js");
+const WELL_BEHAVED = repoPath("test/fixtures/isolation/well-behaved");
+const HOSTILE = repoPath("test/fixtures/isolation/hostile");
+// Margin over the load timeout for a whole run on a machine whose cores are busy.
+const MARGIN_MS = 60_000;
+function lint(dir, args, timeoutSeconds) {
+    const env = { ...process.env };
+    for (const name of ["NO_COLOR", "FORCE_COLOR", "WYMCP_LINT_DEBUG"])
+        delete env[name];
+    const started = performance.now();
+    const result = spawnSync(process.execPath, [BIN, "--load-timeout", String(timeoutSeconds), ...args, "."], {
+        cwd: dir,
+        env,
+        encoding: "utf8",
+        timeout: timeoutSeconds * 1000 + MARGIN_MS,
+    });
+    assert.equal(result.error, undefined, `the run did not end: ${String(result.error)}`);
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr, elapsedMs: performance.now() - started };
+}
+function setUp(hostile) {
+    const dir = tempDir();
+    for (const name of readdirSync(WELL_BEHAVED))
+        copyFileSync(join(WELL_BEHAVED, name), join(dir, name));
+    for (const name of hostile)
+        copyFileSync(join(HOSTILE, name), join(dir, name));
+    return dir;
+}
+function bytes(dir) {
+    return new Map(readdirSync(dir).filter((n) => !n.endsWith(".fifo")).map((n) => [n, readFileSync(join(dir, n)).toString("base64")]));
+}
+const wellBehaved = readdirSync(WELL_BEHAVED).map((n) => `./${n}`);
+let baseline;
+function alone() {
+    if (baseline === undefined) {
+        const run = lint(setUp([]), ["--format", "json"], 10);
+        assert.deepEqual([run.code, run.stderr], [1, ""]);
+        baseline = JSON.parse(run.stdout);
+    }
+    return baseline;
+}
+const REFUSED = /^loading the module threw Error: /;
+function probe(title, hostile, options = {}) {
+    test(title, () => {
+        const names = Object.keys(hostile);
+        const dir = setUp(names);
+        if (options.fifo === true)
+            assert.equal(spawnSync("mkfifo", [join(dir, "pipe.fifo")]).status, 0, "mkfifo");
+        const before = bytes(dir);
+        const timeoutSeconds = options.timeoutSeconds ?? 3;
+        const run = lint(dir, ["--format", "json", "--max-offences", "0"], timeoutSeconds);
+        assert.equal(run.stderr, "");
+        const report = JSON.parse(run.stdout);
+        const expectedAlone = alone();
+        assert.deepEqual(report.files.filter((f) => wellBehaved.includes(f.file)), expectedAlone.files, "the well-behaved files' report is what they give alone");
+        let offences = 0;
+        for (const [name, [tool, expected]] of Object.entries(hostile)) {
+            const file = report.files.find((f) => f.file === `./${name}`);
+            assert.ok(file, `${name} is in the report`);
+            assert.equal(file.tool, tool, name);
+            assert.deepEqual(file.offences.map((o) => o.code), expected.map(([code]) => code), name);
+            file.offences.forEach((o, i) => {
+                const message = expected[i][1];
+                if (typeof message === "string")
+                    assert.equal(o.message, message, name);
+                else
+                    assert.match(o.message, message, name);
+            });
+            offences += expected.length;
+        }
+        assert.deepEqual(report.summary.files, expectedAlone.summary.files + names.length);
+        assert.deepEqual(report.summary.offences, expectedAlone.summary.offences + offences);
+        assert.equal(run.code, 1, "the exit code counts every offence");
+        assert.ok(run.elapsedMs < timeoutSeconds * 1000 + MARGIN_MS, `${run.elapsedMs} ms`);
+        assert.deepEqual(bytes(dir), before, "every file keeps its bytes");
+    });
+}
+probe("1. a module that patches the built-ins gets its honest offences, built by us", {
+    "forges-through-built-ins.tool.mjs": [
+        "forger",
+        [
+            ["missing-key", `missing mandatory key "description"`],
+            ["unknown-key", `unknown key "descriptoin" in the action schema`],
+            ["wrong-type", `"notes" must be a string; got a function`],
+            ["unknown-key", `unknown key "requird" in the action schema`],
+        ],
+    ],
+});
+probe("2. writing to /dev/stdout, /proc/self/fd/1 or through a child with inherited stdio never reaches our output", {
+    "writes-dev-stdout.tool.mjs": [null, [["load-error", REFUSED]]],
+    "writes-proc-fd.tool.mjs": ["proc_fd", []],
+    "inherits-stdio.tool.mjs": [null, [["load-error", REFUSED]]],
+});
+test("2. ... nor into the annotations of --format github", () => {
+    const dir = setUp(["writes-dev-stdout.tool.mjs", "writes-proc-fd.tool.mjs", "inherits-stdio.tool.mjs"]);
+    const run = lint(dir, ["--format", "github"], 3);
+    assert.equal(run.stderr, "");
+    assert.doesNotMatch(run.stdout, /forged|\u001b/);
+    assert.equal(run.stdout.split("\n").filter((l) => l.startsWith("::error file=")).length, 3, run.stdout);
+});
+probe("3. a module that never ends (a FIFO nobody writes, a sleeping child, a detached grandchild) costs its own load-error and no wait beyond the timeout", {
+    "reads-fifo.tool.mjs": [null, [["load-error", "did not finish loading within 3 s (--load-timeout)"]]],
+    "sleeps-in-exec.tool.mjs": [null, [["load-error", REFUSED]]],
+    "detached-grandchild.tool.mjs": [null, [["load-error", REFUSED]]],
+}, { fifo: true });
+const REFUSED_KILL = /^loading the module threw Error: process\.kill\(\d+\) would stop the linter; refused while linting$/;
+probe("4. a module cannot kill the linter: a string pid, process._kill, the kill command, process.binding", {
+    "kills-with-string-pid.tool.mjs": [null, [["load-error", REFUSED_KILL]]],
+    "kills-with-raw-kill.tool.mjs": [null, [["load-error", REFUSED_KILL]]],
+    "kills-with-spawn.tool.mjs": [null, [["load-error", REFUSED]]],
+    "misuses-binding.tool.mjs": [null, [["load-error", REFUSED]]],
+});
+probe("5. a module cannot change another file", {
+    "changes-sibling.tool.mjs": [null, [["load-error", REFUSED]]],
+});
+probe("6. memory outside the heap counts: Buffers beyond the cap are a load-error naming it", { "hoards-buffers.tool.mjs": [null, [["load-error", "ran out of memory while loading (limit 512 MB)"]]] }, 
+// Filling the Buffers takes its time on a busy machine; the cap, not the clock, must stop it.
+{ timeoutSeconds: 120 });

@@ -1,0 +1,209 @@
+// The isolated module loader (src/loading/): every supported module kind loads, and no
+// module can crash, hang, exit, print into or otherwise pollute the run (SPEC section 2).
+// Fixtures: test/fixtures/modules/{valid,broken}/.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import vm from "node:vm";
+import { describeThrown } from "../dist/core/escape.js";
+import { lintToolModule, lintToolModules } from "../dist/loading/load-module.js";
+const FIXTURES = new URL("../test/fixtures/modules/", import.meta.url);
+const LOAD_MODULE = new URL("../dist/loading/load-module.js", import.meta.url);
+// Short, so the timeout cases stay quick; long enough for a TypeScript worker on a busy machine.
+const TIMEOUT_MS = 1500;
+const options = { timeoutMs: TIMEOUT_MS };
+function fixture(relative) {
+    return fileURLToPath(new URL(relative, FIXTURES));
+}
+// ---------------------------------------------------------------------------------------
+// Every supported module kind and both export styles
+const VALID = [
+    ["valid/default-export.tool.mjs", "catalogue", 2],
+    ["valid/named-exports.tool.mjs", "named", 3],
+    ["valid/commonjs.tool.cjs", "commonjs", 1],
+    ["valid/commonjs-package/plain.tool.js", "commonjs_package", 2],
+    ["valid/commonjs-package/compiled.tool.js", "compiled", 1],
+    ["valid/commonjs-package/typed.tool.ts", "typed_commonjs", 2],
+    ["valid/typescript/default-export.tool.ts", "typescript", 2],
+    ["valid/typescript/named-exports.tool.mts", "typescript_mts", 3],
+    ["valid/typescript/commonjs.tool.cts", "typescript_cts", 1],
+    ["valid/proxy.tool.mjs", "proxied", 1],
+    ["valid/chatty.tool.mjs", "chatty", 1],
+    ["valid/late-errors.tool.mjs", "late", 1],
+    ["valid/posts-to-parent-port.tool.mjs", "honest", 1],
+];
+for (const [file, tool, actions] of VALID) {
+    test(`loads ${file}: tool ${tool}, ${actions} action(s), no offence`, async () => {
+        // TypeScript workers start tsx and esbuild: give them the production timeout.
+        const lint = await lintToolModule(fixture(file), { timeoutMs: 10_000 });
+        assert.deepEqual({ tool: lint.tool, actions: lint.actions, offences: lint.offences }, { tool, actions, offences: [] });
+    });
+}
+// ---------------------------------------------------------------------------------------
+// Modules that misbehave: each is one offence with an exact code and message
+const BROKEN = [
+    ["broken/no-tool.tool.mjs", "no-tool", /^declares no tool: /],
+    ["broken/throws.tool.mjs", "load-error", "loading the module threw TypeError: boom at import"],
+    ["broken/throws-42.tool.mjs", "load-error", "loading the module threw 42"],
+    ["broken/throws-null.tool.mjs", "load-error", "loading the module threw null"],
+    ["broken/exit-0.tool.mjs", "load-error", "called process.exit(0) while loading"],
+    ["broken/exit-in-actions.tool.mjs", "load-error", "called process.exit(7) while loading"],
+    // Its own process is a module process: it ends, and the module alone pays for it.
+    ["broken/kills-own-process.tool.mjs", "load-error", "stopped while loading (signal SIGTERM)"],
+    ["broken/kills-linter.tool.mjs", "load-error", /^loading the module threw Error: process\.kill\(\d+\) would stop the linter; refused while linting$/],
+    ["broken/top-level-await-never-settles.tool.mjs", "load-error", "never finished loading: a top-level await never settled"],
+    ["broken/top-level-await-keeps-loop-alive.tool.mjs", "load-error", "did not finish loading within 1.5 s (--load-timeout)"],
+    ["broken/busy-loop.tool.mjs", "load-error", "did not finish loading within 1.5 s (--load-timeout)"],
+    ["broken/actions-throws.tool.mjs", "load-error", "actions() threw Error: actions exploded", "throws_in_actions"],
+    ["broken/actions-returns-promise.tool.mjs", "tool-shape", /^actions\(\) must return a map .*got a Promise$/, "async_actions"],
+    ["broken/getter-throws.tool.mjs", "load-error", "reading the tool threw Error: getter exploded"],
+    ["broken/hostile-proxy.tool.mjs", "load-error", 'reading the tool threw "trap sprung"'],
+    ["broken/syntax-error.tool.ts", "load-error", /^loading the module threw TransformError: .*syntax-error\.tool\.ts:1:\d+: ERROR: /],
+];
+for (const [file, code, message, tool = null] of BROKEN) {
+    test(`${file} is ${code}, and nothing else happens`, async () => {
+        const timeoutMs = file.endsWith(".ts") ? 10_000 : TIMEOUT_MS;
+        const lint = await lintToolModule(fixture(file), { timeoutMs });
+        assert.equal(lint.offences.length, 1, JSON.stringify(lint.offences));
+        const [offence] = lint.offences;
+        assert.equal(offence?.code, code);
+        if (typeof message === "string")
+            assert.equal(offence?.message, message);
+        else
+            assert.match(offence?.message ?? "", message);
+        assert.equal(lint.tool, tool);
+        assert.equal(lint.actions, 0);
+        assert.equal(offence?.action, null);
+        assert.deepEqual(offence?.path, []);
+        assert.ok((offence?.fix ?? "") !== "", "every offence says what to do");
+    });
+}
+test("a module's error message is escaped, cut short, and carries no stack trace", async () => {
+    const lint = await lintToolModule(fixture("broken/throws-hostile-message.tool.mjs"), options);
+    const message = lint.offences[0]?.message ?? "";
+    assert.equal(lint.offences[0]?.code, "load-error");
+    assert.ok(message.startsWith("loading the module threw Error: \\u{1B}[2J\\u{1B}[31mred\\n::error file=x::forged\\u{202E}xxx"), message);
+    assert.doesNotMatch(message, /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u);
+    assert.ok(message.endsWith("x…"));
+    assert.ok(message.length < 400, `${message.length} characters`);
+    for (const lintOf of [lint, await lintToolModule(fixture("broken/throws.tool.mjs"), options)]) {
+        // A stack frame would show as an escaped newline then "at", or as a file URL or position.
+        assert.doesNotMatch(lintOf.offences[0]?.message ?? "", /\\n\s*at |file:\/\/|\.mjs:\d/);
+    }
+});
+test("describeThrown names any thrown value safely", () => {
+    const hostile = {
+        get message() {
+            throw new Error("no");
+        },
+    };
+    const cases = [
+        [new RangeError("out of range"), "RangeError: out of range"],
+        [new Error(""), "Error"],
+        [vm.runInNewContext('new TypeError("other realm")'), "TypeError: other realm"],
+        [Object.assign(new Error("x"), { name: 7 }), "Error: x"],
+        [42, "42"],
+        [null, "null"],
+        [undefined, "undefined"],
+        [Symbol("s\u001b"), "Symbol(s\\u{1B})"],
+        ["oops\n", '"oops\\n"'],
+        ["é".repeat(300), `"${"é".repeat(200)}…"`],
+        [{ message: "error-like" }, "Error: error-like"],
+        [[1, 2], "a list"],
+        [hostile, "an unreadable value"],
+        [new Proxy(new Error("p"), { get: () => { throw new Error("trap"); } }), "a Proxy"],
+    ];
+    for (const [value, expected] of cases)
+        assert.equal(describeThrown(value), expected);
+});
+test("a memory bomb stops at the worker's heap limit, not the process's", async () => {
+    const lint = await lintToolModule(fixture("broken/memory-bomb.tool.mjs"), { timeoutMs: 20_000, memoryLimitMb: 64 });
+    assert.deepEqual(lint.offences.map((o) => [o.code, o.message]), [["load-error", "ran out of memory while loading (limit 64 MB)"]]);
+});
+test("the timeout terminates a busy loop promptly", async () => {
+    const started = performance.now();
+    const lint = await lintToolModule(fixture("broken/busy-loop.tool.mjs"), { timeoutMs: 300 });
+    const elapsed = performance.now() - started;
+    assert.equal(lint.offences[0]?.message, "did not finish loading within 0.3 s (--load-timeout)");
+    // Far below the default 10 s, with room for starting a process on a busy machine.
+    assert.ok(elapsed >= 290 && elapsed < 8000, `${elapsed} ms`);
+});
+test("results are frozen plain data", async () => {
+    const lint = await lintToolModule(fixture("broken/throws.tool.mjs"), options);
+    const offence = lint.offences[0];
+    assert.ok(Object.isFrozen(lint) && Object.isFrozen(lint.offences));
+    assert.ok(offence && Object.isFrozen(offence) && Object.isFrozen(offence.path) && Object.isFrozen(offence.target));
+    assert.deepEqual(offence.target, { path: [], part: "value" });
+    assert.equal(offence.location, "");
+});
+// ---------------------------------------------------------------------------------------
+// Many modules
+test("lintToolModules answers in input order, one bad module stopping nothing", async () => {
+    const files = [
+        "broken/busy-loop.tool.mjs",
+        "valid/default-export.tool.mjs",
+        "broken/exit-0.tool.mjs",
+        "valid/named-exports.tool.mjs",
+        "broken/throws-42.tool.mjs",
+        "valid/typescript/named-exports.tool.mts",
+        "broken/no-tool.tool.mjs",
+        "valid/commonjs.tool.cjs",
+    ];
+    const expected = [
+        [null, ["load-error"]],
+        ["catalogue", []],
+        [null, ["load-error"]],
+        ["named", []],
+        [null, ["load-error"]],
+        ["typescript_mts", []],
+        [null, ["no-tool"]],
+        ["commonjs", []],
+    ];
+    // Generous: a TypeScript module loading on a busy machine must not time out (the busy
+    // loop does, whatever the value).
+    const runs = [1, 3, undefined].map(async (concurrency) => {
+        const lints = await lintToolModules(files.map(fixture), { timeoutMs: 20_000, concurrency });
+        assert.deepEqual(lints.map((l) => [l.tool, l.offences.map((o) => o.code)]), expected, `concurrency ${concurrency}`);
+    });
+    await Promise.all(runs);
+    assert.deepEqual(await lintToolModules([], options), []);
+});
+test("options are checked", async () => {
+    assert.throws(() => lintToolModule(fixture("valid/commonjs.tool.cjs"), { timeoutMs: 0 }), RangeError);
+    await assert.rejects(lintToolModules([fixture("valid/commonjs.tool.cjs")], { timeoutMs: 1000, concurrency: 0 }), RangeError);
+});
+// ---------------------------------------------------------------------------------------
+// Nothing a module prints reaches the linter's output, and nothing keeps the process alive
+test("what modules print never reaches our stdout or stderr, and the process exits on its own", () => {
+    const files = [
+        "valid/chatty.tool.mjs",
+        "valid/late-errors.tool.mjs",
+        "broken/throws.tool.mjs",
+        "broken/top-level-await-keeps-loop-alive.tool.mjs",
+        "broken/busy-loop.tool.mjs",
+        "broken/kills-own-process.tool.mjs",
+        "valid/typescript/default-export.tool.ts",
+    ].map(fixture);
+    const script = `
+    const { lintToolModules } = await import(${JSON.stringify(LOAD_MODULE.href)});
+    const lints = await lintToolModules(${JSON.stringify(files)}, { timeoutMs: 20_000 });
+    process.stdout.write(JSON.stringify(lints.map((l) => [l.tool, l.offences.map((o) => o.code)])));
+  `;
+    // No process.exit in the script: lingering workers, timers or streams would hang it,
+    // and spawnSync's timeout would say so.
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 120_000 });
+    assert.equal(child.error, undefined);
+    assert.equal(child.status, 0, child.stderr);
+    assert.equal(child.stderr, "");
+    assert.deepEqual(JSON.parse(child.stdout), [
+        ["chatty", []],
+        ["late", []],
+        [null, ["load-error"]],
+        [null, ["load-error"]],
+        [null, ["load-error"]],
+        [null, ["load-error"]],
+        ["typescript", []],
+    ]);
+    assert.doesNotMatch(child.stdout, /CHATTY|\u001b/);
+});

@@ -1,0 +1,246 @@
+// Linting action files on worker threads (src/lint/scheduler.ts): forced through the
+// `workers` option (or WYMCP_LINT_WORKERS), never through the size thresholds, so these
+// tests do not depend on the machine. The parallel path must give exactly the sequential
+// path's result, keep each file's failure in that file, and turn a failing worker into an
+// internal error, never a partial result.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { test } from "node:test";
+import { run } from "../dist/cli/run.js";
+import { discover, searchesForFiles } from "../dist/lint/discover.js";
+import { lintFiles } from "../dist/lint/lint-paths.js";
+import { LintWorker } from "../dist/lint/lint-worker.js";
+import { lintInParallel, PARALLEL_MIN_BYTES, startStandby, workersFor } from "../dist/lint/scheduler.js";
+import { lintActionPath } from "../dist/loading/action-file.js";
+import { FIXTURES, tempDir } from "./cli/support.js";
+const GOLDEN = new URL("../test/fixtures/golden/input/", import.meta.url);
+/**
+ * A corpus of action files: the CLI fixtures' action files and the golden inputs (clean,
+ * with offences, broken), each copied into several directories, plus files that break in
+ * every way a file can, spread through the list so every thread meets some.
+ */
+function corpus() {
+    const dir = tempDir();
+    const sources = [
+        ...["clean/catalogue.actions.json", "clean/orders.actions.json5", "broken/bad.actions.json", "broken/bom.actions.json", "broken/syntax.actions.json5"].map((p) => join(FIXTURES, p)),
+    ];
+    const files = [];
+    for (const name of ["catalogue.actions.json", "users.actions.json5"])
+        files.push([name, readFileSync(new URL(name, GOLDEN), "utf8")]);
+    for (const source of sources)
+        files.push([source.split("/").pop(), readFileSync(source, "utf8")]);
+    for (let d = 0; d < 6; d++) {
+        const sub = join(dir, `server-${d}`);
+        mkdirSync(sub);
+        for (const [name, text] of files)
+            writeFileSync(join(sub, name), text);
+        // Files that break, and a tool name used twice in one directory (duplicate-tool is
+        // decided over the merged results).
+        writeFileSync(join(sub, `latin1-${d}.actions.json`), Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d]));
+        writeFileSync(join(sub, `truncated-${d}.actions.json`), '{"a": {"description": "A", "properties": {');
+        writeFileSync(join(sub, `offences-${d}.actions.json`), '{\n  "a": {"description": "two\\nlines", "propertes": {}},\n  "b": 3\n}\n');
+        mkdirSync(join(sub, `unreadable-${d}.actions.json`));
+        mkdirSync(join(sub, "nested"));
+        writeFileSync(join(sub, "nested", "catalogue.actions.json"), '{"x": {"description": "X", "properties": {}}}');
+        writeFileSync(join(sub, "nested", "catalogue.actions.json5"), "{x: {description: 'X', properties: {}}}");
+    }
+    const targets = discover([dir, join(FIXTURES, "offences"), join(FIXTURES, "dup")], dir).then((found) => [
+        ...found,
+        { display: "unreadable-dir.actions.json", path: join(dir, "server-0", "unreadable-0.actions.json"), kind: "json" },
+        { display: "gone.actions.json", path: join(dir, "gone.actions.json"), kind: "json" },
+    ]);
+    return { dir, targets };
+}
+function withoutModules(targets) {
+    return targets.filter((t) => t.kind !== "module");
+}
+test("worker threads give exactly the sequential result, whatever their number", async () => {
+    const targets = withoutModules(await corpus().targets);
+    const sequential = await lintFiles(targets, { timeoutMs: 20_000, workers: 0 });
+    // The corpus has what the parallel path must carry back: offences with positions,
+    // parse errors with and without one, duplicate-tool across files.
+    const codes = new Set(sequential.files.flatMap((f) => f.offences.map((o) => o.code)));
+    for (const code of ["parse-error", "unknown-key", "newline", "wrong-type", "duplicate-tool"])
+        assert.ok(codes.has(code), code);
+    assert.ok(sequential.files.some((f) => f.offences.some((o) => o.code === "unknown-key" && o.line === 2)));
+    assert.ok(sequential.files.some((f) => f.offences.some((o) => o.code === "parse-error" && o.line === undefined)));
+    assert.ok(targets.length > 40);
+    for (const workers of [1, 2, 5]) {
+        const parallel = await lintFiles(targets, { timeoutMs: 20_000, workers });
+        assert.deepEqual(parallel.files, sequential.files, `${workers} workers`);
+        assert.deepEqual(parallel.summary, sequential.summary);
+    }
+});
+test("files linted by workers only: each file's failure stays its own offence; results come back frozen, in order", async () => {
+    const targets = withoutModules(await corpus().targets);
+    // No per-file step for this thread: the workers lint every file.
+    const parallel = await lintInParallel(targets, { workers: 2 });
+    assert.deepEqual(parallel, targets.map(lintActionPath));
+    const broken = parallel.filter((lint) => lint.offences.some((o) => o.code === "parse-error"));
+    assert.ok(broken.length >= 6 * 4);
+    for (const lint of parallel) {
+        assert.ok(Object.isFrozen(lint) && Object.isFrozen(lint.offences));
+        for (const offence of lint.offences)
+            assert.ok(Object.isFrozen(offence) && Object.isFrozen(offence.path) && Object.isFrozen(offence.target));
+    }
+});
+test("a worker that fails is an internal error, never a partial result", async () => {
+    const dir = tempDir();
+    const targets = withoutModules(await corpus().targets);
+    const failing = {
+        // Each takes a file (so the run must wait for it), says so, then fails in its own way.
+        throws: "throw new Error('boom');",
+        exits: "process.exit(3);",
+        "returns without posting": "",
+    };
+    const sleep = (ms) => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+    for (const [how, body] of Object.entries(failing)) {
+        const file = join(dir, `${how.replace(/ /g, "-")}.mjs`);
+        const marker = `${file}.took-a-file`;
+        writeFileSync(file, `import { writeFileSync } from "node:fs";\nimport { parentPort } from "node:worker_threads";\n` +
+            `parentPort.once("message", (input) => {\nAtomics.add(input.shared, 0, 1);\nwriteFileSync(${JSON.stringify(marker)}, "");\n${body}\n});\n`);
+        const workerUrl = pathToFileURL(file);
+        await assert.rejects(lintInParallel(targets, { workers: 1, workerUrl }), /^Error: a lint worker (failed|stopped)/, how);
+        // Also while this thread lints the rest: it waits until the failing worker has taken
+        // its file (else it could finish every file first, and then nothing is missing).
+        rmSync(marker);
+        const lintOne = (target) => {
+            for (let waited = 0; !existsSync(marker) && waited < 20_000; waited += 5)
+                sleep(5);
+            return lintActionPath(target);
+        };
+        await assert.rejects(lintInParallel(targets, { workers: 1, workerUrl, lintOne }), /^Error: a lint worker (failed|stopped)/, how);
+    }
+});
+test("WYMCP_LINT_WORKERS forces the number of workers; the report is the same; a bad value is a usage error", async () => {
+    const { dir } = corpus();
+    const reports = [];
+    for (const workers of ["0", "1", "3"]) {
+        let stdout = "";
+        const code = await run(["--format", "json", dir], { stdout: (s) => void (stdout += s), stderr: () => undefined, cwd: dir, env: { WYMCP_LINT_WORKERS: workers }, isTTY: false });
+        assert.equal(code, 1);
+        reports.push(stdout);
+    }
+    assert.equal(reports[1], reports[0]);
+    assert.equal(reports[2], reports[0]);
+    let stderr = "";
+    const code = await run([dir], { stdout: () => undefined, stderr: (s) => void (stderr += s), cwd: dir, env: { WYMCP_LINT_WORKERS: "two" }, isTTY: false });
+    assert.equal(code, 2);
+    assert.match(stderr, /^wymcp-lint: error: WYMCP_LINT_WORKERS must be a whole number from 0 to 999; got "two"/);
+});
+test("the command (the bundled CLI and its worker entry) reports the same with workers as without", () => {
+    const { dir } = corpus();
+    const bin = fileURLToPath(new URL("../bin/wymcp-lint.js", import.meta.url));
+    const reports = ["0", "2"].map((workers) => {
+        const env = { ...process.env, WYMCP_LINT_WORKERS: workers };
+        const result = spawnSync(process.execPath, [bin, "--format", "json", "."], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
+        assert.equal(result.stderr, "");
+        assert.equal(result.status, 1);
+        return result.stdout;
+    });
+    assert.equal(reports[1], reports[0]);
+    assert.ok(JSON.parse(reports[0]).summary.files > 40);
+});
+test("workers are started only for large runs, by the bytes estimated from a sample of file sizes", () => {
+    const dir = tempDir();
+    const target = (name) => ({ display: name, path: join(dir, name), kind: "json" });
+    const spare = Math.min(availableParallelism() - 1, 7);
+    const half = PARALLEL_MIN_BYTES / 2;
+    writeFileSync(join(dir, "half.actions.json"), Buffer.alloc(half, 0x20));
+    writeFileSync(join(dir, "big.actions.json"), Buffer.alloc(PARALLEL_MIN_BYTES, 0x20));
+    writeFileSync(join(dir, "small.actions.json"), "{}");
+    assert.equal(workersFor([]), 0);
+    assert.equal(workersFor([target("big.actions.json")]), 0, "one file is never split");
+    assert.equal(workersFor([target("half.actions.json"), target("small.actions.json")]), 0);
+    assert.equal(workersFor([target("half.actions.json"), target("half.actions.json")]), Math.min(spare, 1));
+    assert.equal(workersFor([target("big.actions.json"), target("small.actions.json")]), Math.min(spare, 1));
+    // Many files: a sample of their sizes decides (files that are gone count as empty).
+    const many = (name, n) => Array.from({ length: n }, () => target(name));
+    assert.equal(workersFor(many("small.actions.json", 20_000)), 0);
+    assert.equal(workersFor(many("gone.actions.json", 20_000)), 0);
+    assert.equal(workersFor(many("half.actions.json", 40)), Math.min(spare, 20));
+});
+/** Whether a worker ended without posting: how a stopped (terminated) worker's output settles. */
+async function stoppedUnused(worker) {
+    return worker.output.then(() => false, (failure) => failure.exitCode !== undefined);
+}
+test("a speculative worker the run does not need is stopped, and the result is the sequential one", async () => {
+    const targets = withoutModules(await corpus().targets);
+    const sequential = await lintFiles(targets, { timeoutMs: 20_000, workers: 0 });
+    // Told to use no worker (as workersFor says for a small run): the standby is stopped unused.
+    const standby = new LintWorker();
+    const result = await lintFiles(targets, { timeoutMs: 20_000, workers: 0, standby: [standby] });
+    assert.deepEqual(result.files, sequential.files);
+    assert.ok(await stoppedUnused(standby));
+    // A small run decides by its size: no worker, the standby stopped.
+    const few = targets.slice(0, 3);
+    assert.equal(workersFor(few), 0);
+    const small = new LintWorker();
+    assert.deepEqual((await lintFiles(few, { timeoutMs: 20_000, standby: [small] })).files, sequential.files.slice(0, 3));
+    assert.ok(await stoppedUnused(small));
+    // No action file at all.
+    const none = new LintWorker();
+    assert.deepEqual((await lintFiles([], { timeoutMs: 20_000, standby: [none] })).files, []);
+    assert.ok(await stoppedUnused(none));
+});
+test("a speculative worker the run needs is used first: the result is the sequential one", async () => {
+    const targets = withoutModules(await corpus().targets);
+    const sequential = await lintFiles(targets, { timeoutMs: 20_000, workers: 0 });
+    for (const workers of [1, 3]) {
+        const result = await lintFiles(targets, { timeoutMs: 20_000, workers, standby: [new LintWorker()] });
+        assert.deepEqual(result.files, sequential.files, `${workers} workers`);
+    }
+    // Linted by the standby worker alone: it was given the files, not a new worker.
+    const standby = new LintWorker();
+    assert.deepEqual(await lintInParallel(targets, { workers: 1, started: [standby] }), targets.map(lintActionPath));
+    assert.ok((await standby.output).indexes.length === targets.length);
+});
+test("a speculative worker that failed before it had work: an internal error if used, nothing if not", async () => {
+    const dir = tempDir();
+    const file = join(dir, "fails-at-load.mjs");
+    writeFileSync(file, "throw new Error('broken at load');\n");
+    const targets = withoutModules(await corpus().targets);
+    const failed = new LintWorker(pathToFileURL(file));
+    // Let it fail while nobody listens yet (as during discovery): that must not crash the process.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await assert.rejects(lintInParallel(targets, { workers: 1, started: [failed] }), /^Error: a lint worker failed: .*broken at load/);
+    const unused = new LintWorker(pathToFileURL(file));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await lintFiles(targets.slice(0, 2), { timeoutMs: 20_000, workers: 0, standby: [unused] })).summary.files, 2);
+});
+test("a speculative worker is started only for a directory, a glob or no path; never for named files", () => {
+    const { dir } = corpus();
+    const file = join(dir, "server-0", "catalogue.actions.json");
+    assert.equal(searchesForFiles([file], dir), false);
+    assert.equal(searchesForFiles([file, join(dir, "server-1", "users.actions.json5")], dir), false);
+    assert.equal(searchesForFiles(["server-0/catalogue.actions.json"], dir), false);
+    assert.equal(searchesForFiles(["missing.actions.json"], dir), false, "discovery reports it");
+    assert.equal(searchesForFiles([file, "server-1"], dir), true);
+    assert.equal(searchesForFiles([], dir), true, "no path: the current directory");
+    assert.equal(searchesForFiles(["server-*/*.actions.json"], dir), true);
+    assert.deepEqual(startStandby([file], dir, undefined), []);
+    assert.deepEqual(startStandby([dir], dir, 0), [], "WYMCP_LINT_WORKERS=0");
+    const started = startStandby([dir], dir, undefined);
+    assert.equal(started.length, availableParallelism() > 1 ? 1 : 0);
+    for (const worker of started)
+        worker.stop();
+});
+test("the command on a small directory (a speculative worker, unused) reports what it reports without workers", () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, "tools"));
+    writeFileSync(join(dir, "tools", "a.actions.json"), '{"x": {"description": "X", "properties": {}}}');
+    writeFileSync(join(dir, "tools", "b.actions.json"), '{"x": {"description": "X", "propertes": {}}}');
+    const bin = fileURLToPath(new URL("../bin/wymcp-lint.js", import.meta.url));
+    const reports = [undefined, "0"].map((workers) => {
+        const env = { ...process.env, WYMCP_LINT_WORKERS: workers ?? "" };
+        const result = spawnSync(process.execPath, [bin, "--format", "json", "tools"], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
+        assert.equal(result.stderr, "");
+        assert.equal(result.status, 1);
+        return result.stdout;
+    });
+    assert.equal(reports[0], reports[1]);
+});

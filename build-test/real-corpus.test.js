@@ -1,0 +1,64 @@
+// Real servers (issue 5, item 2): the tools/list answers of published MCP servers, as
+// action files (corpus README: ../shared/corpus/real-mcp/README.md). On actions-clean/ a
+// correct chain reports nothing; on actions/ exactly one `newline` at :description for
+// each action whose description has a line break, and nothing else. Anything more is a
+// false positive of the chain. The corpus sits beside the repository (shared/, as in CI).
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { lintActionFile } from "../dist/core/lint-tool.js";
+import { isMap, mapGet, mapKeys } from "../dist/core/map.js";
+import { repoPath } from "./support/paths.js";
+const CORPUS = repoPath("../shared/corpus/real-mcp");
+const FOLDERS = ["actions-clean", "actions"];
+function files(folder) {
+    const dir = join(CORPUS, folder);
+    assert.ok(existsSync(dir), `the real-server corpus is missing: expected ${dir} (shared/corpus/real-mcp beside the repository)`);
+    const names = readdirSync(dir).filter((f) => f.endsWith(".actions.json")).sort();
+    assert.ok(names.length > 0, `no *.actions.json in ${dir}`);
+    return names;
+}
+/** What the chain reports, as comparable lines. */
+function reported(file, folder) {
+    const value = JSON.parse(readFileSync(join(CORPUS, folder, file), "utf8"));
+    assert.ok(isMap(value), `${file}: the top level is not a map`);
+    const tool = file.slice(0, file.indexOf(".actions."));
+    const expected = mapKeys(value)
+        .filter((name) => name !== "$schema")
+        .filter((name) => {
+        const description = mapGet(value, name);
+        const text = isMap(description) ? mapGet(description, "description") : undefined;
+        return typeof text === "string" && text.includes("\n");
+    })
+        .map((name) => `${String(name)} newline :description`)
+        .sort();
+    const result = lintActionFile(value, tool);
+    assert.equal(result.tool, tool);
+    const lines = result.offences.map((o) => `${o.action} ${o.code} ${o.location}${o.code === "newline" ? "" : `: ${o.message}`}`).sort();
+    if (folder === "actions-clean")
+        assert.deepEqual(lines, [], `${file}: false positives on a clean file`);
+    else
+        assert.deepEqual(lines, expected, `${file}: expected exactly one newline per multi-line description, nothing else`);
+    return { lines, actions: result.actions, newlines: expected.length };
+}
+test("both corpus folders hold the same servers", () => {
+    assert.deepEqual(files("actions"), files("actions-clean"));
+});
+for (const folder of FOLDERS) {
+    test(`real servers, ${folder}/: ${folder === "actions-clean" ? "no offence at all" : "one newline per multi-line description, nothing else"}`, async (t) => {
+        let actions = 0;
+        let newlines = 0;
+        for (const file of files(folder)) {
+            await t.test(file, () => {
+                const r = reported(file, folder);
+                actions += r.actions;
+                newlines += r.newlines;
+            });
+        }
+        // The corpus must have been read for real: hundreds of actions, many multi-line ones.
+        assert.ok(actions > 1000, `only ${actions} actions linted`);
+        if (folder === "actions")
+            assert.ok(newlines > 0, "no multi-line description found: the expectation would be empty");
+    });
+}

@@ -1,0 +1,79 @@
+// The rebuild is faithful (issue 10): a module's declaration, obtained in a module process
+// as data and rebuilt here, gets exactly the offences lintTool finds on the real objects,
+// in-process. Differential over every module fixture that can safely run in the test's own
+// process (chain fixtures wrapped into tools, the adversarial and loader fixtures), so the
+// data path is held to the real-object path on cycles, getters, Proxies, symbols, Maps,
+// null and foreign prototypes, class instances and thrown values.
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { pathToFileURL } from "node:url";
+import { lintTool } from "../dist/core/lint-tool.js";
+import { describeThrown } from "../dist/core/escape.js";
+import { lintToolModules, loadErrorLint } from "../dist/loading/load-module.js";
+import { tempDir } from "./cli/support.js";
+import { repoPath } from "./support/paths.js";
+/** What the linter found for a module before module processes: lintTool on its real exports. */
+function inProcess(namespace) {
+    const candidate = namespace["default"];
+    let tool = candidate;
+    if (typeof candidate !== "object" || candidate === null) {
+        const named = {};
+        for (const key of ["name", "description", "actions"])
+            if (key in namespace)
+                named[key] = namespace[key];
+        tool = named;
+    }
+    try {
+        return lintTool(tool);
+    }
+    catch (error) {
+        return loadErrorLint(`reading the tool threw ${describeThrown(error)}`);
+    }
+}
+function chainModules(dir) {
+    const chain = repoPath("test/fixtures/chain");
+    const inputs = [];
+    const walk = (d) => {
+        for (const e of readdirSync(d, { withFileTypes: true })) {
+            if (e.isDirectory())
+                walk(join(d, e.name));
+            else if (e.name === "input.mjs")
+                inputs.push(join(d, e.name));
+        }
+    };
+    walk(chain);
+    return inputs.map((input, i) => {
+        const file = join(dir, `chain${i}.tool.mjs`);
+        writeFileSync(file, `import actions from ${JSON.stringify(pathToFileURL(input).href)};\nexport default { name: "chain", description: "A chain fixture", actions: () => actions };\n`);
+        return file;
+    });
+}
+const SAFE_FIXTURES = [
+    "test/fixtures/adversarial/modules/cycles.tool.mjs",
+    "test/fixtures/adversarial/modules/frozen.tool.mjs",
+    "test/fixtures/adversarial/modules/null-prototype.tool.mjs",
+    "test/fixtures/adversarial/modules/prototype-literal.tool.mjs",
+    "test/fixtures/adversarial/modules/prototype-names.tool.mjs",
+    ...readdirSync(repoPath("test/fixtures/adversarial/modules/getters")).map((n) => `test/fixtures/adversarial/modules/getters/${n}`),
+    ...readdirSync(repoPath("test/fixtures/adversarial/modules/proxies")).map((n) => `test/fixtures/adversarial/modules/proxies/${n}`),
+    "test/fixtures/modules/valid/default-export.tool.mjs",
+    "test/fixtures/modules/valid/named-exports.tool.mjs",
+    "test/fixtures/modules/valid/proxy.tool.mjs",
+    "test/fixtures/modules/broken/actions-throws.tool.mjs",
+    "test/fixtures/modules/broken/actions-returns-promise.tool.mjs",
+    "test/fixtures/modules/broken/getter-throws.tool.mjs",
+    "test/fixtures/modules/broken/hostile-proxy.tool.mjs",
+    ...readdirSync(repoPath("test/fixtures/rebuild")).map((n) => `test/fixtures/rebuild/${n}`),
+].map(repoPath);
+test("every module fixture that can run here gets the same lint from its rebuild as from its real objects", async () => {
+    const files = [...chainModules(tempDir()), ...SAFE_FIXTURES];
+    for (const file of files)
+        assert.ok(existsSync(file), file);
+    const rebuilt = await lintToolModules(files, { timeoutMs: 60_000 });
+    for (const [i, file] of files.entries()) {
+        const real = inProcess((await import(pathToFileURL(file).href)));
+        assert.deepEqual(rebuilt[i], real, file);
+    }
+});

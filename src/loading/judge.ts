@@ -1,0 +1,55 @@
+// Turns what a module process found for one module (wire.ts) into that file's lint, in our
+// own process: the values are rebuilt (rebuild.ts) and the tool checked by lintTool, the
+// same chain the library runs on real objects, so every offence is built here with our own
+// built-ins. A tool that throws on being read (a getter, a Proxy trap) is a load-error.
+
+import { lintTool, type ToolLint } from "../core/lint-tool.js";
+import { rebuild } from "./rebuild.js";
+import { describeThrown } from "../core/escape.js";
+import { describeExitCode, loadErrorLint, noToolLint } from "./module-offences.js";
+import { TOOL_READS, type WireOutcome, type WireResult } from "./wire.js";
+
+/** The tool as lintTool reads it: name, description, actions, each answering what the module's answered. */
+function toolView(reads: readonly WireOutcome[], call: WireOutcome | null, replay: (o: WireOutcome) => unknown): object {
+  const view: Record<string, unknown> = {};
+  TOOL_READS.forEach((key, i) => {
+    const outcome = reads[i];
+    Object.defineProperty(view, key, {
+      enumerable: true,
+      get: () => {
+        // lintTool stops at the first read that throws, as the module process did.
+        if (outcome === undefined) return undefined;
+        const value = replay(outcome);
+        if (key !== "actions" || call === null) return value;
+        // actions() was called once, there: calling it here gives what that call gave.
+        return () => replay(call);
+      },
+    });
+  });
+  return view;
+}
+
+export function judge(result: WireResult): ToolLint {
+  switch (result.kind) {
+    case "no-tool":
+      return noToolLint();
+    case "abort-called":
+      return loadErrorLint("called process.abort() while loading");
+    case "exit-called": {
+      const code = result.code === null ? undefined : rebuild(result.nodes).value(result.code);
+      return loadErrorLint(`called process.exit(${describeExitCode(code)}) while loading`);
+    }
+    case "import-threw":
+      return loadErrorLint(`loading the module threw ${describeThrown(rebuild(result.nodes).value(result.thrown))}`);
+    case "read-threw":
+      return loadErrorLint(`reading the tool threw ${describeThrown(rebuild(result.nodes).value(result.thrown))}`);
+    case "tool": {
+      const { replay } = rebuild(result.nodes);
+      try {
+        return lintTool(toolView(result.reads, result.call, replay), { advisory: true });
+      } catch (error) {
+        return loadErrorLint(`reading the tool threw ${describeThrown(error)}`);
+      }
+    }
+  }
+}

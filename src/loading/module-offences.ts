@@ -1,0 +1,35 @@
+// The file-level results of a tool module that yields no tool to lint (load-error, no-tool),
+// and how an exit code is named in them (a thrown value: describeThrown, core/escape.ts). Used by judge.ts, in our process,
+// on values rebuilt from the module process's answer, so every word is ours.
+
+import type { ToolLint } from "../core/lint-tool.js";
+import { describeValue } from "../core/escape.js";
+import { toolOffence } from "../core/offence.js";
+
+const LOAD_FIX =
+  "Make the module load on its own without throwing or exiting (run it with node, or tsx for TypeScript, to see the full error); validation imports it and calls actions() once.";
+
+/** A file-level `load-error` result (tool unknown, no actions counted). */
+export function loadErrorLint(message: string, fix: string = LOAD_FIX): ToolLint {
+  return { tool: null, actions: 0, offences: [toolOffence("load-error", message, fix)] };
+}
+
+/** The `no-tool` result: the module loaded but exports neither form of a tool. */
+export function noToolLint(): ToolLint {
+  return {
+    tool: null,
+    actions: 0,
+    offences: [
+      toolOffence(
+        "no-tool",
+        "declares no tool: its default export is not an object and it exports none of `name`, `description`, `actions`",
+        "Export the tool as the default export (an object with name, description and actions()), or export `name`, `description` and `actions` by name.",
+      ),
+    ],
+  };
+}
+
+/** The argument of a process.exit call as the message shows it: `0`, `""`, `` (none). */
+export function describeExitCode(code: unknown): string {
+  return code === undefined ? "" : describeValue(code);
+}

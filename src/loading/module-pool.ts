@@ -1,0 +1,343 @@
+// Runs tool modules in module processes (module-process.ts): a few OS processes, about one
+// per core, each loading many modules one after another. Each process is its own process
+// group with pipes we own (what modules print is read and dropped), runs under Node's
+// permission model where Node has it (no writing files, no child processes), and answers on
+// a private channel (channel.ts) with data that judge.ts turns into offences here. A module
+// that overruns the load timeout or the memory cap, exits, aborts or crashes costs its own
+// file a load-error; the module in flight when a process dies is run again in a fresh
+// process unless it was that process's first, so no result depends on a neighbour.
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import type { Readable, Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
+import { FD } from "./channel.js";
+import { judge } from "./judge.js";
+import { loadErrorLint } from "./module-offences.js";
+import { createTranspiler, type Transpile } from "./transpile.js";
+import { workerEntryUrl } from "./worker-url.js";
+import { TYPESCRIPT } from "./module-format.js";
+import type { WireResult } from "./wire.js";
+
+export interface PoolOptions {
+  /** Wall time a module gets to load and return its actions. */
+  readonly timeoutMs: number;
+  /** Resident memory a module process may use, in MB. */
+  readonly memoryLimitMb: number;
+  /** Module processes at once. */
+  readonly processes: number;
+}
+
+/** One module to lint: its absolute path, and its text when it comes from standard input. */
+export interface ModuleJob {
+  readonly file: string;
+  readonly source?: string;
+}
+
+const ENTRY = workerEntryUrl("module-process", import.meta.url);
+// setTimeout fires at once beyond this, so longer timeouts are clamped to it.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+// Node's exit code for an event loop that empties while a top-level await is pending.
+const UNSETTLED_TOP_LEVEL_AWAIT = 13;
+const MEMORY_POLL_MS = 25;
+const STDERR_TAIL = 4096;
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
+}
+
+/**
+ * Node's permission model, spelt as the running Node spells it: reading is allowed, writing
+ * files, starting processes and process.binding are not. Worker threads stay allowed (Node
+ * runs loader hooks on one), and native addons (database drivers a tool may import).
+ */
+export function permissionFlags(flags: ReadonlySet<string> = process.allowedNodeEnvironmentFlags): string[] {
+  const model = flags.has("--permission") ? "--permission" : flags.has("--experimental-permission") ? "--experimental-permission" : null;
+  if (model === null) return [];
+  return [model, "--allow-fs-read=*", "--allow-worker", ...(flags.has("--allow-addons") ? ["--allow-addons"] : [])];
+}
+
+/** Resident memory of a process in MB, from /proc; null where there is none (then only the heap flag caps it). */
+function residentMb(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "latin1");
+    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Splits a stream of bytes into lines, each parsed as JSON; an unparsable line is `undefined`. */
+function onLines(stream: Readable, handle: (message: unknown) => void): void {
+  let held: Buffer[] = [];
+  stream.on("data", (chunk: Buffer) => {
+    let start = 0;
+    for (let end = chunk.indexOf(10); end >= 0; end = chunk.indexOf(10, start)) {
+      held.push(chunk.subarray(start, end));
+      const line = Buffer.concat(held).toString("utf8");
+      held = [];
+      start = end + 1;
+      let message: unknown;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        message = undefined;
+      }
+      handle(message);
+    }
+    if (start < chunk.length) held.push(chunk.subarray(start));
+  });
+}
+
+interface Slot {
+  readonly child: ChildProcess;
+  ready: boolean;
+  /** Index of the job in flight. */
+  job: number | null;
+  /** Jobs this process has started: the first one runs where no other module ran before. */
+  started: number;
+  timer: NodeJS.Timeout | null;
+  /** Why we stopped it, when we did. */
+  stoppedFor: "memory" | "done" | null;
+  stderr: string;
+}
+
+function kill(slot: Slot): void {
+  const pid = slot.child.pid;
+  try {
+    // The whole group: a child process the module started goes too.
+    if (pid !== undefined) process.kill(-pid, "SIGKILL");
+  } catch {
+    slot.child.kill("SIGKILL");
+  }
+}
+
+// How long our exit may wait for a killed module process to be reaped (so its CPU time is
+// counted as ours); a process that does not die at SIGKILL is then let go.
+const REAP_WAIT_MS = 200;
+
+/** Closes our ends of its pipes; our process waits for it to be reaped at most REAP_WAIT_MS. */
+function release(slot: Slot): void {
+  for (const stream of slot.child.stdio) (stream as Readable | Writable | null)?.destroy();
+  if (slot.child.exitCode !== null || slot.child.signalCode !== null) return;
+  setTimeout(() => slot.child.unref(), REAP_WAIT_MS).unref();
+}
+
+/** Lints `jobs` (results in input order). Rejects only on an internal failure: a process that cannot start. */
+export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions): Promise<ToolLint[]> {
+  const results = new Array<ToolLint | undefined>(jobs.length);
+  // Jobs waiting, and those to run again as the first job of a fresh process.
+  const queue: number[] = jobs.map((_, i) => i);
+  const fresh: number[] = [];
+  const slots = new Set<Slot>();
+  const transpile: Transpile = createTranspiler();
+  const timeoutMs = Math.min(options.timeoutMs, MAX_TIMER_MS);
+  const flags = [...permissionFlags(), `--max-old-space-size=${options.memoryLimitMb}`, "--no-warnings"];
+  let remaining = jobs.length;
+  let memoryWatch: NodeJS.Timeout | null = null;
+
+  return new Promise<ToolLint[]>((resolve, reject) => {
+    let finished = false;
+    const finish = (error?: Error): void => {
+      if (finished) return;
+      finished = true;
+      if (memoryWatch !== null) clearInterval(memoryWatch);
+      for (const slot of slots) stop(slot, "done");
+      if (error) reject(error);
+      else resolve(results as ToolLint[]);
+    };
+
+    const settle = (index: number, lint: ToolLint): void => {
+      if (results[index] !== undefined) return;
+      results[index] = freezeToolLint(lint);
+      remaining--;
+      if (remaining === 0) finish();
+    };
+
+    function stop(slot: Slot, reason: Slot["stoppedFor"]): void {
+      if (slot.timer !== null) clearTimeout(slot.timer);
+      slot.timer = null;
+      slot.stoppedFor ??= reason;
+      kill(slot);
+      release(slot);
+      slots.delete(slot);
+    }
+
+    function dispatch(slot: Slot): void {
+      if (finished || !slot.ready || slot.job !== null) return;
+      // A job to run again wants a process where nothing ran before.
+      const index = slot.started === 0 && fresh.length > 0 ? fresh.shift() : queue.shift();
+      if (index === undefined) {
+        if (fresh.length > 0 || queue.length === 0) stop(slot, "done");
+        topUp();
+        return;
+      }
+      slot.job = index;
+      slot.started++;
+      const job = jobs[index] as ModuleJob;
+      const message = job.source === undefined ? { id: index, file: job.file } : { id: index, file: job.file, source: job.source };
+      (slot.child.stdio[FD.jobs] as Writable).write(`${JSON.stringify(message)}\n`);
+      slot.timer = setTimeout(() => {
+        slot.job = null;
+        settle(
+          index,
+          loadErrorLint(
+            `did not finish loading within ${seconds(options.timeoutMs)} (--load-timeout)`,
+            "Make loading finish promptly: no long work, open servers or slow awaits at import time or in actions(); raise --load-timeout if it is merely slow.",
+          ),
+        );
+        stop(slot, "done");
+        topUp();
+      }, timeoutMs);
+    }
+
+    /** The job in flight ended with its process: run it again in a fresh one, unless it ran in one. */
+    function lost(slot: Slot, index: number, lint: () => ToolLint): void {
+      if (slot.started > 1) fresh.push(index);
+      else settle(index, lint());
+    }
+
+    function onResult(slot: Slot, message: { id?: unknown; retire?: unknown; result?: unknown }): void {
+      const index = slot.job;
+      if (index === null || message.id !== index) return protocolError(slot);
+      if (slot.timer !== null) clearTimeout(slot.timer);
+      slot.timer = null;
+      slot.job = null;
+      const result = message.result as WireResult;
+      const fatal = result.kind === "exit-called" || result.kind === "abort-called";
+      let lint: ToolLint;
+      try {
+        lint = judge(result);
+      } catch (error) {
+        finish(new Error(`judging a module's answer failed internally: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+        return;
+      }
+      if (fatal) lost(slot, index, () => lint);
+      else settle(index, lint);
+      if (fatal || message.retire === true) {
+        stop(slot, "done");
+        topUp();
+      } else dispatch(slot);
+    }
+
+    function protocolError(slot: Slot): void {
+      const index = slot.job;
+      slot.job = null;
+      stop(slot, "done");
+      if (index !== null) lost(slot, index, () => loadErrorLint("its process answered with something that is not an answer (did the module write to the linter's channel?)"));
+      topUp();
+    }
+
+    async function answerTranspile(slot: Slot, out: Writable, request: unknown): Promise<void> {
+      const { file, source, format } = request as { file?: unknown; source?: unknown; format?: unknown };
+      if (typeof file !== "string" || typeof source !== "string" || (format !== "esm" && format !== "cjs")) return protocolError(slot);
+      const answer = await transpile.transpile(file, source, format);
+      if (!out.destroyed) out.write(`${JSON.stringify(answer)}\n`);
+    }
+
+    function onExit(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
+      if (slot.timer !== null) clearTimeout(slot.timer);
+      const index = slot.job;
+      const wasReady = slot.ready;
+      const stoppedFor = slot.stoppedFor;
+      release(slot);
+      slots.delete(slot);
+      if (finished) return;
+      if (!wasReady && stoppedFor === null) {
+        finish(new Error(`a module process stopped before it started (${signal ?? `exit code ${String(code)}`}): ${slot.stderr.trim().slice(-300)}`));
+        return;
+      }
+      if (index !== null) {
+        slot.job = null;
+        lost(slot, index, () => deathLint(slot, code, signal));
+      }
+      topUp();
+    }
+
+    function deathLint(slot: Slot, code: number | null, signal: NodeJS.Signals | null): ToolLint {
+      if (slot.stoppedFor === "memory" || /heap out of memory|Reached heap limit/.test(slot.stderr)) {
+        return loadErrorLint(`ran out of memory while loading (limit ${options.memoryLimitMb} MB)`, "Do not build large data at import time or in actions().");
+      }
+      if (code === UNSETTLED_TOP_LEVEL_AWAIT) {
+        return loadErrorLint("never finished loading: a top-level await never settled", "Make every top-level await settle: a promise that nothing resolves keeps the module from ever loading.");
+      }
+      return loadErrorLint(signal !== null ? `stopped while loading (signal ${signal})` : `stopped while loading (exit code ${String(code)})`);
+    }
+
+    function watchMemory(): void {
+      if (memoryWatch !== null) return;
+      memoryWatch = setInterval(() => {
+        for (const slot of slots) {
+          if (slot.job === null || slot.child.pid === undefined) continue;
+          const mb = residentMb(slot.child.pid);
+          if (mb !== null && mb > options.memoryLimitMb) {
+            slot.stoppedFor = "memory";
+            kill(slot);
+          }
+        }
+      }, MEMORY_POLL_MS);
+    }
+
+    function start(): void {
+      let child: ChildProcess;
+      try {
+        child = spawn(process.execPath, [...flags, fileURLToPath(ENTRY)], {
+          stdio: ["pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe"],
+          // Its own process group, killed as one.
+          detached: true,
+          env: process.env,
+        });
+      } catch (error) {
+        finish(new Error(`a module process could not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+        return;
+      }
+      const slot: Slot = { child, ready: false, job: null, started: 0, timer: null, stoppedFor: null, stderr: "" };
+      slots.add(slot);
+      child.stdin?.end();
+      child.stdout?.resume();
+      child.stderr?.on("data", (chunk: Buffer) => {
+        slot.stderr = (slot.stderr + chunk.toString("utf8")).slice(-STDERR_TAIL);
+      });
+      for (const stream of child.stdio) (stream as Readable | Writable | null)?.on("error", () => undefined);
+      child.on("error", (error) => {
+        if (!slot.ready) finish(new Error(`a module process could not start: ${error.message}`, { cause: error }));
+      });
+      child.on("exit", (code, signal) => onExit(slot, code, signal));
+      onLines(child.stdio[FD.results] as Readable, (message) => {
+        if (typeof message !== "object" || message === null) return protocolError(slot);
+        const m = message as { ready?: unknown; transpile?: unknown; id?: unknown };
+        if (m.ready === true && !slot.ready) {
+          slot.ready = true;
+          dispatch(slot);
+        } else if (m.transpile !== undefined) void answerTranspile(slot, child.stdio[FD.jobs] as Writable, m.transpile);
+        else onResult(slot, m);
+      });
+      onLines((child.stdio as unknown as Readable[])[FD.hookRequests] as Readable, (message) => {
+        const m = message as { transpile?: unknown } | undefined;
+        if (m?.transpile === undefined) return protocolError(slot);
+        void answerTranspile(slot, (child.stdio as unknown as Writable[])[FD.hookAnswers] as Writable, m.transpile);
+      });
+    }
+
+    /** Starts processes while jobs wait, up to the pool's size; fresh jobs each get a new process. */
+    function topUp(): void {
+      if (finished) return;
+      const waiting = queue.length + fresh.length;
+      const starting = [...slots].filter((s) => !s.ready).length;
+      let want = Math.min(options.processes, slots.size + Math.max(0, waiting - starting)) - slots.size;
+      if (fresh.length > 0 && want <= 0 && slots.size < options.processes + fresh.length) want = 1;
+      for (let i = 0; i < want; i++) start();
+    }
+
+    if (jobs.length === 0) {
+      finish();
+      return;
+    }
+    // esbuild's service starts while the module processes do.
+    if (jobs.some((job) => TYPESCRIPT.test(job.file))) void transpile.warmUp();
+    watchMemory();
+    topUp();
+  });
+}

@@ -1,0 +1,319 @@
+// Entry of a module process (started by module-pool.ts; it runs many modules, one after
+// another): for each job it imports the module, picks the tool (SPEC section 2), reads its
+// name, description and actions, calls actions() once, and sends back a record of it all as
+// data (snapshot.ts). It judges nothing: the chain runs in the linter, on a rebuild. The
+// built-ins it needs are captured before the first module runs; a module that exits, aborts
+// or throws late is reported, not survived; and it asks to be retired when a module left
+// timers or handles running or changed a built-in, so no module runs beside another's leftovers.
+
+import { createRecorder, type Recorder } from "./snapshot.js";
+import { FD, lineReader, transpileRequest, writeLine } from "./channel.js";
+import fs, { readFileSync } from "node:fs";
+import Module, { register, syncBuiltinESMExports } from "node:module";
+import { dirname } from "node:path";
+import { pathToFileURL } from "node:url";
+import { MessageChannel, type MessagePort } from "node:worker_threads";
+import { callActions } from "../core/obtain.js";
+import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "./module-format.js";
+import { TOOL_READS } from "./wire.js";
+
+const ReflectApply = Reflect.apply;
+const ReflectGet = Reflect.get;
+const ReflectOwnKeys = Reflect.ownKeys;
+const ReflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
+const ReflectHas = Reflect.has;
+const PromiseConstructor = Promise;
+const PromiseThen = Promise.prototype.then;
+const realExit = process.exit;
+const realKill = process.kill;
+const realRawKill = (process as unknown as { _kill: (pid: number, signal: number) => number })._kill;
+const activeResources = process.getActiveResourcesInfo;
+const linterPid = process.ppid;
+
+/** A job from the linter: a module to load; `source` when it comes from standard input. */
+interface Job {
+  readonly id: number;
+  readonly file: string;
+  readonly source?: string;
+}
+
+const jobs = lineReader(FD.jobs);
+let current: number | null = null;
+
+function send(json: string): void {
+  writeLine(FD.results, json);
+}
+
+function result(id: number, body: string, retire = false): void {
+  send(`{"id":${id},"retire":${retire ? "true" : "false"},"result":${body}}`);
+}
+
+// ---------------------------------------------------------------------------------------
+// What a module may do to the process it runs in
+
+process.exit = function exit(code?: unknown): never {
+  if (current !== null) {
+    const recorder = createRecorder();
+    const value = code === undefined ? "null" : recorder.value(code);
+    result(current, `{"kind":"exit-called","code":${value},"nodes":${recorder.nodes()}}`, true);
+  }
+  return ReflectApply(realExit, process, [0]) as never;
+} as typeof process.exit;
+
+process.abort = function abort(): never {
+  if (current !== null) result(current, '{"kind":"abort-called"}', true);
+  return ReflectApply(realExit, process, [0]) as never;
+};
+
+// Signalling its own process (or group) ends only this process; the linter, or every
+// process of the user (-1), is refused, so an accident there is the module's own load-error.
+function refused(pid: unknown): boolean {
+  const target = Number(pid);
+  return target === linterPid || (target < 0 && target !== -process.pid);
+}
+function refusal(pid: unknown): Error {
+  const shown = typeof pid === "number" || typeof pid === "string" ? `${pid}` : typeof pid;
+  return new Error(`process.kill(${shown}) would stop the linter; refused while linting`);
+}
+process.kill = function kill(pid: number, signal?: string | number): true {
+  if (refused(pid)) throw refusal(pid);
+  return ReflectApply(realKill, process, [pid, signal]) as true;
+};
+(process as unknown as { _kill: unknown })._kill = function _kill(pid: number, signal: number): number {
+  if (refused(pid)) throw refusal(pid);
+  return ReflectApply(realRawKill, process, [pid, signal]) as number;
+};
+
+// Closing the descriptors the process lives on (stdio, the channel) is a no-op: a module
+// that closes its stdout must not take the next module's, nor our answers, with it.
+function keepDescriptors(): void {
+  const table = fs as unknown as Record<string, unknown>;
+  const kept = (fd: unknown): boolean => typeof fd === "number" && fd >= 0 && fd <= FD.hookAnswers;
+  const closeSync = fs.closeSync;
+  const close = fs.close;
+  table["closeSync"] = function (fd: number): void {
+    if (!kept(fd)) ReflectApply(closeSync, fs, [fd]);
+  };
+  table["close"] = function (fd: number, callback?: (error: Error | null) => void): void {
+    if (!kept(fd)) ReflectApply(close, fs, [fd, callback]);
+    else if (typeof callback === "function") process.nextTick(callback, null);
+  };
+  syncBuiltinESMExports();
+}
+keepDescriptors();
+
+// A module's late failures (a timer that throws, a rejection nobody handles) must not end
+// the process; one that comes while its module loads is that module's load error.
+let failLoading: ((error: unknown) => void) | null = null;
+let lateFailure = false;
+process.on("uncaughtException", (error: unknown) => {
+  if (failLoading !== null) failLoading(error);
+  else lateFailure = true;
+});
+process.on("unhandledRejection", () => undefined);
+
+// ---------------------------------------------------------------------------------------
+// Retiring: leftovers of one module must not reach the next
+
+const INTRINSICS: readonly object[] = [
+  globalThis, Object, Object.prototype, Function.prototype, Array, Array.prototype, String, String.prototype,
+  Number.prototype, Boolean.prototype, Symbol, Symbol.prototype, BigInt.prototype, Map.prototype, Set.prototype,
+  WeakMap.prototype, Promise, Promise.prototype, RegExp.prototype, Error, Error.prototype, JSON, Math, Reflect, Date.prototype,
+];
+
+function fingerprint(): unknown[] {
+  const parts: unknown[] = [];
+  let n = 0;
+  for (let i = 0; i < INTRINSICS.length; i++) {
+    const object = INTRINSICS[i] as object;
+    const keys = ReflectOwnKeys(object);
+    parts[n++] = keys.length;
+    for (let k = 0; k < keys.length; k++) {
+      const d = ReflectGetOwnPropertyDescriptor(object, keys[k] as PropertyKey);
+      parts[n++] = keys[k];
+      parts[n++] = d?.value;
+      parts[n++] = d?.get;
+      parts[n++] = d?.set;
+    }
+  }
+  return parts;
+}
+
+function sameParts(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !(a[i] !== a[i] && b[i] !== b[i])) return false;
+  return true;
+}
+
+/** Timers and handles that keep an event loop alive; requests in flight (writes) are not leftovers. */
+function liveResources(): number {
+  const list = ReflectApply(activeResources, process, []) as string[];
+  let n = 0;
+  for (let i = 0; i < list.length; i++) {
+    const name = list[i];
+    if (name !== "WriteWrap" && name !== "ShutdownWrap" && name !== "FSReqCallback" && name !== "FSReqPromise") n++;
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------
+// TypeScript: ES modules through the loader hooks (ts-hooks.ts), CommonJS through the
+// CommonJS loader, both transpiled by the linter's one esbuild.
+
+let hooksPort: MessagePort | null = null;
+let override: { file: string; source: string } | null = null;
+
+type Extension = (module: { _compile(code: string, file: string): void }, file: string) => void;
+const extensions = (Module as unknown as { _extensions: Record<string, Extension> })._extensions;
+const moduleStatics = Module as unknown as {
+  _resolveFilename: (request: string, parent: { filename?: string } | undefined, ...rest: unknown[]) => string;
+};
+
+function sourceOf(file: string): string {
+  return override !== null && override.file === file ? override.source : readFileSync(file, "utf8");
+}
+
+function installTypeScript(): void {
+  const { port1, port2 } = new MessageChannel();
+  register(new URL("./ts-hooks.js", import.meta.url), { data: { port: port2, requests: FD.hookRequests, answers: FD.hookAnswers }, transferList: [port2] });
+  hooksPort = port1;
+  const compileTypeScript: Extension = (module, file) => module._compile(transpileRequest(FD.results, jobs, file, sourceOf(file), "cjs"), file);
+  for (const extension of [".ts", ".cts", ".mts"]) extensions[extension] = compileTypeScript;
+  const resolveFilename = moduleStatics._resolveFilename;
+  moduleStatics._resolveFilename = function (request, parent, ...rest) {
+    try {
+      return ReflectApply(resolveFilename, this, [request, parent, ...rest]) as string;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "MODULE_NOT_FOUND" || !/^\.{0,2}\//.test(request)) throw error;
+      for (const candidate of typescriptCandidates(request)) {
+        try {
+          return ReflectApply(resolveFilename, this, [candidate, parent, ...rest]) as string;
+        } catch {
+          // try the next spelling
+        }
+      }
+      throw error;
+    }
+  };
+}
+
+type Namespace = Record<PropertyKey, unknown>;
+
+/** A CommonJS file from standard input: compiled as that file would be, never read from disk. */
+function requireGiven(file: string, source: string): Namespace {
+  const ModuleClass = Module as unknown as new (id: string, parent: null) => {
+    filename: string;
+    paths: string[];
+    exports: unknown;
+    loaded: boolean;
+    _compile(code: string, file: string): void;
+  };
+  const module = new ModuleClass(file, null);
+  module.filename = file;
+  module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(file));
+  module._compile(TYPESCRIPT.test(file) ? transpileRequest(FD.results, jobs, file, source, "cjs") : source, file);
+  module.loaded = true;
+  return { default: module.exports };
+}
+
+async function importModule(job: Job): Promise<Namespace> {
+  const typescript = TYPESCRIPT.test(job.file);
+  if ((typescript || job.source !== undefined) && hooksPort === null) installTypeScript();
+  const url = pathToFileURL(job.file).href;
+  if (job.source !== undefined) {
+    override = { file: job.file, source: job.source };
+    if (moduleFormat(job.file) === "commonjs") return requireGiven(job.file, job.source);
+    hooksPort?.postMessage({ override: { url, source: job.source } });
+  }
+  return (await import(url)) as Namespace;
+}
+
+// ---------------------------------------------------------------------------------------
+// Obtaining: the tool as the chain will read it
+
+function isObject(value: unknown): value is Namespace {
+  return (typeof value === "object" && value !== null) || false;
+}
+
+function outcomeOf(recorder: Recorder, read: () => unknown): { text: string; ok: boolean; value: unknown } {
+  try {
+    const value = read();
+    return { text: recorder.outcome(true, value), ok: true, value };
+  } catch (error) {
+    return { text: recorder.outcome(false, error), ok: false, value: undefined };
+  }
+}
+
+/** SPEC section 2: an object default export is the tool; else the named exports form one. */
+function obtain(namespace: Namespace): string {
+  const recorder = createRecorder();
+  let tool: Namespace | null = null;
+  let authored: Namespace;
+  try {
+    // TypeScript or Babel output in a CommonJS package marks module.exports with __esModule;
+    // Node hands that whole object over as the default, whose `default` is the author's.
+    const moduleExports = namespace["default"];
+    authored = isObject(moduleExports) && moduleExports["__esModule"] === true ? moduleExports : namespace;
+    const candidate = authored["default"];
+    if (isObject(candidate)) tool = candidate;
+    else if (!ReflectHas(authored, "name") && !ReflectHas(authored, "description") && !ReflectHas(authored, "actions")) return '{"kind":"no-tool"}';
+  } catch (error) {
+    const thrown = recorder.value(error, true);
+    return `{"kind":"read-threw","thrown":${thrown},"nodes":${recorder.nodes()}}`;
+  }
+  const from = tool ?? authored;
+  const reads: string[] = [];
+  const values: unknown[] = [];
+  for (let i = 0; i < TOOL_READS.length; i++) {
+    const key = TOOL_READS[i] as string;
+    const read = outcomeOf(recorder, () => (tool !== null || ReflectHas(authored, key) ? ReflectGet(from, key) : undefined));
+    reads[i] = read.text;
+    values[i] = read.value;
+    if (!read.ok) break;
+  }
+  let call = "null";
+  if (reads.length === TOOL_READS.length && typeof values[2] === "function") {
+    const holder = tool ?? { name: values[0], description: values[1], actions: values[2] };
+    const called = callActions(holder as { actions(): unknown });
+    call = "threw" in called ? recorder.outcome(false, called.threw) : recorder.outcome(true, called.returned);
+  }
+  let readsText = "";
+  for (let i = 0; i < reads.length; i++) readsText += `${i === 0 ? "" : ","}${reads[i]}`;
+  return `{"kind":"tool","reads":[${readsText}],"call":${call},"nodes":${recorder.nodes()}}`;
+}
+
+async function run(job: Job): Promise<string> {
+  let namespace: Namespace;
+  try {
+    namespace = await new PromiseConstructor<Namespace>((resolve, reject) => {
+      failLoading = reject;
+      ReflectApply(PromiseThen, importModule(job), [resolve, reject]);
+    });
+  } catch (error) {
+    const recorder = createRecorder();
+    const thrown = recorder.value(error, true);
+    return `{"kind":"import-threw","thrown":${thrown},"nodes":${recorder.nodes()}}`;
+  } finally {
+    failLoading = null;
+  }
+  return obtain(namespace);
+}
+
+// ---------------------------------------------------------------------------------------
+
+// Streams a module may print to exist before the baseline, so printing is no leftover.
+void process.stdout;
+void process.stderr;
+const baseline = fingerprint();
+const baselineResources = liveResources();
+send('{"ready":true}');
+for (let job = jobs.next() as Job | null; job !== null; job = jobs.next() as Job | null) {
+  current = job.id;
+  const body = await run(job);
+  current = null;
+  override = null;
+  const retire = lateFailure || liveResources() > baselineResources || !sameParts(fingerprint(), baseline);
+  result(job.id, body, retire);
+  if (retire) break;
+}
+ReflectApply(realExit, process, [0]);

@@ -1,0 +1,87 @@
+// Module loader hooks of the module process (registered by module-process.ts, run on Node's
+// hooks thread): TypeScript ES modules are transpiled by the linter's one esbuild (asked on
+// this thread's own pair of descriptors, channel.ts), `./x.js` finds `./x.ts`, and a file
+// linted from standard input is served from the text the linter sent instead of the disk.
+// TypeScript that is CommonJS is left to the CommonJS loader, which module-process.ts extends.
+
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { receiveMessageOnPort, type MessagePort } from "node:worker_threads";
+import { lineReader, transpileRequest, type LineReader } from "./channel.js";
+import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "./module-format.js";
+
+export interface HooksData {
+  readonly port: MessagePort;
+  readonly requests: number;
+  readonly answers: number;
+}
+
+/** A file read from standard input: its URL and text. */
+export interface Override {
+  readonly url: string;
+  readonly source: string;
+}
+
+let port: MessagePort;
+let requests: number;
+let reader: LineReader;
+let override: Override | null = null;
+
+export function initialize(data: HooksData): void {
+  port = data.port;
+  requests = data.requests;
+  reader = lineReader(data.answers);
+}
+
+// The main thread posts the override before it imports: the message is already queued.
+function drain(): void {
+  for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) override = (m.message as { override: Override | null }).override;
+}
+
+interface Resolved {
+  readonly url: string;
+  readonly format?: string | null;
+  readonly shortCircuit?: boolean;
+}
+type NextResolve = (specifier: string, context?: unknown) => Promise<Resolved>;
+
+export async function resolve(specifier: string, context: { parentURL?: string }, next: NextResolve): Promise<Resolved> {
+  drain();
+  if (override !== null && specifier === override.url) return { url: override.url, shortCircuit: true };
+  try {
+    return await next(specifier, context);
+  } catch (error) {
+    const relative = /^(\.{0,2}\/|file:)/.test(specifier);
+    if (!relative || (error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") throw error;
+    for (const candidate of typescriptCandidates(specifier)) {
+      try {
+        return await next(candidate, context);
+      } catch {
+        // try the next spelling
+      }
+    }
+    throw error;
+  }
+}
+
+interface Loaded {
+  readonly format: string;
+  readonly source?: string | ArrayBuffer | Uint8Array | null;
+  readonly shortCircuit?: boolean;
+}
+type NextLoad = (url: string, context?: unknown) => Promise<Loaded>;
+
+export async function load(url: string, context: unknown, next: NextLoad): Promise<Loaded> {
+  drain();
+  if (!url.startsWith("file:")) return next(url, context);
+  const file = fileURLToPath(url);
+  const given = override !== null && override.url === url ? override.source : null;
+  const format = moduleFormat(file);
+  if (TYPESCRIPT.test(file)) {
+    if (format === "commonjs") return { format, shortCircuit: true };
+    const source = given ?? readFileSync(file, "utf8");
+    return { format, source: transpileRequest(requests, reader, file, source, "esm"), shortCircuit: true };
+  }
+  if (given !== null && format === "module") return { format, source: given, shortCircuit: true };
+  return next(url, context);
+}
