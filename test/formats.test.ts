@@ -148,11 +148,14 @@ test("json: the report schema's code list is OFFENCE_CODES", () => {
 
 test("json: the report schema rejects a wrong document", () => {
   assert.equal(reportValidator({ version: 2, files: [], summary: { files: 0, actions: 0, offences: 0, errors: 0, warnings: 0 } }), false);
-  const offence = { action: null, code: "parse-error", severity: "error", path: [], location: "", message: "m", fix: "f", line: null, column: null, exact: null };
+  const offence = { action: null, code: "parse-error", severity: "error", path: [], location: "", message: "m", fix: "f", line: null, column: null, exact: null, edits: null };
   const document = (o: object) => ({ version: 1, files: [{ file: "f", tool: null, offences: [o] }], summary: { files: 1, actions: 0, offences: 1, errors: 1, warnings: 0 } });
   assert.equal(reportValidator(document(offence)), true, "the control document is valid");
   assert.equal(reportValidator(document({ ...offence, code: "nope" })), false);
   assert.equal(reportValidator(document({ ...offence, severity: "off" })), false, "an offence set off is never reported");
+  const edit = { start: 0, end: 1, text: "", startLine: 1, startColumn: 1, endLine: 1, endColumn: 2 };
+  assert.equal(reportValidator(document({ ...offence, edits: [edit] })), true, "an offence with its fix as data");
+  assert.equal(reportValidator(document({ ...offence, edits: [{ ...edit, startLine: 0 }] })), false);
 });
 
 // ---------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import { configLocation } from "../config/find.js";
 import { loadConfig } from "../config/load.js";
 import { lintModuleSource, lintPaths, lintSource } from "../lint/lint-paths.js";
 import type { LintResult, Summary } from "../lint/result.js";
-import { DEFAULT_RULES } from "../lint/severity.js";
+import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { UsageError } from "../lint/usage-error.js";
 import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
@@ -78,14 +78,12 @@ export function workersFromEnv(env: Io["env"]): number | undefined {
   return Number(value);
 }
 
-async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buffer | null, config: Config | null): Promise<LintResult> {
+async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buffer | null, config: Config | null, rules: SeverityRules): Promise<LintResult> {
   if (options.server !== null) {
     // Loaded only here: linting files never pays for the MCP SDK.
     const { lintServer } = await import("../server/lint-server.js");
     return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt });
   }
-  // picomatch is loaded only for a run with a config.
-  const rules = config === null ? DEFAULT_RULES : (await import("../config/rules-for.js")).configRules(config, io.cwd);
   const stdinOptions = options.stdin;
   if (stdinOptions !== null && stdin !== null) {
     if (stdinOptions.kind === "module") return lintModuleSource(stdin, stdinOptions.filename, resolve(io.cwd, stdinOptions.filename), options.loadTimeoutMs, startedAt, rules);
@@ -147,15 +145,17 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       // Read before any work, so a mistake in it is reported at once (exit 2).
       const location = configLocation(options.config, io.cwd);
       const config = location === null ? null : loadConfig(location, io.cwd);
+      // picomatch is loaded only for a run with a config.
+      const rules = config === null ? DEFAULT_RULES : (await import("../config/rules-for.js")).configRules(config, io.cwd);
       const stdin = options.stdin !== null ? await readStdin(io) : null;
-      let linted = await lint(options, io, startedAt, stdin, config);
+      let linted = await lint(options, io, startedAt, stdin, config, rules);
       if (options.fix || options.fixDryRun) {
         // Loaded only when fixing: a plain lint does not pay for it.
         const { fixFiles } = await import("../fix/fix-files.js");
-        const fixed = await fixFiles(linted, { write: options.fix, cwd: io.cwd, stdin, loadTimeoutMs: options.loadTimeoutMs });
+        const fixed = await fixFiles(linted, { write: options.fix, cwd: io.cwd, stdin, loadTimeoutMs: options.loadTimeoutMs, rules });
         for (const note of fixed.notes) io.stderr(`wymcp-lint: ${note}\n`);
         // What was written is linted again from disk: the report and the exit code are what is left.
-        linted = fixed.written > 0 ? withDiffs(await lint(options, io, startedAt, stdin, config), fixed.result) : fixed.result;
+        linted = fixed.written > 0 ? withDiffs(await lint(options, io, startedAt, stdin, config, rules), fixed.result) : fixed.result;
       }
       // A running server has no files to key a baseline by.
       const result =

@@ -169,7 +169,8 @@ export async function fixFiles(result: LintResult, options: FixOptions): Promise
     const kind = kindOf(file.file);
     const path = resolve(options.cwd, file.file);
     if (!file.offences.some(hasEdits) || kind === null) outcomes.push({ file: { ...file, diff: null }, written: false });
-    else if (kind === "module") outcomes.push(await fixModuleFile(file, path, options));
+    // A module read from standard input has no file to read its source from, nor to write.
+    else if (kind === "module") outcomes.push(options.stdin === null ? await fixModuleFile(file, path, options) : { file: { ...file, diff: null }, written: false });
     else outcomes.push(fixActionFile(file, kind, path, options));
   }
   return {
