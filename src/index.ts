@@ -9,7 +9,7 @@ export {
   type ActionSchemaKey,
   type MandatoryActionSchemaKey,
 } from "./vocabulary.js";
-export { defineTool, type ActionSchema, type ActionsMap, type PropertySchema, type Tool } from "./tool.js";
+export { defineTool, type ActionNameOf, type ActionSchema, type ActionsMap, type ActionsOf, type PropertySchema, type Tool } from "./tool.js";
 export { checkTool, validateTool } from "./validate.js";
 export { checkActions } from "./core/chain.js";
 export { actionNames, fetchSchema, fetchSchemas } from "./core/obtain.js";

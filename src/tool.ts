@@ -1,6 +1,7 @@
 // The published types of a tool declaration and the defineTool() helper for typed
 // authoring. ActionSchema's key set and its mandatory/optional split restate the
-// vocabulary (vocabulary.ts); test/types.test.ts pins them against it.
+// vocabulary (vocabulary.ts); test/types.test.ts pins them against it, and
+// test/types/authoring.ts pins what defineTool keeps and refuses.
 
 /** A schema the key-set walk reads: "properties", a single-schema "items", an "additionalProperties" schema. */
 export interface PropertySchema {
@@ -42,11 +43,37 @@ export interface Tool {
   readonly actions: ActionsMap | (() => ActionsMap);
 }
 
+// What an actions entry holds: the map a function returns, or the map (for each member of a union).
+type MapOf<A> = A extends () => infer M ? M : A;
+// A map's action names (for each member of a union).
+type NamesOf<M> = M extends ReadonlyMap<infer K, unknown> ? K & string : keyof M & string;
+
+/** The actions map a tool declares: what its actions() returns, or the map itself. */
+export type ActionsOf<T extends Tool> = MapOf<T["actions"]>;
+
 /**
- * Identity at run time; at compile time it checks the declaration against ActionSchema,
- * unknown keys included. TypeScript checks an actions() function's result less strictly
- * (no excess-key check on an inferred return type): annotate it, `actions(): ActionsMap`.
+ * The names of a tool's actions, as precisely as its type knows them: the literal keys of a
+ * declaration made with defineTool, `string` for a tool typed only as Tool.
  */
-export function defineTool(tool: Tool): Tool {
+export type ActionNameOf<T extends Tool> = NamesOf<ActionsOf<T>>;
+
+// One message per unknown key of an action schema, e.g. `action "search" has an unknown key "requried"`.
+type UnknownKeyMessages<M> =
+  M extends ReadonlyMap<infer K, infer S>
+    ? `action "${K & string}" has an unknown key "${Exclude<keyof S, keyof ActionSchema> & string}"`
+    : { [K in keyof M & string]: `action "${K}" has an unknown key "${Exclude<keyof M[K], keyof ActionSchema> & string}"` }[keyof M & string];
+
+// Nothing when every action schema keeps to the vocabulary; else an `actions` no value
+// satisfies, so the compiler names the unknown key. TypeScript checks excess keys only of
+// an object literal written against a known type, never of a function's returned literal.
+type KnownKeysOnly<T extends Tool> = [UnknownKeyMessages<ActionsOf<T>>] extends [never] ? unknown : { readonly actions: UnknownKeyMessages<ActionsOf<T>> };
+
+/**
+ * Identity at run time. At compile time it checks the declaration against ActionSchema,
+ * unknown keys included, whether actions is the map or a function returning it, and keeps
+ * what it is given: the tool's literal name and action names (so `fetchSchema(tool,
+ * "serch")` does not compile).
+ */
+export function defineTool<const T extends Tool>(tool: T & KnownKeysOnly<T>): T {
   return tool;
 }

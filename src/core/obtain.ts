@@ -10,7 +10,7 @@ import { mandatoryKeyOffences } from "./chain.js";
 import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
 import { actionLabel, toolOffence, type Offence } from "./offence.js";
 import { sortOffences } from "./order.js";
-import type { ActionSchema, Tool } from "../tool.js";
+import type { ActionNameOf, ActionSchema, Tool } from "../tool.js";
 import { appendAll } from "./append.js";
 
 export type Obtained = { readonly actions: MapLike } | { readonly offence: Offence };
@@ -50,12 +50,15 @@ function actionsOrThrow(tool: Tool): MapLike {
 }
 
 /** The tool's action names, in declaration order; obtains no schema. */
-export function actionNames(tool: Tool): string[] {
-  return mapKeys(actionsOrThrow(tool)).map(actionLabel);
+export function actionNames<T extends Tool>(tool: T): ActionNameOf<T>[] {
+  return mapKeys(actionsOrThrow(tool)).map(actionLabel) as ActionNameOf<T>[];
 }
 
-/** One action's schema, checked for its mandatory keys; its siblings are not looked at. */
-export function fetchSchema(tool: Tool, name: string): ActionSchema {
+/**
+ * One action's schema, checked for its mandatory keys; its siblings are not looked at. For
+ * a tool declared with defineTool, `name` must be one of its action names.
+ */
+export function fetchSchema<T extends Tool>(tool: T, name: ActionNameOf<T>): ActionSchema {
   const actions = actionsOrThrow(tool);
   if (!mapHas(actions, name)) throw new UnknownActionError(name, mapKeys(actions).map(actionLabel));
   const schema = mapGet(actions, name);
@@ -65,14 +68,14 @@ export function fetchSchema(tool: Tool, name: string): ActionSchema {
 }
 
 /** Every action's schema, each checked for its mandatory keys; fails naming every bad one. */
-export function fetchSchemas(tool: Tool): Map<string, ActionSchema> {
+export function fetchSchemas<T extends Tool>(tool: T): Map<ActionNameOf<T>, ActionSchema> {
   const actions = actionsOrThrow(tool);
-  const schemas = new Map<string, ActionSchema>();
+  const schemas = new Map<ActionNameOf<T>, ActionSchema>();
   const offences: Offence[] = [];
   for (const name of mapKeys(actions)) {
     const schema = mapGet(actions, name);
     appendAll(offences, mandatoryKeyOffences(name, schema));
-    schemas.set(actionLabel(name), schema as ActionSchema);
+    schemas.set(actionLabel(name) as ActionNameOf<T>, schema as ActionSchema);
   }
   if (offences.length > 0) throw new ActionSchemaError(sortOffences(offences), toolName(tool));
   return schemas;
