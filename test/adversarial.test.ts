@@ -312,7 +312,7 @@ test("permission denied: an unreadable action file, module and directory are off
     found[0],
     ["./secret.tool.mjs", null, "load-error", found[1]?.[3]],
   ]);
-  assert.deepEqual(lockedReport.summary, { files: 4, actions: 1, offences: 3 });
+  assert.deepEqual(lockedReport.summary, { files: 4, actions: 1, offences: 3, errors: 3, warnings: 0 });
 });
 
 test("what is not a readable file: FIFOs and devices are never opened, dangling and looping links are named or skipped, a directory named *.actions.json is searched", (t) => {
