@@ -28,12 +28,12 @@ const BIG_BYTES = 50_000_000;
 
 /** The corpora, in the order they are generated. `build(dir, seed)` returns extra stamp fields. */
 export const CORPORA = {
-  "single": { seed: 11, build: (dir, seed) => writeTree(dir, seed, { files: 1, flat: true, name: () => "one" }) },
+  single: { seed: 11, build: (dir, seed) => writeTree(dir, seed, { files: 1, flat: true, name: () => "one" }) },
   "medium-json": { seed: 1, build: (dir, seed) => writeTree(dir, seed, { files: 2000, format: "json" }) },
   // Same seed as medium-json: the same values, written as hand-edited JSON5.
   "medium-json5": { seed: 1, build: (dir, seed) => writeTree(dir, seed, { files: 2000, format: "json5" }) },
-  "big": { seed: 21, build: writeBig },
-  "modules": { seed: 31, build: writeModules },
+  big: { seed: 21, build: writeBig },
+  modules: { seed: 31, build: writeModules },
   "offences-json": { seed: 41, build: writeOffences },
   "large-json": { seed: 2, large: true, build: (dir, seed) => writeTree(dir, seed, { files: 20000, format: "json" }) },
   // Tool modules as users write them (issue 10): two actions each, through defineTool.
@@ -155,8 +155,7 @@ function writeModules(dir, seed) {
   for (let i = 0; i < 20; i++) {
     const rng = new Rng(seedFrom(seed, "module", i));
     const { domain, noun } = toolTopic(rng);
-    const actions = JSON.stringify(actionFile(rng, { domain, noun, actions: rng.int(5, 10), withSchemaRef: false }), null, 2)
-      .replace(/\n/g, "\n    ");
+    const actions = JSON.stringify(actionFile(rng, { domain, noun, actions: rng.int(5, 10), withSchemaRef: false }), null, 2).replace(/\n/g, "\n    ");
     const name = uniqueToolName(rng, taken, `${domain}-${noun}`);
     const description = JSON.stringify(`Manage ${domain} ${noun}s: one tool, many actions.`);
     const ts = i % 2 === 1;
@@ -208,14 +207,55 @@ function writeDefineToolModules(dir, seed, { files, ts, flat = false }) {
  * expected offence count.
  */
 const MISTAKES = [
-  ["unknown-key", (a) => { a.example = []; }],
-  ["undeclared", (a) => { a.required = [...(a.required ?? []), "ghost_field"]; }],
-  ["duplicate", (a) => { const p = a.required?.[0] ?? Object.keys(a.properties)[0]; a.required = [...(a.required ?? [p]), p]; }],
-  ["newline", (a) => { a.description += "\nSecond line."; }],
-  ["wrong-type", (a) => { a.related = "list_items"; }],
-  ["wrong-type", (a) => { a.properties[Object.keys(a.properties)[0]].items = true; }],
-  ["undeclared-default", (a) => { a.defaults = { ...a.defaults, ghost_option: true }; }],
-  ["empty-group", (a) => { a.required_one_of = [...(a.required_one_of ?? []), []]; }],
+  [
+    "unknown-key",
+    (a) => {
+      a.example = [];
+    },
+  ],
+  [
+    "undeclared",
+    (a) => {
+      a.required = [...(a.required ?? []), "ghost_field"];
+    },
+  ],
+  [
+    "duplicate",
+    (a) => {
+      const p = a.required?.[0] ?? Object.keys(a.properties)[0];
+      a.required = [...(a.required ?? [p]), p];
+    },
+  ],
+  [
+    "newline",
+    (a) => {
+      a.description += "\nSecond line.";
+    },
+  ],
+  [
+    "wrong-type",
+    (a) => {
+      a.related = "list_items";
+    },
+  ],
+  [
+    "wrong-type",
+    (a) => {
+      a.properties[Object.keys(a.properties)[0]].items = true;
+    },
+  ],
+  [
+    "undeclared-default",
+    (a) => {
+      a.defaults = { ...a.defaults, ghost_option: true };
+    },
+  ],
+  [
+    "empty-group",
+    (a) => {
+      a.required_one_of = [...(a.required_one_of ?? []), []];
+    },
+  ],
 ];
 
 function writeOffences(dir, seed) {

@@ -136,9 +136,7 @@ function lintState() {
 }
 const lint = lintState();
 const ajvSchema = opts["ajv-schema"] ? resolve(opts["ajv-schema"]) : REPO_SCHEMA;
-const ajv = existsSync(ajvSchema)
-  ? { ok: true }
-  : { ok: false, why: `no schema at ${relative(ROOT, ajvSchema)} yet (use --ajv-schema PATH meanwhile)` };
+const ajv = existsSync(ajvSchema) ? { ok: true } : { ok: false, why: `no schema at ${relative(ROOT, ajvSchema)} yet (use --ajv-schema PATH meanwhile)` };
 const usingRepoSchema = ajvSchema === REPO_SCHEMA;
 
 const floorJson = (target) => [join(BENCH, "floor-json.mjs"), target];
@@ -256,7 +254,16 @@ function contenderRow(c) {
   const what = [c.tool, c.corpus ?? "—", c.files === undefined ? "—" : fmtNum(c.files), fmtMB(c.bytes)];
   if (!c.gate.ok) return [...what, `**${c.gate.why}**`, "", "", "", "", "", ""];
   const status = c.problems.size > 0 ? "**see PROBLEMS**" : String(c.expect.status);
-  return [...what, fmtMs(c.wallMs), `${fmtMs(c.minMs)} – ${fmtMs(c.maxMs)}`, fmtNum(c.filesPerS), fmtNum(c.mbPerS, 1), fmtMiB(c.rssKiB), Number.isFinite(c.cpuS) ? `${c.cpuS.toFixed(2)} s` : "—", status];
+  return [
+    ...what,
+    fmtMs(c.wallMs),
+    `${fmtMs(c.minMs)} – ${fmtMs(c.maxMs)}`,
+    fmtNum(c.filesPerS),
+    fmtNum(c.mbPerS, 1),
+    fmtMiB(c.rssKiB),
+    Number.isFinite(c.cpuS) ? `${c.cpuS.toFixed(2)} s` : "—",
+    status,
+  ];
 }
 
 /**
@@ -305,8 +312,7 @@ const ratios = [
   ratioRow("cold start: wymcp-lint one .tool.ts / node -e 0, time", find("wymcp-lint", "module-one"), find("node -e 0", null), "time", ["≤", 4.0]),
 ];
 
-const table = (head, rows) =>
-  [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+const table = (head, rows) => [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
 
 const cpu = cpus();
 const header = [
@@ -339,9 +345,7 @@ const report = [
   ``,
   table(["check", "value", "same on CPU time", "target", "result"], ratios),
   ``,
-  ...(problems.length > 0
-    ? [`## PROBLEMS: these runs misbehaved, so their numbers mean nothing`, ``, ...problems, ``]
-    : []),
+  ...(problems.length > 0 ? [`## PROBLEMS: these runs misbehaved, so their numbers mean nothing`, ``, ...problems, ``] : []),
   ...(notes.length > 0 ? [`## Notes`, ``, ...notes, ``] : []),
   `## Commands (run from the repository root)`,
   ``,

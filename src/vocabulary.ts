@@ -3,16 +3,7 @@
 // vocabulary (the validator registry, the ActionSchema type, schemas/, the docs catalogue)
 // is derived from these accessors or pinned against them by test/vocabulary.test.ts.
 
-const ACTION_SCHEMA_KEYS = [
-  "description",
-  "properties",
-  "required",
-  "required_one_of",
-  "defaults",
-  "notes",
-  "related",
-  "examples",
-] as const;
+const ACTION_SCHEMA_KEYS = ["description", "properties", "required", "required_one_of", "defaults", "notes", "related", "examples"] as const;
 
 const MANDATORY_ACTION_SCHEMA_KEYS = ["description", "properties"] as const;
 

@@ -34,8 +34,6 @@ function assertNoStack(...outputs: readonly string[]): void {
   for (const output of outputs) assert.doesNotMatch(output, STACK_FRAME, `a stack trace in: ${output.slice(0, 500)}`);
 }
 
-
-
 /** One offence as the tests compare it: file, action, code, then whatever the test picks. */
 type Row = readonly unknown[];
 
@@ -102,8 +100,24 @@ test("100,000 levels in a JSON and a JSON5 file: down `properties` to an offence
     [
       ["./props.actions.json", "a", "wrong-type", deepPath.length, 1, json.lastIndexOf(":7") + 2, `"properties" must be a map of property names to schemas`],
       ["./props5.actions.json5", "a", "wrong-type", deepPath.length, 1, json5.lastIndexOf(":7") + 2, `"properties" must be a map of property names to schemas`],
-      ["./truncated.actions.json", null, "parse-error", 0, 1, truncated.length + 1, `the file is not valid JSON: unexpected end of input, expected "}" to close the object opened at 1:${truncated.length - 8}`],
-      ["./truncated5.actions.json5", null, "parse-error", 0, 1, truncated5.length + 1, `the file is not valid JSON5: unexpected end of input, expected "]" to close the list opened at 1:${truncated5.length}`],
+      [
+        "./truncated.actions.json",
+        null,
+        "parse-error",
+        0,
+        1,
+        truncated.length + 1,
+        `the file is not valid JSON: unexpected end of input, expected "}" to close the object opened at 1:${truncated.length - 8}`,
+      ],
+      [
+        "./truncated5.actions.json5",
+        null,
+        "parse-error",
+        0,
+        1,
+        truncated5.length + 1,
+        `the file is not valid JSON5: unexpected end of input, expected "]" to close the list opened at 1:${truncated5.length}`,
+      ],
     ],
   );
   for (const name of ["./props.actions.json", "./props5.actions.json5"]) {
@@ -117,9 +131,10 @@ test("100,000 levels in a module built in loops: properties, items, additionalPr
   const { code, report } = await lintJson(["--load-timeout", "300", "modules/deep.tool.mjs"], ADVERSARIAL);
   assert.equal(code, 1);
   const path = ["defaults", "root", ...Array.from({ length: N - 1 }, () => "d")];
-  assert.deepEqual(rows(report, (o) => [o.path.length, o.message.slice(0, 44)]), [
-    ["modules/deep.tool.mjs", "defaults", "undeclared-default", path.length, `default key "stray" is not declared in :prop`],
-  ]);
+  assert.deepEqual(
+    rows(report, (o) => [o.path.length, o.message.slice(0, 44)]),
+    [["modules/deep.tool.mjs", "defaults", "undeclared-default", path.length, `default key "stray" is not declared in :prop`]],
+  );
   assert.deepEqual(report.files[0]?.offences[0]?.path, path);
   assert.deepEqual(report.summary, { files: 1, actions: 5, offences: 1, errors: 1, warnings: 0 });
 });
@@ -150,19 +165,25 @@ test("Object.prototype's names as action names, property names and default keys:
     [file, "hasOwnProperty", "undeclared-default", ["defaults", "opts"], `default key "__proto__" is not declared in :properties["opts"]["properties"] (declared: "prototype")`],
     [file, "toString", "undeclared-default", ["defaults"], `default key "toString" is not declared in :properties (declared: "valueOf")`],
   ];
-  assert.deepEqual(rows(report, (o) => [o.path, o.message]), [
-    ...expected("files/prototypes.actions.json"),
-    ...expected("files/prototypes5.actions.json5"),
-    // A literal `__proto__:` in a module sets the prototype: that object is not a map.
-    ["modules/prototype-literal.tool.mjs", "sneaky", "wrong-type", [], "an action schema must be a map; got an object"],
-    ...expected("modules/prototype-names.tool.mjs"),
-  ]);
-  assert.deepEqual(report.files.map((f) => [f.tool, f.offences.length]), [
-    ["prototypes", 2],
-    ["prototypes5", 2],
-    ["prototype_literal", 1],
-    ["prototype_names", 2],
-  ]);
+  assert.deepEqual(
+    rows(report, (o) => [o.path, o.message]),
+    [
+      ...expected("files/prototypes.actions.json"),
+      ...expected("files/prototypes5.actions.json5"),
+      // A literal `__proto__:` in a module sets the prototype: that object is not a map.
+      ["modules/prototype-literal.tool.mjs", "sneaky", "wrong-type", [], "an action schema must be a map; got an object"],
+      ...expected("modules/prototype-names.tool.mjs"),
+    ],
+  );
+  assert.deepEqual(
+    report.files.map((f) => [f.tool, f.offences.length]),
+    [
+      ["prototypes", 2],
+      ["prototypes5", 2],
+      ["prototype_literal", 1],
+      ["prototype_names", 2],
+    ],
+  );
   assert.deepEqual(report.summary, { files: 4, actions: 17, offences: 7, errors: 7, warnings: 0 });
 });
 
@@ -171,14 +192,17 @@ const LOAD_FIX_START = "Make the module load on its own";
 test("getters that throw make the tool a load-error naming what was thrown; getters that answer are read like data", async () => {
   const { code, report } = await lintJson(["modules/getters"], ADVERSARIAL);
   assert.equal(code, 1);
-  assert.deepEqual(rows(report, (o) => [o.message]), [
-    ["modules/getters/action.tool.mjs", null, "load-error", "reading the tool threw Error: action getter exploded"],
-    ["modules/getters/default.tool.mjs", null, "load-error", `reading the tool threw "\\u{1B}[2Jdefault\\ngetter"`],
-    ["modules/getters/nested.tool.mjs", null, "load-error", "reading the tool threw null"],
-    ["modules/getters/property.tool.mjs", null, "load-error", "reading the tool threw 42"],
-    ["modules/getters/schema-key.tool.mjs", null, "load-error", "reading the tool threw RangeError: description getter exploded"],
-    ["modules/getters/well-behaved.tool.mjs", "search", "undeclared", `"required" entry 1 names "page", which "properties" does not declare`],
-  ]);
+  assert.deepEqual(
+    rows(report, (o) => [o.message]),
+    [
+      ["modules/getters/action.tool.mjs", null, "load-error", "reading the tool threw Error: action getter exploded"],
+      ["modules/getters/default.tool.mjs", null, "load-error", `reading the tool threw "\\u{1B}[2Jdefault\\ngetter"`],
+      ["modules/getters/nested.tool.mjs", null, "load-error", "reading the tool threw null"],
+      ["modules/getters/property.tool.mjs", null, "load-error", "reading the tool threw 42"],
+      ["modules/getters/schema-key.tool.mjs", null, "load-error", "reading the tool threw RangeError: description getter exploded"],
+      ["modules/getters/well-behaved.tool.mjs", "search", "undeclared", `"required" entry 1 names "page", which "properties" does not declare`],
+    ],
+  );
   for (const file of report.files.slice(0, 5)) assert.ok(file.offences[0]?.fix.startsWith(LOAD_FIX_START));
   assert.deepEqual(report.summary, { files: 6, actions: 1, offences: 6, errors: 6, warnings: 0 });
 });
@@ -207,7 +231,10 @@ test("frozen, sealed and null-prototype objects, tool and actions map included, 
     ["modules/null-prototype.tool.mjs", "stray_default", "undeclared-default", ["defaults", "opts"]],
     ["modules/null-prototype.tool.mjs", "unknown", "unknown-key", ["requird"]],
   ]);
-  assert.deepEqual(report.files.map((f) => f.tool), ["frozen", "null_prototype"]);
+  assert.deepEqual(
+    report.files.map((f) => f.tool),
+    ["frozen", "null_prototype"],
+  );
   assert.deepEqual(report.summary, { files: 2, actions: 6, offences: 4, errors: 4, warnings: 0 });
 });
 
@@ -238,20 +265,23 @@ test("empty and blank files, a lone BOM, a BOM before an offence, invalid UTF-8 
   assert.equal(code, 1);
   const json = "the file is not valid JSON: unexpected end of input, expected a value";
   const utf8 = (byte: string): string => `the file is not valid UTF-8 (byte ${byte})`;
-  assert.deepEqual(rows(report, (o) => [o.line, o.column, o.message]), [
-    ["./blank.actions.json", null, "parse-error", 3, 1, json],
-    ["./bom-only.actions.json", null, "parse-error", 1, 1, json],
-    ["./bom5.actions.json5", "a", "wrong-type", 1, 19, `"description" must be a string; got 5`],
-    ["./cut.actions.json5", null, "parse-error", 1, 7, utf8("0xE2")],
-    ["./empty.actions.json", null, "parse-error", 1, 1, json],
-    ["./empty5.actions.json5", null, "parse-error", 1, 1, "the file is not valid JSON5: unexpected end of input, expected a value"],
-    ["./gzip.actions.json", null, "parse-error", 1, 4, "the file is not text: it holds a NUL byte (a binary file?)"],
-    ["./noise.actions.json", null, "parse-error", 1, 1, utf8("0x89")],
-    ["./overlong.actions.json5", null, "parse-error", 1, 6, utf8("0xC0")],
-    ["./surrogate.actions.json5", null, "parse-error", 2, 6, utf8("0xED")],
-    // Read by its bytes and linted; shown with U+FFFD for the byte, as text must.
-    ["./\ufffd.actions.json", "a", "newline", 1, 23, `"description" contains a line break ("\\n")`],
-  ]);
+  assert.deepEqual(
+    rows(report, (o) => [o.line, o.column, o.message]),
+    [
+      ["./blank.actions.json", null, "parse-error", 3, 1, json],
+      ["./bom-only.actions.json", null, "parse-error", 1, 1, json],
+      ["./bom5.actions.json5", "a", "wrong-type", 1, 19, `"description" must be a string; got 5`],
+      ["./cut.actions.json5", null, "parse-error", 1, 7, utf8("0xE2")],
+      ["./empty.actions.json", null, "parse-error", 1, 1, json],
+      ["./empty5.actions.json5", null, "parse-error", 1, 1, "the file is not valid JSON5: unexpected end of input, expected a value"],
+      ["./gzip.actions.json", null, "parse-error", 1, 4, "the file is not text: it holds a NUL byte (a binary file?)"],
+      ["./noise.actions.json", null, "parse-error", 1, 1, utf8("0x89")],
+      ["./overlong.actions.json5", null, "parse-error", 1, 6, utf8("0xC0")],
+      ["./surrogate.actions.json5", null, "parse-error", 2, 6, utf8("0xED")],
+      // Read by its bytes and linted; shown with U+FFFD for the byte, as text must.
+      ["./\ufffd.actions.json", "a", "newline", 1, 23, `"description" contains a line break ("\\n")`],
+    ],
+  );
   assert.deepEqual(report.summary, { files: 11, actions: 2, offences: 11, errors: 11, warnings: 0 });
 });
 
@@ -307,11 +337,10 @@ test("permission denied: an unreadable action file, module and directory are off
   const locked = spawnLint(["--format", "json", "."], { cwd: dir, ...user });
   assert.deepEqual([locked.code, locked.stderr], [1, ""]);
   const lockedReport = JSON.parse(locked.stdout) as JsonReport;
-  assert.deepEqual(rows(lockedReport, (o) => [o.message]), [
-    ["./locked", null, "parse-error", "the directory cannot be read: permission denied"],
-    found[0],
-    ["./secret.tool.mjs", null, "load-error", found[1]?.[3]],
-  ]);
+  assert.deepEqual(
+    rows(lockedReport, (o) => [o.message]),
+    [["./locked", null, "parse-error", "the directory cannot be read: permission denied"], found[0], ["./secret.tool.mjs", null, "load-error", found[1]?.[3]]],
+  );
   assert.deepEqual(lockedReport.summary, { files: 4, actions: 1, offences: 3, errors: 3, warnings: 0 });
 });
 
@@ -333,14 +362,23 @@ test("what is not a readable file: FIFOs and devices are never opened, dangling 
   assert.equal(search.stderr, "");
   assert.equal(search.code, 1);
   const report = JSON.parse(search.stdout) as JsonReport;
-  assert.deepEqual(rows(report, () => []), [inner]);
-  assert.deepEqual(report.files.map((f) => f.file), ["./dir.actions.json/inner.actions.json5", "./ok.actions.json"]);
+  assert.deepEqual(
+    rows(report, () => []),
+    [inner],
+  );
+  assert.deepEqual(
+    report.files.map((f) => f.file),
+    ["./dir.actions.json/inner.actions.json5", "./ok.actions.json"],
+  );
 
   // A glob meets the same entries: the same two files.
   const glob = spawnLint(["--format", "json", "*.actions.json*"], { cwd: dir, timeout: 15_000 });
   assert.equal(glob.stderr, "");
   assert.equal(glob.code, 1);
-  assert.deepEqual((JSON.parse(glob.stdout) as JsonReport).files.map((f) => f.file), ["dir.actions.json/inner.actions.json5", "ok.actions.json"]);
+  assert.deepEqual(
+    (JSON.parse(glob.stdout) as JsonReport).files.map((f) => f.file),
+    ["dir.actions.json/inner.actions.json5", "ok.actions.json"],
+  );
 
   const usage = (what: string): string => `wymcp-lint: error: ${what}. Run wymcp-lint --help for usage.\n`;
   const named: [string, string][] = [
@@ -366,7 +404,10 @@ test("directory symlinks found in a search (two directories pointing at each oth
   symlinkSync(".", join(dir, "d2", "again"));
   for (const [args, files] of [
     [["."], ["./d1/s.actions.json", "./d2/t.actions.json"]],
-    [["d2", "d1"], ["d1/s.actions.json", "d2/t.actions.json"]],
+    [
+      ["d2", "d1"],
+      ["d1/s.actions.json", "d2/t.actions.json"],
+    ],
     [["d1/to2"], ["d1/to2/t.actions.json"]],
     [["**"], ["d1/s.actions.json", "d2/t.actions.json"]],
     [["**/*.actions.json"], ["d1/s.actions.json", "d2/t.actions.json"]],
@@ -374,7 +415,11 @@ test("directory symlinks found in a search (two directories pointing at each oth
     const outcome = spawnLint(["--format", "json", ...args], { cwd: dir, timeout: 15_000 });
     assert.deepEqual([outcome.code, outcome.stderr], [0, ""], args.join(" "));
     const report = JSON.parse(outcome.stdout) as JsonReport;
-    assert.deepEqual(report.files.map((f) => f.file), files, args.join(" "));
+    assert.deepEqual(
+      report.files.map((f) => f.file),
+      files,
+      args.join(" "),
+    );
   }
 });
 
@@ -492,7 +537,10 @@ function measureBigFile(): BigRun {
     assert.equal(outcome.stderr, "");
     assert.equal(outcome.code, 1);
     const lines = outcome.stdout.split("\n");
-    assert.equal(lines[0], `big.actions.json:${lastLine}:${lastColumn}  newline  tool big action last at :description: "description" contains a line break ("\\n"). Fix: Keep "description" to one line and move the rest to "notes", where line breaks are allowed.`);
+    assert.equal(
+      lines[0],
+      `big.actions.json:${lastLine}:${lastColumn}  newline  tool big action last at :description: "description" contains a line break ("\\n"). Fix: Keep "description" to one line and move the rest to "notes", where line breaks are allowed.`,
+    );
     assert.match(lines[2] as string, new RegExp(`^1 file, ${actions} actions: 1 offence \\(`));
     assert.ok(Number.isFinite(maxRssBytes) && maxRssBytes > bytes, `a peak RSS was measured: ${maxRssBytes}`);
     return { bytes, maxRssBytes, seconds, how };
@@ -508,6 +556,8 @@ const MAX_RSS_RATIO = 4.5;
 test(`a ${BIG_MB} MB action file: linted in one piece, its offence located, peak memory within ${MAX_RSS_RATIO}× its size`, { timeout: 180_000 }, async (t) => {
   const run = await lintBigFile();
   const ratio = run.maxRssBytes / run.bytes;
-  t.diagnostic(`${(run.bytes / 2 ** 20).toFixed(0)} MiB linted in ${run.seconds.toFixed(1)} s, peak RSS ${(run.maxRssBytes / 2 ** 20).toFixed(0)} MiB (${ratio.toFixed(2)}× the file, by ${run.how})`);
+  t.diagnostic(
+    `${(run.bytes / 2 ** 20).toFixed(0)} MiB linted in ${run.seconds.toFixed(1)} s, peak RSS ${(run.maxRssBytes / 2 ** 20).toFixed(0)} MiB (${ratio.toFixed(2)}× the file, by ${run.how})`,
+  );
   assert.ok(ratio <= MAX_RSS_RATIO, `peak RSS is ${ratio.toFixed(2)}× the file size`);
 });

@@ -10,9 +10,7 @@ import { repoPath } from "./support/paths.js";
 const SRC = repoPath("src");
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
 }
 
 /** Every module specifier a file imports, statically or dynamically (comments ignored). */
@@ -30,7 +28,11 @@ test("the core and the library entry point import only Node's builtins and each 
   assert.ok(core.length > 20);
   for (const { file, imports } of core) {
     assert.deepEqual(imports.filter(external), [], file);
-    assert.deepEqual(imports.filter((s) => /\.\.\/(cli|lint|loading)\//.test(s) || /^\.\/(cli|lint|loading)\//.test(s)), [], `${file} reaches out of the core`);
+    assert.deepEqual(
+      imports.filter((s) => /\.\.\/(cli|lint|loading)\//.test(s) || /^\.\/(cli|lint|loading)\//.test(s)),
+      [],
+      `${file} reaches out of the core`,
+    );
   }
 });
 

@@ -20,7 +20,6 @@ import { lintTool } from "../src/core/lint-tool.js";
 import { readHelpAnswer } from "../src/server/help-contract.js";
 import { surfaceDrift } from "../src/server/surface-drift.js";
 
-
 const ROOT = new URL("../", import.meta.url);
 const scratch = mkdtempSync(join(tmpdir(), "wymcp-lint-codes-"));
 // The load-error example fails for want of this variable; the workers inherit the environment.
@@ -59,8 +58,24 @@ for (const code of OFFENCE_CODES) {
       assert.ok(next > at, `${code}: section ${heading} missing or out of order`);
       at = next;
     }
-    assert.ok(text.includes(doc.bad.split("\n").map((l) => (l === "" ? "" : `  ${l}`)).join("\n")), `${code}: bad example not shown as written`);
-    assert.ok(text.includes(doc.good.split("\n").map((l) => (l === "" ? "" : `  ${l}`)).join("\n")), `${code}: good example not shown as written`);
+    assert.ok(
+      text.includes(
+        doc.bad
+          .split("\n")
+          .map((l) => (l === "" ? "" : `  ${l}`))
+          .join("\n"),
+      ),
+      `${code}: bad example not shown as written`,
+    );
+    assert.ok(
+      text.includes(
+        doc.good
+          .split("\n")
+          .map((l) => (l === "" ? "" : `  ${l}`))
+          .join("\n"),
+      ),
+      `${code}: good example not shown as written`,
+    );
     for (const line of text.split("\n")) assert.ok(line.length <= 80, `${code}: line longer than 80 columns: ${line}`);
     const words = (s: string): string => s.replace(/\s+/g, " ").trim();
     for (const prose of [doc.meaning, doc.why, doc.fix]) assert.ok(words(text).includes(words(prose)), `${code}: prose missing from --explain`);

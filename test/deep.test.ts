@@ -39,5 +39,8 @@ test(`the defaults check descends ${LEVELS} levels`, () => {
   const clean = { deep: { description: "Deep", properties, defaults: { root: deepDefault(LEVELS, { leaf: 1 }) } } };
   assert.deepEqual(checkActions(clean), []);
   const dirty = { deep: { description: "Deep", properties, defaults: { root: deepDefault(LEVELS, { leaf: 1, stray: 2 }) } } };
-  assert.deepEqual(checkActions(dirty).map((o) => [o.code, o.path.length]), [["undeclared-default", 2 + LEVELS]]);
+  assert.deepEqual(
+    checkActions(dirty).map((o) => [o.code, o.path.length]),
+    [["undeclared-default", 2 + LEVELS]],
+  );
 });

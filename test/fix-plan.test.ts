@@ -14,12 +14,17 @@ import { lintText } from "../src/loading/action-file.js";
 /** The text after one pass of every planned edit. */
 function fixOnce(text: string, kind: "json" | "json5" = "json5"): string {
   const { offences } = lintText(text, kind, "t");
-  return applyEdits(text, offences.flatMap((o) => (o.edits ? [o.edits] : []))).text;
+  return applyEdits(
+    text,
+    offences.flatMap((o) => (o.edits ? [o.edits] : [])),
+  ).text;
 }
 
 /** The codes of the offences that carry edits. */
 function fixable(text: string, kind: "json" | "json5" = "json5"): string[] {
-  return lintText(text, kind, "t").offences.filter((o) => o.edits).map((o) => o.code);
+  return lintText(text, kind, "t")
+    .offences.filter((o) => o.edits)
+    .map((o) => o.code);
 }
 
 test("the core repairs only what has one reading", () => {
@@ -29,22 +34,28 @@ test("the core repairs only what has one reading", () => {
   // The match is already there: renaming would write the key twice.
   assert.deepEqual(repairs({ requird: ["q"], required: ["q"] }), [["unknown-key", null]]);
   // Two unknown keys that both mean "examples": neither is renamed.
-  assert.deepEqual(repairs({ exmples: [], exampels: [] }), [["unknown-key", null], ["unknown-key", null]]);
+  assert.deepEqual(repairs({ exmples: [], exampels: [] }), [
+    ["unknown-key", null],
+    ["unknown-key", null],
+  ]);
   // No close key at all.
   assert.deepEqual(repairs({ zz_custom: 1 }), [["unknown-key", null]]);
   // A description split needs a first line and no notes; a rename to notes and a split clash.
   assert.deepEqual(repairs({ description: "A\nB" }), [["newline", "split-to-notes"]]);
   assert.deepEqual(repairs({ description: "A\nB", notes: "N" }), [["newline", null]]);
   assert.deepEqual(repairs({ description: "\nB" }), [["newline", null]]);
-  assert.deepEqual(repairs({ description: "A\nB", nots: "N" }), [["newline", null], ["unknown-key", null]]);
+  assert.deepEqual(repairs({ description: "A\nB", nots: "N" }), [
+    ["newline", null],
+    ["unknown-key", null],
+  ]);
   // Removals: a repeated required entry, an empty, repeated or superset group.
   assert.deepEqual(repairs({ required: ["q", "q"] }), [["duplicate", "remove-entry"]]);
-  assert.deepEqual(repairs({ required_one_of: [["q"], [], ["q"], ["q", "r"]] }).map(([c, r]) => `${c}:${r}`).sort(), [
-    "duplicate:remove-entry",
-    "empty-group:remove-entry",
-    "superset-group:remove-entry",
-    "undeclared:null",
-  ]);
+  assert.deepEqual(
+    repairs({ required_one_of: [["q"], [], ["q"], ["q", "r"]] })
+      .map(([c, r]) => `${c}:${r}`)
+      .sort(),
+    ["duplicate:remove-entry", "empty-group:remove-entry", "superset-group:remove-entry", "undeclared:null"],
+  );
 });
 
 test("a renamed key keeps its quoting, its value and everything around it", () => {
@@ -108,7 +119,10 @@ test("fixes that overlap wait for the next pass", () => {
     [{ start: 1, end: 3, text: "X" }],
     [{ start: 2, end: 4, text: "Y" }],
     [{ start: 3, end: 3, text: "Z" }],
-    [{ start: 4, end: 4, text: "W" }, { start: 5, end: 6, text: "" }],
+    [
+      { start: 4, end: 4, text: "W" },
+      { start: 5, end: 6, text: "" },
+    ],
     [{ start: 4, end: 4, text: "V" }],
   ]);
   assert.deepEqual(applied, { text: "aXZdWe", applied: [0, 2, 3] });
@@ -159,10 +173,7 @@ test("the unified diff applies back to the new text, with three lines of context
   const before = "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\n";
   const after = "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm";
   const diff = unifiedDiff("x.json", before, after);
-  assert.equal(
-    diff,
-    "--- x.json\n+++ x.json\n@@ -1,5 +1,5 @@\n a\n-b\n+B\n c\n d\n e\n@@ -10,4 +10,4 @@\n j\n k\n l\n-m\n+m\n\\ No newline at end of file\n",
-  );
+  assert.equal(diff, "--- x.json\n+++ x.json\n@@ -1,5 +1,5 @@\n a\n-b\n+B\n c\n d\n e\n@@ -10,4 +10,4 @@\n j\n k\n l\n-m\n+m\n\\ No newline at end of file\n");
   assert.equal(patch(before, diff), after);
   assert.equal(unifiedDiff("x", before, before), "");
   fc.assert(

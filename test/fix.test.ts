@@ -25,21 +25,23 @@ interface Case {
   readonly leftDry: Record<string, unknown>[];
 }
 
-const cases: Case[] = readdirSync(CASES).sort().map((name) => {
-  const dir = join(CASES, name);
-  const file = readdirSync(dir).find((f) => /\.(actions\.json5?|tool\.[cm]?[jt]s)$/.test(f)) as string;
-  const left = JSON.parse(readFileSync(join(dir, "left.json"), "utf8"));
-  const dry = join(dir, "left-dry-run.json");
-  return {
-    name,
-    file,
-    input: readFileSync(join(dir, file)),
-    fixed: readFileSync(join(dir, "fixed", file)),
-    diff: readFileSync(join(dir, "expected.diff"), "utf8"),
-    left,
-    leftDry: readdirSync(dir).includes("left-dry-run.json") ? JSON.parse(readFileSync(dry, "utf8")) : left,
-  };
-});
+const cases: Case[] = readdirSync(CASES)
+  .sort()
+  .map((name) => {
+    const dir = join(CASES, name);
+    const file = readdirSync(dir).find((f) => /\.(actions\.json5?|tool\.[cm]?[jt]s)$/.test(f)) as string;
+    const left = JSON.parse(readFileSync(join(dir, "left.json"), "utf8"));
+    const dry = join(dir, "left-dry-run.json");
+    return {
+      name,
+      file,
+      input: readFileSync(join(dir, file)),
+      fixed: readFileSync(join(dir, "fixed", file)),
+      diff: readFileSync(join(dir, "expected.diff"), "utf8"),
+      left,
+      leftDry: readdirSync(dir).includes("left-dry-run.json") ? JSON.parse(readFileSync(dry, "utf8")) : left,
+    };
+  });
 
 /** A fresh directory holding a copy of the case's input, with the given mode. */
 function copyOf(c: Case, mode = 0o644): string {
@@ -73,7 +75,17 @@ const reportValidator = new Ajv({ strict: true, allErrors: true }).compile(JSON.
 test("the fixtures cover every kind of file and each repair", () => {
   assert.deepEqual(cases.map((c) => c.file.split(".").pop()).sort(), ["json", "json", "json", "json", "json5", "mjs", "ts"]);
   const diffs = cases.map((c) => c.diff).join("");
-  const signs = [`-    "exmples"`, `+    "examples"`, `+    'required'`, `+    notes: 'Returns`, `-      ['q', 'id'],`, `+    "required": ["q"],`, `+        examples: [],`, `+const shared = ["q"];`, `+    'examples': [],`];
+  const signs = [
+    `-    "exmples"`,
+    `+    "examples"`,
+    `+    'required'`,
+    `+    notes: 'Returns`,
+    `-      ['q', 'id'],`,
+    `+    "required": ["q"],`,
+    `+        examples: [],`,
+    `+const shared = ["q"];`,
+    `+    'examples': [],`,
+  ];
   for (const sign of signs) assert.ok(diffs.includes(sign), sign);
   // What no fix may touch: a template literal, a shorthand key, a list entry behind a spread.
   for (const kept of [" const exmples = [] as const;", "         description: `Order an item.", "     required: ['q', ...dynamic, 'q'],"]) assert.ok(diffs.includes(kept), kept);
@@ -92,7 +104,10 @@ for (const c of cases) {
     assert.equal(report.files[0]?.diff ?? "", c.diff, "the diff of what was written");
     assert.deepEqual(brief(report.files[0]?.offences, c.left), c.left);
     // What is left has no edit, else --fix would have applied it.
-    assert.deepEqual(report.files[0]?.offences.filter((o) => o.edits !== null), []);
+    assert.deepEqual(
+      report.files[0]?.offences.filter((o) => o.edits !== null),
+      [],
+    );
     assert.equal(first.code, report.summary.offences > 0 ? 1 : 0);
 
     const before = statSync(path);

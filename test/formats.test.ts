@@ -94,8 +94,14 @@ test("golden: the report covers file-level, tool-level and action offences, posi
   for (const code of ["unknown-key", "undeclared", "superset-group", "undeclared-default", "newline", "missing-key", "reserved-name", "duplicate-tool", "load-error"]) {
     assert.ok(codes.has(code as never), `golden report lacks ${code}`);
   }
-  assert.ok(result.files.some((f) => f.offences.length === 0), "a clean file");
-  assert.ok(result.files.some((f) => f.offences.some((o) => o.line === undefined)), "an offence without a position");
+  assert.ok(
+    result.files.some((f) => f.offences.length === 0),
+    "a clean file",
+  );
+  assert.ok(
+    result.files.some((f) => f.offences.some((o) => o.line === undefined)),
+    "an offence without a position",
+  );
 });
 
 // ---------------------------------------------------------------------------------------
@@ -132,7 +138,10 @@ test("json: valid against schemas/report.schema.json, every offence with exactly
       });
     });
   });
-  assert.ok(document.files.some((file: Json) => file.offences.some((offence: Json) => offence.edits !== null)), "the golden report has fixes as data");
+  assert.ok(
+    document.files.some((file: Json) => file.offences.some((offence: Json) => offence.edits !== null)),
+    "the golden report has fixes as data",
+  );
 });
 
 test("json: carries every offence, whatever the text cap", () => {
@@ -206,7 +215,10 @@ test("sarif: one run, the driver, one rule per code with help from the code docs
   assert.equal(driver.name, "wymcp-lint");
   assert.equal(driver.version, "0.1.0");
   assert.match(driver.informationUri, /^https:\/\//);
-  assert.deepEqual(driver.rules.map((r: Json) => r.id), [...OFFENCE_CODES]);
+  assert.deepEqual(
+    driver.rules.map((r: Json) => r.id),
+    [...OFFENCE_CODES],
+  );
   for (const rule of driver.rules) {
     const doc = codeDoc(rule.id);
     assert.equal(rule.shortDescription.text, doc.title);
@@ -253,8 +265,7 @@ test("sarif: every result points at its rule, its file (a relative URI) and, whe
 
 test("sarif: fingerprints are unique per result and ignore lines and columns", async () => {
   const result = await goldenReport();
-  const fingerprints = (r: LintResult): string[] =>
-    JSON.parse(sarif.format(r, OPTIONS)).runs[0].results.map((x: Json) => x.partialFingerprints["wymcpLint/v1"]);
+  const fingerprints = (r: LintResult): string[] => JSON.parse(sarif.format(r, OPTIONS)).runs[0].results.map((x: Json) => x.partialFingerprints["wymcpLint/v1"]);
   const before = fingerprints(result);
   assert.equal(new Set(before).size, before.length);
   for (const f of before) assert.match(f, /^[0-9a-f]{64}$/);
@@ -279,8 +290,7 @@ test("sarif: two offences that look alike keep distinct fingerprints", () => {
 
 test("sarif: file URIs are encoded; files outside cwd stay relative", () => {
   const offence = toolOffence("load-error", "m", "f");
-  const uri = (file: string): string =>
-    JSON.parse(sarif.format(resultOf(file, null, [offence], 0), OPTIONS)).runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri;
+  const uri = (file: string): string => JSON.parse(sarif.format(resultOf(file, null, [offence], 0), OPTIONS)).runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri;
   assert.equal(uri("a b/c#d?e%f.tool.mjs"), "a%20b/c%23d%3Fe%25f.tool.mjs");
   assert.equal(uri("./tools/x:y.tool.mjs"), "tools/x%3Ay.tool.mjs");
   assert.equal(uri("/work/project/tools/x.tool.mjs"), "tools/x.tool.mjs");
@@ -325,7 +335,6 @@ test("json and sarif: no raw control or bidi character on stdout, and the values
   assertValid(sarifValidator, JSON.parse(sarifOut), "the hostile sarif log");
 });
 
-
 test("github: one annotation line per offence and nothing can forge another", () => {
   const result = hostileResult();
   const output = github.format(result, OPTIONS);
@@ -363,11 +372,24 @@ test("github: GitHub's escaping, property and data", () => {
   assert.equal(github.escapeData("100% a\r\nb:c,d"), "100%25 a%0D%0Ab:c,d");
   assert.equal(github.escapeProperty("100% a\r\nb:c,d"), "100%25 a%0D%0Ab%3Ac%2Cd");
   assert.equal(github.escapeData("%0A"), "%250A");
-  assert.equal(github.annotation([["file", "a,b:c"], ["line", undefined], ["title", "t"]], "m\n::error::x"), "::error file=a%2Cb%3Ac,title=t::m\\n::error::x");
+  assert.equal(
+    github.annotation(
+      [
+        ["file", "a,b:c"],
+        ["line", undefined],
+        ["title", "t"],
+      ],
+      "m\n::error::x",
+    ),
+    "::error file=a%2Cb%3Ac,title=t::m\\n::error::x",
+  );
 });
 
 test("github: no offences, only the summary", () => {
-  const output = github.format({ files: [{ file: "a.actions.json", tool: "a", actions: 1, offences: [] }], summary: { files: 1, actions: 1, offences: 0, errors: 0, warnings: 0 }, durationMs: 3 }, OPTIONS);
+  const output = github.format(
+    { files: [{ file: "a.actions.json", tool: "a", actions: 1, offences: [] }], summary: { files: 1, actions: 1, offences: 0, errors: 0, warnings: 0 }, durationMs: 3 },
+    OPTIONS,
+  );
   assert.equal(output, "wymcp-lint: 1 file, 1 action: no offences (0.00 s)\n");
 });
 
@@ -386,7 +408,7 @@ test("machine formats carry no colour, whatever the palette", async () => {
 /** A server run's result by hand: two tools of one server, named by its command line. */
 function serverResult(label: string): LintResult {
   const catalogue = lintActionFile({ search: { description: "Search", properties: { q: true }, required: ["q", "page"] } }, "catalogue").offences;
-  const orders = [toolOffence("surface-drift", "tools/list's action enum lists \"refund\", but help declares no such action", "Build both surfaces from one declaration.")];
+  const orders = [toolOffence("surface-drift", 'tools/list\'s action enum lists "refund", but help declares no such action', "Build both surfaces from one declaration.")];
   const files: FileResult[] = [
     { file: label, tool: "catalogue", actions: 1, offences: catalogue },
     { file: label, tool: "orders", actions: 2, offences: orders },

@@ -34,7 +34,15 @@ test("an answer of the contract's shape is read; every other shape is a one-line
     [text('{"error": "unknown_tool"}', { isError: true }), /^help answered an error: \{"error": "unknown_tool"\}$/],
     [{ content: "no list" }, /without a "content" list/],
     [{ content: [] }, /answered 0 content part\(s\), 0 of them text/],
-    [{ content: [{ type: "text", text: "{}" }, { type: "text", text: "{}" }] }, /answered 2 content part\(s\), 2 of them text/],
+    [
+      {
+        content: [
+          { type: "text", text: "{}" },
+          { type: "text", text: "{}" },
+        ],
+      },
+      /answered 2 content part\(s\), 2 of them text/,
+    ],
     [text("catalogue: search, order"), /a text that is not JSON: catalogue: search, order$/],
     [text("[1, 2]"), /help answered a list; the help contract is an object/],
     [text('{"description": "x", "actions": {}}'), /"tool" that is not a string: undefined/],

@@ -16,7 +16,6 @@ import { cli, tempDir } from "./cli/support.js";
 import { HOSTILE } from "./support/hostile.js";
 import { parseGithubCommand, type JsonReport } from "./support/reports.js";
 
-
 // What may never appear raw in any output: C0 controls but "\n", DEL, C1, the line and
 // paragraph separators, the bidi controls.
 const RAW_UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
@@ -55,13 +54,14 @@ function hostileTree(): string {
   writeFileSync(join(sub, "tool.actions.json"), JSON.stringify({ a: { description: "d", properties: {}, x: 1 } }));
   // Modules: a hostile tool name and keys; a hostile error; a hostile symbol as the name.
   const names = JSON.stringify(ALL);
-  writeFileSync(join(dir, `${fileName("\u001b]0;title\u0007::error::m")}.tool.mjs`), `const h = ${names};\nexport default { name: h, description: "d", actions: () => ({ [h]: { description: "d", properties: { [h]: 5 } } }) };\n`);
+  writeFileSync(
+    join(dir, `${fileName("\u001b]0;title\u0007::error::m")}.tool.mjs`),
+    `const h = ${names};\nexport default { name: h, description: "d", actions: () => ({ [h]: { description: "d", properties: { [h]: 5 } } }) };\n`,
+  );
   writeFileSync(join(dir, "throws.tool.mjs"), `throw new Error(${names});\n`);
   writeFileSync(join(dir, "symbol.tool.mjs"), `export default { name: Symbol(${names}), description: "d", actions: () => ({}) };\n`);
   return dir;
 }
-
-
 
 /** Every string in a JSON value. */
 function strings(value: unknown, out: string[] = []): string[] {
@@ -179,16 +179,23 @@ test("hostile names and strings, from files, directories and modules, reach no o
     const found = report.files.find((f) => f.file === file);
     assert.equal(found?.tool, fileName(h));
     const codes = new Set(found?.offences.map((o) => `${o.action === h ? "h" : o.action}:${o.code}`));
-    for (const expected of ["h:unknown-key", "property:wrong-type", "default_keys:undeclared-default", "required:undeclared"]) assert.ok(codes.has(expected), `${visible(h)}: no ${expected}`);
+    for (const expected of ["h:unknown-key", "property:wrong-type", "default_keys:undeclared-default", "required:undeclared"])
+      assert.ok(codes.has(expected), `${visible(h)}: no ${expected}`);
   }
   const modules = report.files.filter((f) => f.file.endsWith(".tool.mjs"));
   // (Compared as booleans and codes: a failing diff would print the raw strings to the terminal.)
-  assert.deepEqual(modules.map((f) => [f.tool === ALL, f.offences.map((o) => o.code)]), [
-    [true, ["newline", "wrong-type"]],
-    [false, ["tool-shape"]],
-    [false, ["load-error"]],
-  ]);
-  assert.equal(modules[0]?.offences.every((o) => o.action === ALL), true);
+  assert.deepEqual(
+    modules.map((f) => [f.tool === ALL, f.offences.map((o) => o.code)]),
+    [
+      [true, ["newline", "wrong-type"]],
+      [false, ["tool-shape"]],
+      [false, ["load-error"]],
+    ],
+  );
+  assert.equal(
+    modules[0]?.offences.every((o) => o.action === ALL),
+    true,
+  );
   assert.ok(modules[2]?.offences[0]?.message.startsWith(`loading the module threw Error: ${escapeText("\u001b[2J\u001b[H")}`));
   const duplicate = report.files.find((f) => f.offences.some((o) => o.code === "duplicate-tool"));
   assert.equal(duplicate?.file, `${fileName(HOSTILE[0] as string)}.actions.json5`);

@@ -14,7 +14,6 @@ import { checkTool } from "../src/validate.js";
 import { HOSTILE } from "./support/hostile.js";
 import { RAW_CONTROL } from "./support/properties.js";
 
-
 function define(target: object, key: PropertyKey, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
@@ -30,21 +29,86 @@ function obj(entries: readonly (readonly [PropertyKey, unknown])[]): Record<Prop
 function hostileActions(h: string): { actions: Record<PropertyKey, unknown>; expected: readonly (readonly [string, string])[] } {
   const actions = obj([
     // The action name itself, beside an unknown key also named h.
-    [h, obj([["description", "d"], ["properties", {}], [h, 1]])],
+    [
+      h,
+      obj([
+        ["description", "d"],
+        ["properties", {}],
+        [h, 1],
+      ]),
+    ],
     // A property name in the location, and a property name in a message.
-    ["in_location", obj([["description", "d"], ["properties", obj([[h, obj([["properties", 5]])]])]])],
-    ["in_message", obj([["description", "d"], ["properties", obj([[h, true]])]])],
+    [
+      "in_location",
+      obj([
+        ["description", "d"],
+        ["properties", obj([[h, obj([["properties", 5]])]])],
+      ]),
+    ],
+    [
+      "in_message",
+      obj([
+        ["description", "d"],
+        ["properties", obj([[h, true]])],
+      ]),
+    ],
     // A symbol key whose description is hostile.
-    ["symbol_key", obj([["description", "d"], ["properties", obj([[Symbol(h), {}]])]])],
+    [
+      "symbol_key",
+      obj([
+        ["description", "d"],
+        ["properties", obj([[Symbol(h), {}]])],
+      ]),
+    ],
     // Required entries, duplicated and undeclared; groups likewise.
-    ["required", obj([["description", "d"], ["properties", obj([["a", {}]])], ["required", [h, h]]])],
-    ["one_of", obj([["description", "d"], ["properties", obj([["a", {}]])], ["required_one_of", [[h], [h, "a"]]]])],
+    [
+      "required",
+      obj([
+        ["description", "d"],
+        ["properties", obj([["a", {}]])],
+        ["required", [h, h]],
+      ]),
+    ],
+    [
+      "one_of",
+      obj([
+        ["description", "d"],
+        ["properties", obj([["a", {}]])],
+        ["required_one_of", [[h], [h, "a"]]],
+      ]),
+    ],
     // A hostile value shown in a wrong-type message ("got ...").
-    ["shown_value", obj([["description", "d"], ["properties", h], ["notes", Symbol(h)]])],
+    [
+      "shown_value",
+      obj([
+        ["description", "d"],
+        ["properties", h],
+        ["notes", Symbol(h)],
+      ]),
+    ],
     // Default keys, at the top and nested.
-    ["default_key", obj([["description", "d"], ["properties", obj([["o", obj([["properties", {}]])]])], ["defaults", obj([[h, 1], ["o", obj([[h, 2]])]])]])],
+    [
+      "default_key",
+      obj([
+        ["description", "d"],
+        ["properties", obj([["o", obj([["properties", {}]])]])],
+        [
+          "defaults",
+          obj([
+            [h, 1],
+            ["o", obj([[h, 2]])],
+          ]),
+        ],
+      ]),
+    ],
     // "$schema"-adjacent: a near-miss key at action level.
-    [`$schema${h}`, obj([["description", "d"], ["properties", {}]])],
+    [
+      `$schema${h}`,
+      obj([
+        ["description", "d"],
+        ["properties", {}],
+      ]),
+    ],
   ]);
   const expected: (readonly [string, string])[] = [
     [h, "unknown-key"],
@@ -99,19 +163,37 @@ for (const h of HOSTILE) {
 test("hostile tool names, a hostile $schema and hostile errors from actions() reach no output raw", () => {
   for (const h of HOSTILE) {
     // "$schema" holding a hostile string is allowed; holding a hostile symbol is tool-shape.
-    const allowed = lintActionFile(obj([["$schema", h], ["ok", { description: "d", properties: {} }]]), "tool");
+    const allowed = lintActionFile(
+      obj([
+        ["$schema", h],
+        ["ok", { description: "d", properties: {} }],
+      ]),
+      "tool",
+    );
     assert.deepEqual(allowed.offences, []);
     const wrong = lintActionFile(obj([["$schema", Symbol(h)]]), h);
-    assert.deepEqual(wrong.offences.map((o) => o.code), ["tool-shape"]);
+    assert.deepEqual(
+      wrong.offences.map((o) => o.code),
+      ["tool-shape"],
+    );
     assertSafe(wrong.offences, h);
 
-    const throwing = checkTool({ name: h, description: Symbol(h), actions: () => { throw new Error(h); } });
+    const throwing = checkTool({
+      name: h,
+      description: Symbol(h),
+      actions: () => {
+        throw new Error(h);
+      },
+    });
     assert.deepEqual(throwing.map((o) => o.code).sort(), ["load-error", "tool-shape"]);
     assertSafe(throwing, h);
 
     // A Map's non-string action key: its String() form is the raw label, escaped in text.
     const mapped = checkTool({ name: h, description: "d", actions: new Map<unknown, unknown>([[Symbol(h), { description: "d", properties: {} }]]) });
-    assert.deepEqual(mapped.map((o) => o.code), ["wrong-type"]);
+    assert.deepEqual(
+      mapped.map((o) => o.code),
+      ["wrong-type"],
+    );
     assertSafe(mapped, h);
   }
 });

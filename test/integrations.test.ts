@@ -28,7 +28,12 @@ function has(command: string): boolean {
 /** A git repository in a temp dir, with an identity for commits. */
 function gitProject(): string {
   const dir = tempDir();
-  for (const args of [["init", "-q"], ["config", "user.email", "test@example.invalid"], ["config", "user.name", "test"], ["config", "commit.gpgsign", "false"]]) {
+  for (const args of [
+    ["init", "-q"],
+    ["config", "user.email", "test@example.invalid"],
+    ["config", "user.name", "test"],
+    ["config", "commit.gpgsign", "false"],
+  ]) {
     assert.equal(run("git", args, { cwd: dir }).code, 0);
   }
   return dir;

@@ -49,7 +49,11 @@ function setUp(hostile: readonly string[]): string {
 }
 
 function bytes(dir: string): Map<string, string> {
-  return new Map(readdirSync(dir).filter((n) => !n.endsWith(".fifo")).map((n) => [n, readFileSync(join(dir, n)).toString("base64")]));
+  return new Map(
+    readdirSync(dir)
+      .filter((n) => !n.endsWith(".fifo"))
+      .map((n) => [n, readFileSync(join(dir, n)).toString("base64")]),
+  );
 }
 
 const wellBehaved = readdirSync(WELL_BEHAVED).map((n) => `./${n}`);
@@ -91,7 +95,11 @@ function probe(title: string, hostile: Readonly<Record<string, Expected>>, optio
       const file = report.files.find((f) => f.file === `./${name}`);
       assert.ok(file, `${name} is in the report`);
       assert.equal(file.tool, tool, name);
-      assert.deepEqual(file.offences.map((o) => o.code), expected.map(([code]) => code), name);
+      assert.deepEqual(
+        file.offences.map((o) => o.code),
+        expected.map(([code]) => code),
+        name,
+      );
       file.offences.forEach((o, i) => {
         const message = (expected[i] as readonly [string, string | RegExp])[1];
         if (typeof message === "string") assert.equal(o.message, message, name);

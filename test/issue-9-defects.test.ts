@@ -67,7 +67,10 @@ test("a directory deeper than PATH_MAX is one parse-error at that place; the res
   assert.equal(stderr, "");
   assert.equal(code, 1);
   const report = JSON.parse(stdout) as JsonReport;
-  const rows = report.files.map((f) => [f.file.length > 200 ? `${f.file.slice(0, 12)}…(${f.file.split("/").length - 2} levels)` : f.file, f.offences.map((o) => `${o.code}: ${o.message}`)]);
+  const rows = report.files.map((f) => [
+    f.file.length > 200 ? `${f.file.slice(0, 12)}…(${f.file.split("/").length - 2} levels)` : f.file,
+    f.offences.map((o) => `${o.code}: ${o.message}`),
+  ]);
   assert.equal(rows.length, 2);
   assert.deepEqual(rows[1], ["./ok.actions.json", ['newline: "description" contains a line break ("\\n")']]);
   assert.match(String(rows[0]?.[0]), /^\.\/deep\/d{5}…\(\d+ levels\)$/);
@@ -75,7 +78,10 @@ test("a directory deeper than PATH_MAX is one parse-error at that place; the res
 });
 
 test("a usage error whose stderr cannot be written still exits 2", async () => {
-  for (const args of [["--format", "nope"], ["--max-offences", "-1"]]) {
+  for (const args of [
+    ["--format", "nope"],
+    ["--max-offences", "-1"],
+  ]) {
     // stderr is a pipe whose reader is gone before anything is written: EPIPE.
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"] });
     child.stderr.destroy();

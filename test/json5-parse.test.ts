@@ -119,8 +119,11 @@ test("edge numbers have the exact values", () => {
 });
 
 test("escapes decode to the exact characters", () => {
-  assert.equal(parseJson5(String.raw`/**/'\x41\u00e9\0\v\'\q\
-x'`), "Aé\0\v'qx");
+  assert.equal(
+    parseJson5(String.raw`/**/'\x41\u00e9\0\v\'\q\
+x'`),
+    "Aé\0\v'qx",
+  );
   assert.equal(parseJson5(String.raw`/**/"\uD83D\uDE00"`), "😀");
   assert.equal(parseJson5(String.raw`/**/{\u0061b: 1}`) !== null, true);
   assert.deepStrictEqual(Object.keys(parseJson5(String.raw`/**/{\u0061b: 1, c\u0064: 2}`) as object), ["ab", "cd"]);
@@ -264,9 +267,18 @@ function messageOf(fn: () => unknown): string {
 }
 
 test("messages say what was found, where, and what was expected", () => {
-  assert.equal(messageOf(() => parseJson5('{\n  "a": 1,\n  "b": }')), 'unexpected "}" at 3:8, expected a value');
-  assert.equal(messageOf(() => parseJson5('{\n  a: "never closed\n')), 'unterminated string at 2:6: a line break inside a string must be escaped ("\\n")');
-  assert.equal(messageOf(() => parseJson5('{\n  a: "never closed')), "unterminated string at 2:6: no closing quote before the end of the text");
+  assert.equal(
+    messageOf(() => parseJson5('{\n  "a": 1,\n  "b": }')),
+    'unexpected "}" at 3:8, expected a value',
+  );
+  assert.equal(
+    messageOf(() => parseJson5('{\n  a: "never closed\n')),
+    'unterminated string at 2:6: a line break inside a string must be escaped ("\\n")',
+  );
+  assert.equal(
+    messageOf(() => parseJson5('{\n  a: "never closed')),
+    "unterminated string at 2:6: no closing quote before the end of the text",
+  );
   assert.equal(
     messageOf(() => parseJson5("[1, 2,\n  3")),
     'unexpected end of input at 2:4, expected "]" to close the list opened at 1:1',
@@ -275,21 +287,66 @@ test("messages say what was found, where, and what was expected", () => {
     messageOf(() => parseJson5('[{"a": [1]}, {\n  "b": 2')),
     'unexpected end of input at 2:9, expected "}" to close the object opened at 1:14',
   );
-  assert.equal(messageOf(() => parseJson5("[1 2]")), 'unexpected "2" at 1:4, expected "," or "]"');
-  assert.equal(messageOf(() => parseJson5("{a: 1 b: 2}")), 'unexpected "b" at 1:7, expected "," or "}"');
-  assert.equal(messageOf(() => parseJson5("{a 1}")), 'unexpected "1" at 1:4, expected ":" after the key');
-  assert.equal(messageOf(() => parseJson5("{1: 2}")), 'unexpected "1" at 1:2, expected a key or "}"');
-  assert.equal(messageOf(() => parseJson5("{a: yes}")), 'unexpected "yes" at 1:5, expected a value');
-  assert.equal(messageOf(() => parseJson5("{} x")), 'unexpected "x" at 1:4, expected end of input');
-  assert.equal(messageOf(() => parseJson5("")), "unexpected end of input at 1:1, expected a value");
-  assert.equal(messageOf(() => parseJson5("/* x")), 'unterminated comment at 1:1: no "*/" before the end of the text');
-  assert.equal(messageOf(() => parseJson5("[01]")), "invalid number at 1:2: a leading zero must not be followed by a digit");
-  assert.equal(messageOf(() => parseJson5("1e")), "invalid number at 1:1: expected a digit in the exponent");
-  assert.equal(messageOf(() => parseJson5('"\\1"')), 'invalid escape at 1:2: a backslash followed by "1" (octal escapes are not allowed)');
-  assert.equal(messageOf(() => parseJson5('"\\u12G4"')), 'invalid escape at 1:2: a backslash followed by "u" (\\u must be followed by 4 hex digits)');
-  assert.equal(messageOf(() => parseJson5("{\\u0030: 1}")), "invalid character \\u0030 in an unquoted key at 1:2");
-  assert.equal(messageOf(() => parseJson5("[1 / 2]")), 'unexpected "/" at 1:4: a comment starts with "//" or "/*"');
-  assert.equal(messageOf(() => parseJson5('"\\"\n')), "unterminated string at 1:1: a line break inside a string must be escaped (\"\\n\")");
+  assert.equal(
+    messageOf(() => parseJson5("[1 2]")),
+    'unexpected "2" at 1:4, expected "," or "]"',
+  );
+  assert.equal(
+    messageOf(() => parseJson5("{a: 1 b: 2}")),
+    'unexpected "b" at 1:7, expected "," or "}"',
+  );
+  assert.equal(
+    messageOf(() => parseJson5("{a 1}")),
+    'unexpected "1" at 1:4, expected ":" after the key',
+  );
+  assert.equal(
+    messageOf(() => parseJson5("{1: 2}")),
+    'unexpected "1" at 1:2, expected a key or "}"',
+  );
+  assert.equal(
+    messageOf(() => parseJson5("{a: yes}")),
+    'unexpected "yes" at 1:5, expected a value',
+  );
+  assert.equal(
+    messageOf(() => parseJson5("{} x")),
+    'unexpected "x" at 1:4, expected end of input',
+  );
+  assert.equal(
+    messageOf(() => parseJson5("")),
+    "unexpected end of input at 1:1, expected a value",
+  );
+  assert.equal(
+    messageOf(() => parseJson5("/* x")),
+    'unterminated comment at 1:1: no "*/" before the end of the text',
+  );
+  assert.equal(
+    messageOf(() => parseJson5("[01]")),
+    "invalid number at 1:2: a leading zero must not be followed by a digit",
+  );
+  assert.equal(
+    messageOf(() => parseJson5("1e")),
+    "invalid number at 1:1: expected a digit in the exponent",
+  );
+  assert.equal(
+    messageOf(() => parseJson5('"\\1"')),
+    'invalid escape at 1:2: a backslash followed by "1" (octal escapes are not allowed)',
+  );
+  assert.equal(
+    messageOf(() => parseJson5('"\\u12G4"')),
+    'invalid escape at 1:2: a backslash followed by "u" (\\u must be followed by 4 hex digits)',
+  );
+  assert.equal(
+    messageOf(() => parseJson5("{\\u0030: 1}")),
+    "invalid character \\u0030 in an unquoted key at 1:2",
+  );
+  assert.equal(
+    messageOf(() => parseJson5("[1 / 2]")),
+    'unexpected "/" at 1:4: a comment starts with "//" or "/*"',
+  );
+  assert.equal(
+    messageOf(() => parseJson5('"\\"\n')),
+    'unterminated string at 1:1: a line break inside a string must be escaped ("\\n")',
+  );
 });
 
 // Every character the report escapes (SPEC section 6), plus the invisible ones.
@@ -339,14 +396,26 @@ test("no control or invisible character appears raw in a message", () => {
       }
     }
   }
-  assert.equal(messageOf(() => parseJson5("\u001b[2J")), 'unexpected "\\u{1B}" at 1:1, expected a value');
-  assert.equal(messageOf(() => parseJson("\ufeff{}")), 'unexpected "\\u{FEFF}" at 1:1, expected a value');
-  assert.equal(messageOf(() => parseJson5("[\u202e]")), 'unexpected "\\u{202E}" at 1:2, expected a value');
+  assert.equal(
+    messageOf(() => parseJson5("\u001b[2J")),
+    'unexpected "\\u{1B}" at 1:1, expected a value',
+  );
+  assert.equal(
+    messageOf(() => parseJson("\ufeff{}")),
+    'unexpected "\\u{FEFF}" at 1:1, expected a value',
+  );
+  assert.equal(
+    messageOf(() => parseJson5("[\u202e]")),
+    'unexpected "\\u{202E}" at 1:2, expected a value',
+  );
   assert.equal(
     messageOf(() => parseJson('"\\\u0007"')),
     'invalid escape at 1:2: a backslash followed by "\\u{7}" (JSON allows only \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)',
   );
-  assert.equal(messageOf(() => parseJson('["a\tb"]')), 'unexpected "\\t" in a string at 1:4: control characters must be escaped');
+  assert.equal(
+    messageOf(() => parseJson('["a\tb"]')),
+    'unexpected "\\t" in a string at 1:4: control characters must be escaped',
+  );
 });
 
 // Strict JSON: accepted exactly when JSON.parse accepts, with the same value.
@@ -394,7 +463,7 @@ const JSON_INPUTS: readonly string[] = [
   "1e",
   "1e+",
   '"\\x41"',
-  "\"\\'\"",
+  '"\\\'"',
   '"\\v"',
   '"\\0"',
   '"\\a"',
@@ -443,14 +512,38 @@ test("parseJson accepts exactly what JSON.parse accepts", () => {
 });
 
 test("strict JSON messages name the JSON5 habit", () => {
-  assert.equal(messageOf(() => parseJson("// c\n{}")), 'unexpected "/" at 1:1, expected a value (JSON allows no comments)');
-  assert.equal(messageOf(() => parseJson('{\n  "a": 1,\n}')), 'unexpected "}" at 3:1, expected a key in double quotes (JSON allows no trailing comma)');
-  assert.equal(messageOf(() => parseJson("[1, 2, ]")), 'unexpected "]" at 1:8, expected a value (JSON allows no trailing comma)');
-  assert.equal(messageOf(() => parseJson("{'a': 1}")), "unexpected \"'\" at 1:2, expected a key in double quotes or \"}\" (JSON strings use double quotes)");
-  assert.equal(messageOf(() => parseJson("{a: 1}")), 'unexpected "a" at 1:2, expected a key in double quotes or "}"');
-  assert.equal(messageOf(() => parseJson("[NaN]")), 'unexpected "NaN" at 1:2, expected a value');
-  assert.equal(messageOf(() => parseJson("1.")), "invalid number at 1:1: expected a digit after the decimal point");
-  assert.equal(messageOf(() => parseJson('"\\x41"')), 'invalid escape at 1:2: a backslash followed by "x" (JSON allows only \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)');
+  assert.equal(
+    messageOf(() => parseJson("// c\n{}")),
+    'unexpected "/" at 1:1, expected a value (JSON allows no comments)',
+  );
+  assert.equal(
+    messageOf(() => parseJson('{\n  "a": 1,\n}')),
+    'unexpected "}" at 3:1, expected a key in double quotes (JSON allows no trailing comma)',
+  );
+  assert.equal(
+    messageOf(() => parseJson("[1, 2, ]")),
+    'unexpected "]" at 1:8, expected a value (JSON allows no trailing comma)',
+  );
+  assert.equal(
+    messageOf(() => parseJson("{'a': 1}")),
+    'unexpected "\'" at 1:2, expected a key in double quotes or "}" (JSON strings use double quotes)',
+  );
+  assert.equal(
+    messageOf(() => parseJson("{a: 1}")),
+    'unexpected "a" at 1:2, expected a key in double quotes or "}"',
+  );
+  assert.equal(
+    messageOf(() => parseJson("[NaN]")),
+    'unexpected "NaN" at 1:2, expected a value',
+  );
+  assert.equal(
+    messageOf(() => parseJson("1.")),
+    "invalid number at 1:1: expected a digit after the decimal point",
+  );
+  assert.equal(
+    messageOf(() => parseJson('"\\x41"')),
+    'invalid escape at 1:2: a backslash followed by "x" (JSON allows only \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)',
+  );
 });
 
 // Generated documents: JSON5 text built from the grammar (every feature, random white space
@@ -458,9 +551,38 @@ test("strict JSON messages name the JSON5 habit", () => {
 // values must agree with json5.parse; for JSON text, with JSON.parse.
 const SPACE = ["", "", " ", "\n  ", "\r\n", "\t", "/* c */", "// c\n", "\u00a0", "\u2028", "\ufeff"];
 const SCALARS = [
-  "0", "-0", "1", "-12", "+3", ".5", "5.", "-.5e-2", "1e3", "1E+3", "0x1F", "-0XaB", "Infinity", "-Infinity",
-  "+Infinity", "NaN", "-NaN", "123456789012345678", "1.5", "true", "false", "null", '""', "''", '"a"',
-  "'b'", '"\\n\\t\\u0041\\x41\\0"', "'it\\'s'", '"say \\"hi\\""', "'line\\\ncontinued'", '"\\a\\/\\\\"', '"é😀"',
+  "0",
+  "-0",
+  "1",
+  "-12",
+  "+3",
+  ".5",
+  "5.",
+  "-.5e-2",
+  "1e3",
+  "1E+3",
+  "0x1F",
+  "-0XaB",
+  "Infinity",
+  "-Infinity",
+  "+Infinity",
+  "NaN",
+  "-NaN",
+  "123456789012345678",
+  "1.5",
+  "true",
+  "false",
+  "null",
+  '""',
+  "''",
+  '"a"',
+  "'b'",
+  '"\\n\\t\\u0041\\x41\\0"',
+  "'it\\'s'",
+  '"say \\"hi\\""',
+  "'line\\\ncontinued'",
+  '"\\a\\/\\\\"',
+  '"é😀"',
 ];
 const KEYS = ["a", "$", "_x1", "ab", "\\u0061", "a\\u0062", "é", "null", "'k'", '"k"', '"a b"', "'__proto__'", "__proto__", '""'];
 const space = fc.constantFrom(...SPACE);
@@ -473,10 +595,7 @@ const { document } = fc.letrec((tie) => ({
     .map(([items, trailing, end]) => `[${items.map(([a, v, b]) => a + v + b).join(",")}${trailing && items.length ? "," : ""}${end}]`),
   object: fc
     .tuple(fc.array(fc.tuple(space, fc.constantFrom(...KEYS), space, space, tie("value"), space), { maxLength: 4 }), fc.boolean(), space)
-    .map(
-      ([members, trailing, end]) =>
-        `{${members.map(([a, k, b, c, v, d]) => `${a}${k}${b}:${c}${v}${d}`).join(",")}${trailing && members.length ? "," : ""}${end}}`,
-    ),
+    .map(([members, trailing, end]) => `{${members.map(([a, k, b, c, v, d]) => `${a}${k}${b}:${c}${v}${d}`).join(",")}${trailing && members.length ? "," : ""}${end}}`),
 }));
 const PIECES = ["{", "}", "[", "]", ",", ":", '"', "'", "\\", "/", "*", "0", ".", "-", "e", "x", "a", "\n", " "];
 function nearMiss(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
@@ -499,18 +618,31 @@ function agree(input: string, reference: (text: string) => unknown, ours: (text:
 
 test("on generated JSON5 and near misses, parseJson5 agrees with json5.parse", (t) => {
   t.mock.method(console, "warn", () => {});
-  fc.assert(fc.property(document, (input) => agree(input, JSON5.parse, parseJson5)), { numRuns: 5_000, seed: 42 });
-  fc.assert(fc.property(nearMiss(document), (input) => agree(input, JSON5.parse, parseJson5)), { numRuns: 20_000, seed: 42 });
+  fc.assert(
+    fc.property(document, (input) => agree(input, JSON5.parse, parseJson5)),
+    { numRuns: 5_000, seed: 42 },
+  );
+  fc.assert(
+    fc.property(nearMiss(document), (input) => agree(input, JSON5.parse, parseJson5)),
+    { numRuns: 20_000, seed: 42 },
+  );
 });
 
 test("on generated JSON and near misses, parseJson agrees with JSON.parse", () => {
-  const json = fc
-    .tuple(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(undefined, 2, "\t", " \r\n"))
-    .map(([value, indent]) => JSON.stringify(value, null, indent));
-  fc.assert(fc.property(json, (input) => agree(input, JSON.parse, parseJson)), { numRuns: 3_000, seed: 42 });
-  fc.assert(fc.property(nearMiss(json), (input) => agree(input, JSON.parse, parseJson)), { numRuns: 20_000, seed: 42 });
+  const json = fc.tuple(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(undefined, 2, "\t", " \r\n")).map(([value, indent]) => JSON.stringify(value, null, indent));
+  fc.assert(
+    fc.property(json, (input) => agree(input, JSON.parse, parseJson)),
+    { numRuns: 3_000, seed: 42 },
+  );
+  fc.assert(
+    fc.property(nearMiss(json), (input) => agree(input, JSON.parse, parseJson)),
+    { numRuns: 20_000, seed: 42 },
+  );
   // JSON5 text is mostly not JSON: the strict parser must reject exactly what JSON.parse does.
-  fc.assert(fc.property(nearMiss(document), (input) => agree(input, JSON.parse, parseJson)), { numRuns: 10_000, seed: 7 });
+  fc.assert(
+    fc.property(nearMiss(document), (input) => agree(input, JSON.parse, parseJson)),
+    { numRuns: 10_000, seed: 7 },
+  );
 });
 
 const LEVELS = 100_000;

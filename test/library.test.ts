@@ -4,16 +4,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  ActionSchemaError,
-  UnknownActionError,
-  actionNames,
-  checkTool,
-  fetchSchema,
-  fetchSchemas,
-  validateTool,
-  type Tool,
-} from "../src/index.js";
+import { ActionSchemaError, UnknownActionError, actionNames, checkTool, fetchSchema, fetchSchemas, validateTool, type Tool } from "../src/index.js";
 
 const healthy = { description: "Search the catalogue", properties: { q: { type: "string" } }, required: ["q"] };
 
@@ -39,10 +30,13 @@ test("validateTool returns a well-formed tool and throws ActionSchemaError for a
     (error: unknown) => {
       assert.ok(error instanceof ActionSchemaError);
       assert.equal(error.name, "ActionSchemaError");
-      assert.deepEqual(error.offences.map((o) => [o.action, o.code, o.location]), [
-        ["order", "newline", ":description"],
-        ["order", "wrong-type", ":properties"],
-      ]);
+      assert.deepEqual(
+        error.offences.map((o) => [o.action, o.code, o.location]),
+        [
+          ["order", "newline", ":description"],
+          ["order", "wrong-type", ":properties"],
+        ],
+      );
       assert.equal(
         error.message,
         [
@@ -58,11 +52,14 @@ test("validateTool returns a well-formed tool and throws ActionSchemaError for a
 
 test("checkTool returns the offences without throwing, tool-level ones first", () => {
   const offences = checkTool({ name: "help", description: 5, actions: { a: { description: "d" } } });
-  assert.deepEqual(offences.map((o) => [o.action, o.code]), [
-    [null, "tool-shape"],
-    [null, "reserved-name"],
-    ["a", "missing-key"],
-  ]);
+  assert.deepEqual(
+    offences.map((o) => [o.action, o.code]),
+    [
+      [null, "tool-shape"],
+      [null, "reserved-name"],
+      ["a", "missing-key"],
+    ],
+  );
   assert.ok(offences.every((o) => Object.isFrozen(o) && Object.isFrozen(o.path)));
 });
 
@@ -70,17 +67,33 @@ test("only the exact name help is reserved", () => {
   for (const name of ["Help", "helper", "help_desk", " help"]) {
     assert.deepEqual(checkTool({ name, description: "d", actions: {} }), [], name);
   }
-  assert.deepEqual(checkTool({ name: "help", description: "d", actions: {} }).map((o) => o.code), ["reserved-name"]);
+  assert.deepEqual(
+    checkTool({ name: "help", description: "d", actions: {} }).map((o) => o.code),
+    ["reserved-name"],
+  );
 });
 
 test("checkTool reports actions() that throws or returns a Promise, and never throws itself", () => {
-  const throwing = { name: "t", description: "d", actions: () => { throw new Error("boom\u001b[2J"); } };
-  assert.deepEqual(checkTool(throwing).map((o) => [o.code, o.message]), [["load-error", "actions() threw Error: boom\\u{1B}[2J"]]);
+  const throwing = {
+    name: "t",
+    description: "d",
+    actions: () => {
+      throw new Error("boom\u001b[2J");
+    },
+  };
+  assert.deepEqual(
+    checkTool(throwing).map((o) => [o.code, o.message]),
+    [["load-error", "actions() threw Error: boom\\u{1B}[2J"]],
+  );
   const promising = { name: "t", description: "d", actions: async () => ({}) };
-  assert.deepEqual(checkTool(promising).map((o) => [o.code, o.message]), [
-    ["tool-shape", "actions() must return a map of action names to action schemas; got a Promise"],
-  ]);
-  assert.deepEqual(checkTool(42).map((o) => o.code), ["tool-shape"]);
+  assert.deepEqual(
+    checkTool(promising).map((o) => [o.code, o.message]),
+    [["tool-shape", "actions() must return a map of action names to action schemas; got a Promise"]],
+  );
+  assert.deepEqual(
+    checkTool(42).map((o) => o.code),
+    ["tool-shape"],
+  );
 });
 
 test("the message is the report, capped at ten offences per action with a count of the rest", () => {
@@ -104,23 +117,35 @@ test("fetchSchema serves a healthy action beside a malformed sibling, with one a
   const tool = countingTool({ search: healthy, broken: { description: 5 } });
   assert.equal(fetchSchema(tool, "search"), healthy);
   assert.equal(tool.calls, 1);
-  assert.throws(() => fetchSchema(tool, "broken"), (e: unknown) => {
-    assert.ok(e instanceof ActionSchemaError);
-    assert.deepEqual(e.offences.map((o) => [o.action, o.code, o.location]), [
-      ["broken", "wrong-type", ":description"],
-      ["broken", "missing-key", ":properties"],
-    ]);
-    return true;
-  });
+  assert.throws(
+    () => fetchSchema(tool, "broken"),
+    (e: unknown) => {
+      assert.ok(e instanceof ActionSchemaError);
+      assert.deepEqual(
+        e.offences.map((o) => [o.action, o.code, o.location]),
+        [
+          ["broken", "wrong-type", ":description"],
+          ["broken", "missing-key", ":properties"],
+        ],
+      );
+      return true;
+    },
+  );
 });
 
 test("fetchSchema checks the mandatory keys with the chain's validators, at every depth", () => {
   const tool = countingTool({ deep: { description: "d", properties: { o: { properties: { i: { items: 3 } } } } } });
-  assert.throws(() => fetchSchema(tool, "deep"), (e: unknown) => {
-    assert.ok(e instanceof ActionSchemaError);
-    assert.deepEqual(e.offences.map((o) => [o.code, o.location]), [["wrong-type", ':properties["o"]["properties"]["i"]']]);
-    return true;
-  });
+  assert.throws(
+    () => fetchSchema(tool, "deep"),
+    (e: unknown) => {
+      assert.ok(e instanceof ActionSchemaError);
+      assert.deepEqual(
+        e.offences.map((o) => [o.code, o.location]),
+        [["wrong-type", ':properties["o"]["properties"]["i"]']],
+      );
+      return true;
+    },
+  );
   // Optional keys are not the obtaining check's business: defaults are checked at registration.
   const loose = countingTool({ a: { description: "d", properties: {}, defaults: { undeclared: 1 } } });
   assert.deepEqual(fetchSchema(loose, "a").defaults, { undeclared: 1 });
@@ -128,12 +153,15 @@ test("fetchSchema checks the mandatory keys with the chain's validators, at ever
 
 test("an unknown name answers an error naming the valid actions", () => {
   const tool = countingTool({ search: healthy, order: healthy });
-  assert.throws(() => fetchSchema(tool, "serch"), (e: unknown) => {
-    assert.ok(e instanceof UnknownActionError);
-    assert.equal(e.message, 'unknown action "serch"; valid actions: "search", "order"');
-    assert.deepEqual(e.validActions, ["search", "order"]);
-    return true;
-  });
+  assert.throws(
+    () => fetchSchema(tool, "serch"),
+    (e: unknown) => {
+      assert.ok(e instanceof UnknownActionError);
+      assert.equal(e.message, 'unknown action "serch"; valid actions: "search", "order"');
+      assert.deepEqual(e.validActions, ["search", "order"]);
+      return true;
+    },
+  );
 });
 
 test("fetchSchemas returns every schema, or fails naming every bad action", () => {
@@ -141,11 +169,20 @@ test("fetchSchemas returns every schema, or fails naming every bad action", () =
   assert.deepEqual([...fetchSchemas(good).keys()], ["search", "order"]);
   assert.equal(good.calls, 1);
   const bad = countingTool({ search: healthy, b: { properties: {} }, a: 7 });
-  assert.throws(() => fetchSchemas(bad), (e: unknown) => {
-    assert.ok(e instanceof ActionSchemaError);
-    assert.deepEqual(e.offences.map((o) => [o.action, o.code]), [["a", "wrong-type"], ["b", "missing-key"]]);
-    return true;
-  });
+  assert.throws(
+    () => fetchSchemas(bad),
+    (e: unknown) => {
+      assert.ok(e instanceof ActionSchemaError);
+      assert.deepEqual(
+        e.offences.map((o) => [o.action, o.code]),
+        [
+          ["a", "wrong-type"],
+          ["b", "missing-key"],
+        ],
+      );
+      return true;
+    },
+  );
 });
 
 test("actionNames obtains names only, from one actions() call, whatever the schemas hold", () => {

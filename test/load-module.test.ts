@@ -121,7 +121,14 @@ test("describeThrown names any thrown value safely", () => {
     [{ message: "error-like" }, "Error: error-like"],
     [[1, 2], "a list"],
     [hostile, "an unreadable value"],
-    [new Proxy(new Error("p"), { get: () => { throw new Error("trap"); } }), "a Proxy"],
+    [
+      new Proxy(new Error("p"), {
+        get: () => {
+          throw new Error("trap");
+        },
+      }),
+      "a Proxy",
+    ],
   ];
   for (const [value, expected] of cases) assert.equal(describeThrown(value), expected);
 });

@@ -22,9 +22,7 @@ test("every offence of the module fixtures carries the line and column of its ke
   const outcome = await cli(["--format", "json", DIR], { cwd: ROOT });
   assert.equal(outcome.code, 1, outcome.stderr);
   const report = JSON.parse(outcome.stdout) as JsonReport;
-  const actual = Object.fromEntries(
-    report.files.map((f) => [f.file.split("/").pop(), f.offences.map((o) => [o.code, o.action, o.location, o.line, o.column, o.exact])]),
-  );
+  const actual = Object.fromEntries(report.files.map((f) => [f.file.split("/").pop(), f.offences.map((o) => [o.code, o.action, o.location, o.line, o.column, o.exact])]));
   assert.deepEqual(actual, Object.fromEntries(Object.entries(expected).map(([file, offences]) => [file, offences.map((e) => e.slice(0, 6))])));
   // The expected text is really what sits at each position.
   for (const [file, offences] of Object.entries(expected)) {
@@ -40,7 +38,10 @@ test("the fixtures cover exact and inexact positions and both syntax errors", ()
   const all = Object.values(expected).flat();
   assert.ok(all.some((e) => e[5] === false) && all.some((e) => e[5] === true));
   assert.deepEqual(
-    Object.entries(expected).filter(([, offences]) => offences.some((e) => e[0] === "load-error" && /\d/.test(String(e[3])))).map(([file]) => file).sort(),
+    Object.entries(expected)
+      .filter(([, offences]) => offences.some((e) => e[0] === "load-error" && /\d/.test(String(e[3]))))
+      .map(([file]) => file)
+      .sort(),
     ["syntax-error-js.tool.mjs", "syntax-error-ts.tool.ts", "throws.tool.mjs"],
   );
 });
@@ -150,7 +151,9 @@ test("a module whose offences need no position is not read", async () => {
 
 test("SARIF marks an inexact region; GitHub annotations carry line and col", async () => {
   const sarif = await cli(["--format", "sarif", `${DIR}/dynamic.tool.mjs`], { cwd: ROOT });
-  const results = (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; properties?: { exact?: boolean }; locations: { physicalLocation: { region?: unknown } }[] }[] }[] }).runs[0]?.results ?? [];
+  const results =
+    (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; properties?: { exact?: boolean }; locations: { physicalLocation: { region?: unknown } }[] }[] }[] }).runs[0]
+      ?.results ?? [];
   assert.deepEqual(
     results.map((r) => [r.ruleId, r.properties?.exact, r.locations[0]?.physicalLocation.region]),
     [

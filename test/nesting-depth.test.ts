@@ -14,11 +14,7 @@ test("brackets are counted to their deepest level", () => {
 });
 
 test("brackets in strings, comments, templates and regular expressions do not count", () => {
-  const source = [
-    `const a = "((((" + '[[[[' ; // {{{{`,
-    "/* (((( */ const b = `{{{{ ${ x } [[[[`;",
-    "const c = /[(((]\\/{{/.test(d);",
-  ].join("\n");
+  const source = [`const a = "((((" + '[[[[' ; // {{{{`, "/* (((( */ const b = `{{{{ ${ x } [[[[`;", "const c = /[(((]\\/{{/.test(d);"].join("\n");
   assert.equal(nestsDeeperThan(source, 1), false);
   assert.equal(nestsDeeperThan("const t = `${ [[x]] }`;", 2), true);
   assert.equal(nestsDeeperThan("const t = `${ [[x]] }` + (y);", 3), false);

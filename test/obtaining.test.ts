@@ -12,9 +12,7 @@ const OBTAINING_MODULE = "src/core/obtain.ts";
 const ACTIONS_CALL = /(?:\.\s*actions|\[\s*["'`]actions["'`]\s*\])\s*(?:\.\s*(?:call|apply|bind)\s*)?\(/g;
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
 }
 
 /** Source with comments blanked, so a comment that mentions actions() is not a call. */
@@ -34,7 +32,10 @@ export function actionsCallSites(root: string): string[] {
 test("every call of a tool's actions() in src/ sits in the obtaining module", () => {
   const sites = actionsCallSites(repoPath(""));
   assert.ok(sites.includes(OBTAINING_MODULE), "the obtaining module itself calls actions()");
-  assert.deepEqual(sites.filter((s) => s !== OBTAINING_MODULE), []);
+  assert.deepEqual(
+    sites.filter((s) => s !== OBTAINING_MODULE),
+    [],
+  );
 });
 
 test("the call-site scan sees the forms a call can take", () => {

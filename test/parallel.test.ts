@@ -29,8 +29,8 @@ const GOLDEN = new URL("../test/fixtures/golden/input/", import.meta.url);
 function corpus(): { dir: string; targets: Promise<FoundFile[]> } {
   const dir = tempDir();
   const sources = [
-    ...["clean/catalogue.actions.json", "clean/orders.actions.json5", "broken/bad.actions.json", "broken/bom.actions.json", "broken/syntax.actions.json5"].map(
-      (p) => join(FIXTURES, p),
+    ...["clean/catalogue.actions.json", "clean/orders.actions.json5", "broken/bad.actions.json", "broken/bom.actions.json", "broken/syntax.actions.json5"].map((p) =>
+      join(FIXTURES, p),
     ),
   ];
   const files: [string, string][] = [];

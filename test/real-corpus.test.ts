@@ -18,7 +18,9 @@ const FOLDERS = ["actions-clean", "actions"] as const;
 function files(folder: string): string[] {
   const dir = join(CORPUS, folder);
   assert.ok(existsSync(dir), `the real-server corpus is missing: expected ${dir} (test/fixtures/real-mcp)`);
-  const names = readdirSync(dir).filter((f) => f.endsWith(".actions.json")).sort();
+  const names = readdirSync(dir)
+    .filter((f) => f.endsWith(".actions.json"))
+    .sort();
   assert.ok(names.length > 0, `no *.actions.json in ${dir}`);
   return names;
 }

@@ -46,7 +46,10 @@ function chainModules(dir: string): string[] {
   walk(chain);
   return inputs.map((input, i) => {
     const file = join(dir, `chain${i}.tool.mjs`);
-    writeFileSync(file, `import actions from ${JSON.stringify(pathToFileURL(input).href)};\nexport default { name: "chain", description: "A chain fixture", actions: () => actions };\n`);
+    writeFileSync(
+      file,
+      `import actions from ${JSON.stringify(pathToFileURL(input).href)};\nexport default { name: "chain", description: "A chain fixture", actions: () => actions };\n`,
+    );
     return file;
   });
 }

@@ -83,17 +83,25 @@ const withoutMessage = ({ message: _message, ...row }: Row): Row => row;
 
 test("a Wymcp server: the report equals the report on the same declarations as action files, plus the drift", TEST_TIMEOUT, async () => {
   const marker = randomUUID();
-  const { code, stdout, stderr, report } = await leavesNoProcess(marker, () => lintJson(["--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--drift", "orders", "--marker", marker]));
+  const { code, stdout, stderr, report } = await leavesNoProcess(marker, () =>
+    lintJson(["--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--drift", "orders", "--marker", marker]),
+  );
   assert.equal(code, 1, stderr);
   assert.equal(stderr, "");
   assert.ok(!stdout.includes("chatter"), "the server's stderr reached our stdout");
   const live = rowsOf(report);
   const drift = live.filter((r) => r.code === "surface-drift");
   // Same codes, locations and messages as the files; the file report also has lines and columns.
-  assert.deepEqual(live.filter((r) => r.code !== "surface-drift"), await fileRows());
+  assert.deepEqual(
+    live.filter((r) => r.code !== "surface-drift"),
+    await fileRows(),
+  );
   assert.deepEqual(drift.map(withoutMessage), JSON.parse(readFileSync(join(WYMCP_FIXTURES, "expected-drift.json"), "utf8")));
   // Every tool but help, in name order, each named by the server's command line.
-  assert.deepEqual(report.files.map((f: Json) => f.tool), ["accounts", "catalogue", "orders", "reviews"]);
+  assert.deepEqual(
+    report.files.map((f: Json) => f.tool),
+    ["accounts", "catalogue", "orders", "reviews"],
+  );
   const label = `${NODE} --import tsx ${WYMCP_SERVER} ${WYMCP_FIXTURES} --drift orders --marker ${marker}`;
   for (const file of report.files) assert.equal(file.file, label);
   assert.deepEqual(report.summary, { files: 4, actions: 10, offences: live.length, errors: live.length, warnings: 0 });
@@ -103,13 +111,18 @@ test("a Wymcp server: the report equals the report on the same declarations as a
 test("a Wymcp server whose two surfaces agree has no surface-drift (the near miss)", TEST_TIMEOUT, async () => {
   const { code, report } = await lintJson(["--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES]);
   assert.equal(code, 1, "the declarations' own offences remain");
-  assert.deepEqual(rowsOf(report).filter((r) => r.code === "surface-drift"), []);
+  assert.deepEqual(
+    rowsOf(report).filter((r) => r.code === "surface-drift"),
+    [],
+  );
   assert.deepEqual(rowsOf(report), await fileRows());
 });
 
 test("a help tool that answers an error: a one-line error, exit 1, the server's stderr tail, no process left", TEST_TIMEOUT, async () => {
   const marker = randomUUID();
-  const { code, stdout, stderr } = await leavesNoProcess(marker, () => cli([...TIMEOUT, "--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--help-error", "orders", "--marker", marker]));
+  const { code, stdout, stderr } = await leavesNoProcess(marker, () =>
+    cli([...TIMEOUT, "--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--help-error", "orders", "--marker", marker]),
+  );
   assert.equal(code, 1);
   assert.equal(stdout, "");
   const [first, ...rest] = stderr.split("\n");
@@ -159,7 +172,10 @@ test("a plain MCP server: each tool is linted as a tool with one action", TEST_T
   const { code, report } = await lintJson(["--server", "--", NODE, ...TSX, PLAIN_SERVER, join(PLAIN_FIXTURES, "tools.json")]);
   assert.equal(code, 1);
   assert.deepEqual(rowsOf(report).map(withoutMessage), JSON.parse(readFileSync(join(PLAIN_FIXTURES, "expected.json"), "utf8")));
-  assert.deepEqual(report.files.map((f: Json) => f.tool), ["fetch", "find", "ping"]);
+  assert.deepEqual(
+    report.files.map((f: Json) => f.tool),
+    ["fetch", "find", "ping"],
+  );
   assert.deepEqual(report.summary, { files: 3, actions: 3, offences: 5, errors: 5, warnings: 0 });
 });
 
@@ -189,7 +205,11 @@ async function freePort(): Promise<number> {
 
 /** Starts server-everything's Streamable HTTP transport on 127.0.0.1:port, in its own process group. */
 async function startHttpEverything(port: number): Promise<ChildProcess> {
-  const child = spawn(NODE, [...TSX, "--import", LOOPBACK_ONLY, EVERYTHING, "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"], detached: true });
+  const child = spawn(NODE, [...TSX, "--import", LOOPBACK_ONLY, EVERYTHING, "streamableHttp"], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
   let stderr = "";
   await new Promise<void>((resolve, reject) => {
     child.stderr?.on("data", (chunk: Buffer) => {
@@ -244,14 +264,20 @@ test("a command that does not exist", TEST_TIMEOUT, async () => {
 });
 
 test("a command that exits at once: its exit and its stderr tail are shown", TEST_TIMEOUT, async () => {
-  const stderr = await assertCannotLint(["--server", "--", NODE, "-e", "console.error('missing DATABASE_URL'); process.exit(3)"], /closed the connection during the handshake \(initialize\) \(it exited with code 3\)$/);
+  const stderr = await assertCannotLint(
+    ["--server", "--", NODE, "-e", "console.error('missing DATABASE_URL'); process.exit(3)"],
+    /closed the connection during the handshake \(initialize\) \(it exited with code 3\)$/,
+  );
   assert.ok(stderr.includes("\n  missing DATABASE_URL\n"), stderr);
 });
 
 test("a server that never answers the handshake: the timeout ends it, and its process", TEST_TIMEOUT, async () => {
   const marker = randomUUID();
   await leavesNoProcess(marker, () =>
-    assertCannotLint(["--server-timeout", "1.5", "--server", "--", NODE, "-e", `process.stdin.resume(); setInterval(() => {}, 1000) // ${marker}`], /: the server did not answer the handshake \(initialize\) within 1\.5 s \(--server-timeout\)$/),
+    assertCannotLint(
+      ["--server-timeout", "1.5", "--server", "--", NODE, "-e", `process.stdin.resume(); setInterval(() => {}, 1000) // ${marker}`],
+      /: the server did not answer the handshake \(initialize\) within 1\.5 s \(--server-timeout\)$/,
+    ),
   );
 });
 

@@ -23,18 +23,15 @@ test("every chain code defaults to error; the codes of round two have the defaul
   for (const code of OFFENCE_CODES) {
     if (CODE_TABLE[code].origin === "chain") assert.equal(defaultSeverity(code), "error", code);
   }
-  assert.deepEqual(
-    Object.fromEntries(OFFENCE_CODES.filter((c) => CODE_TABLE[c].origin !== "chain").map((c) => [c, defaultSeverity(c)])),
-    {
-      "surface-drift": "error",
-      "duplicate-key": "error",
-      "unknown-related": "warn",
-      "undeclared-example-key": "warn",
-      "example-misses-required": "warn",
-      "unknown-keyword": "warn",
-      "unused-disable": "warn",
-    },
-  );
+  assert.deepEqual(Object.fromEntries(OFFENCE_CODES.filter((c) => CODE_TABLE[c].origin !== "chain").map((c) => [c, defaultSeverity(c)])), {
+    "surface-drift": "error",
+    "duplicate-key": "error",
+    "unknown-related": "warn",
+    "undeclared-example-key": "warn",
+    "example-misses-required": "warn",
+    "unknown-keyword": "warn",
+    "unused-disable": "warn",
+  });
 });
 
 test("text: a warning is marked, the summary splits errors and warnings, and warnings alone exit 0", async () => {
@@ -68,7 +65,10 @@ test("an error exits 1 whatever --max-warnings says, and the exit code ignores t
   assert.equal(mixed.code, 1);
   assert.match(mixed.stdout, /\n1 file, 2 actions: 2 offences: 1 error, 1 warning \(/);
   // The unknown-key error gates the advisory checks of "list"; "cancel" is clean otherwise.
-  assert.match(mixed.stdout, /^mixed\/orders\.actions\.json:12:15 {2}warning unknown-keyword {2}tool orders action cancel at :properties\["id"\]: "tpye" is no JSON Schema keyword/m);
+  assert.match(
+    mixed.stdout,
+    /^mixed\/orders\.actions\.json:12:15 {2}warning unknown-keyword {2}tool orders action cancel at :properties\["id"\]: "tpye" is no JSON Schema keyword/m,
+  );
   assert.match(mixed.stdout, /^mixed\/orders\.actions\.json:7:5 {2}unknown-key {2}/m);
 });
 

@@ -19,7 +19,7 @@ const LINES = [
   "    properties: {", // 7
   "      items: {type: \"array\", items: {type: 'string',},},", // 8
   "      properties: {", // 9
-  '        "type": {enum: [\'a\', "b", \'c\',],},', // 10
+  "        \"type\": {enum: ['a', \"b\", 'c',],},", // 10
   "      }, // a comment with } and ]", // 11
   "    },", // 12
   "    required: ['items', \"properties\",],", // 13
@@ -143,14 +143,7 @@ test("the positions come back in the order of the targets, shared and repeated p
       { path: ["a", "b"], part: "key" },
       { path: ["x"], part: "key" },
     ]),
-    [
-      { line: 1, column: 27 },
-      { line: 1, column: 17 },
-      { line: 1, column: 2 },
-      { line: 1, column: 27 },
-      { line: 1, column: 8 },
-      null,
-    ],
+    [{ line: 1, column: 27 }, { line: 1, column: 17 }, { line: 1, column: 2 }, { line: 1, column: 27 }, { line: 1, column: 8 }, null],
   );
   assert.deepStrictEqual(sourcePositions(text, []), []);
 });
@@ -177,9 +170,9 @@ test("positions in JSON text as JSON.stringify writes it", () => {
 test("skipped values may hold brackets, quotes and comment marks in strings and comments", () => {
   const text = [
     "{",
-    "  a: \"x\\\\\", b: 'it\\'s ]}', c: \"\\\"}]\", d: \"// no\", e: '/* no',",
-    "  f: [\"]\", {g: '}'}, /* ] } */ [[\"[\"]], // ] }",
-    "  ], h: {i: \"\\\\\\\"\"}, j: 'a\\",
+    '  a: "x\\\\", b: \'it\\\'s ]}\', c: "\\"}]", d: "// no", e: \'/* no\',',
+    '  f: ["]", {g: \'}\'}, /* ] } */ [["["]], // ] }',
+    '  ], h: {i: "\\\\\\""}, j: \'a\\',
     "b', k: -0x1F, l: +Infinity, m: .5, n: NaN, o: null,",
     "  target: 1,",
     "}",
@@ -202,7 +195,7 @@ test("skipped values may hold brackets, quotes and comment marks in strings and 
 });
 
 test("escaped keys are matched by their decoded text", () => {
-  const text = "{\"a\\u0062\": 1, \\u0063d: 2, 'e\\'f': 3, \"\\\\\": 4}";
+  const text = '{"a\\u0062": 1, \\u0063d: 2, \'e\\\'f\': 3, "\\\\": 4}';
   assert.deepStrictEqual(
     sourcePositions(text, [
       { path: ["ab"], part: "key" },
@@ -216,14 +209,20 @@ test("escaped keys are matched by their decoded text", () => {
 });
 
 test("a scalar root, and an empty container root", () => {
-  assert.deepStrictEqual(sourcePositions("  // c\n  42 ", [{ path: [], part: "value" }, { path: [0], part: "value" }]), [
-    { line: 2, column: 3 },
-    null,
-  ]);
-  assert.deepStrictEqual(sourcePositions("[]", [{ path: [0], part: "value" }, { path: [], part: "key" }]), [
-    null,
-    { line: 1, column: 1 },
-  ]);
+  assert.deepStrictEqual(
+    sourcePositions("  // c\n  42 ", [
+      { path: [], part: "value" },
+      { path: [0], part: "value" },
+    ]),
+    [{ line: 2, column: 3 }, null],
+  );
+  assert.deepStrictEqual(
+    sourcePositions("[]", [
+      { path: [0], part: "value" },
+      { path: [], part: "key" },
+    ]),
+    [null, { line: 1, column: 1 }],
+  );
 });
 
 test("a duplicate key replaces everything found under the first one", () => {
@@ -270,9 +269,7 @@ test(`a path ${LEVELS} levels deep is located`, () => {
     [{ line: 1, column: 4 * LEVELS + 1 }, { line: 1, column: 4 * LEVELS - 2 }, null, { line: 1, column: 4 * LEVELS - 3 }],
   );
   const arrays = "[".repeat(LEVELS) + "7" + "]".repeat(LEVELS);
-  assert.deepStrictEqual(sourcePositions(arrays, [{ path: Array.from({ length: LEVELS }, () => 0), part: "value" }]), [
-    { line: 1, column: LEVELS + 1 },
-  ]);
+  assert.deepStrictEqual(sourcePositions(arrays, [{ path: Array.from({ length: LEVELS }, () => 0), part: "value" }]), [{ line: 1, column: LEVELS + 1 }]);
 });
 
 test(`a subtree ${LEVELS} levels deep is skipped`, () => {

@@ -46,7 +46,10 @@ test("a summary that differs: an offence on its action; the same lines in anothe
 });
 
 test("the same names in another order, or twice: the enum is not the sorted list (tool level)", () => {
-  for (const names of [["search", "order"], ["order", "search", "search"]]) {
+  for (const names of [
+    ["search", "order"],
+    ["order", "search", "search"],
+  ]) {
     const found = drift(listed({ enum: names }));
     assert.equal(found.length, 1, names.join());
     assert.match(found[0]?.[1] as string, /is not the sorted list of the action names \["order", "search"\]$/);

@@ -30,7 +30,11 @@ test("unknown implies rejected: every key outside the vocabulary", () => {
   for (const key of ["descriptoin", "type", "inputSchema", "__proto__", "toString", "Description", ""]) {
     const schema = JSON.parse(JSON.stringify(VALID));
     Object.defineProperty(schema, key, { value: "x", enumerable: true });
-    assert.deepEqual(actionOffences("search", schema).map((o) => [o.code, o.path]), [["unknown-key", [key]]], key);
+    assert.deepEqual(
+      actionOffences("search", schema).map((o) => [o.code, o.path]),
+      [["unknown-key", [key]]],
+      key,
+    );
   }
 });
 
@@ -39,7 +43,10 @@ test("the mandatory keys are part of the vocabulary, and each one's absence is r
     assert.ok(actionSchemaKeys().includes(key));
     const schema: Record<string, unknown> = { ...VALID };
     delete schema[key];
-    assert.deepEqual(actionOffences("search", schema).map((o) => [o.code, o.path]), [["missing-key", [key]]]);
+    assert.deepEqual(
+      actionOffences("search", schema).map((o) => [o.code, o.path]),
+      [["missing-key", [key]]],
+    );
   }
 });
 

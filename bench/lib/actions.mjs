@@ -15,20 +15,103 @@
 //   and one of each `required_one_of` group (the advisory checks of SPEC section 9).
 
 const DOMAINS = [
-  "github", "gitlab", "jira", "linear", "slack", "notion", "stripe", "shopify", "kubernetes",
-  "s3", "calendar", "drive", "sentry", "datadog", "postgres", "mongodb", "hubspot", "zendesk",
-  "figma", "vercel", "asana", "trello", "twilio", "sendgrid", "airtable", "confluence",
-  "pagerduty", "grafana", "salesforce", "dropbox", "intercom", "okta", "cloudflare", "netlify",
+  "github",
+  "gitlab",
+  "jira",
+  "linear",
+  "slack",
+  "notion",
+  "stripe",
+  "shopify",
+  "kubernetes",
+  "s3",
+  "calendar",
+  "drive",
+  "sentry",
+  "datadog",
+  "postgres",
+  "mongodb",
+  "hubspot",
+  "zendesk",
+  "figma",
+  "vercel",
+  "asana",
+  "trello",
+  "twilio",
+  "sendgrid",
+  "airtable",
+  "confluence",
+  "pagerduty",
+  "grafana",
+  "salesforce",
+  "dropbox",
+  "intercom",
+  "okta",
+  "cloudflare",
+  "netlify",
 ];
 
 const NOUNS = [
-  "issue", "project", "repository", "branch", "commit", "user", "team", "channel", "message",
-  "file", "folder", "document", "invoice", "customer", "subscription", "payment", "order",
-  "product", "event", "task", "ticket", "deployment", "cluster", "pod", "namespace", "database",
-  "table", "query", "dashboard", "metric", "alert", "incident", "webhook", "label", "comment",
-  "release", "pipeline", "job", "artifact", "bucket", "secret", "token", "page", "record",
-  "contact", "campaign", "report", "workspace", "board", "card", "sprint", "milestone",
-  "environment", "domain", "certificate", "snapshot", "backup", "volume", "service", "monitor",
+  "issue",
+  "project",
+  "repository",
+  "branch",
+  "commit",
+  "user",
+  "team",
+  "channel",
+  "message",
+  "file",
+  "folder",
+  "document",
+  "invoice",
+  "customer",
+  "subscription",
+  "payment",
+  "order",
+  "product",
+  "event",
+  "task",
+  "ticket",
+  "deployment",
+  "cluster",
+  "pod",
+  "namespace",
+  "database",
+  "table",
+  "query",
+  "dashboard",
+  "metric",
+  "alert",
+  "incident",
+  "webhook",
+  "label",
+  "comment",
+  "release",
+  "pipeline",
+  "job",
+  "artifact",
+  "bucket",
+  "secret",
+  "token",
+  "page",
+  "record",
+  "contact",
+  "campaign",
+  "report",
+  "workspace",
+  "board",
+  "card",
+  "sprint",
+  "milestone",
+  "environment",
+  "domain",
+  "certificate",
+  "snapshot",
+  "backup",
+  "volume",
+  "service",
+  "monitor",
 ];
 
 const VERBS = {
@@ -57,21 +140,80 @@ const VERB_NAMES = Object.keys(VERBS);
 
 // Field names in snake_case; a file may use them camelCased or kebab-cased instead.
 const FIELDS = [
-  "id", "name", "title", "body", "summary", "status", "state", "priority", "assignee", "labels",
-  "created_after", "updated_before", "page", "per_page", "limit", "cursor", "sort", "order",
-  "include_archived", "dry_run", "timeout_ms", "tags", "metadata", "owner", "repo", "branch",
-  "path", "content", "encoding", "email", "url", "webhook_url", "due_date", "start_time",
-  "end_time", "timezone", "currency", "amount", "quantity", "region", "zone", "namespace",
-  "filter", "query", "fields", "visibility", "color", "parent_id", "project_id", "team_id",
-  "message", "reason", "notify", "force", "recursive", "max_results", "locale", "version",
-  "expand", "format_hint", "retries", "callback_url", "idempotency_key", "workspace_id",
-  "author", "reviewers", "milestone", "estimate", "language", "schedule", "threshold",
+  "id",
+  "name",
+  "title",
+  "body",
+  "summary",
+  "status",
+  "state",
+  "priority",
+  "assignee",
+  "labels",
+  "created_after",
+  "updated_before",
+  "page",
+  "per_page",
+  "limit",
+  "cursor",
+  "sort",
+  "order",
+  "include_archived",
+  "dry_run",
+  "timeout_ms",
+  "tags",
+  "metadata",
+  "owner",
+  "repo",
+  "branch",
+  "path",
+  "content",
+  "encoding",
+  "email",
+  "url",
+  "webhook_url",
+  "due_date",
+  "start_time",
+  "end_time",
+  "timezone",
+  "currency",
+  "amount",
+  "quantity",
+  "region",
+  "zone",
+  "namespace",
+  "filter",
+  "query",
+  "fields",
+  "visibility",
+  "color",
+  "parent_id",
+  "project_id",
+  "team_id",
+  "message",
+  "reason",
+  "notify",
+  "force",
+  "recursive",
+  "max_results",
+  "locale",
+  "version",
+  "expand",
+  "format_hint",
+  "retries",
+  "callback_url",
+  "idempotency_key",
+  "workspace_id",
+  "author",
+  "reviewers",
+  "milestone",
+  "estimate",
+  "language",
+  "schedule",
+  "threshold",
 ];
 // Real schemas name properties after schema keywords and use `$` and `-`: keep a few.
-const AWKWARD_FIELDS = [
-  "type", "items", "properties", "required", "format", "default", "$filter", "$top",
-  "x-request-id", "content-type", "enum",
-];
+const AWKWARD_FIELDS = ["type", "items", "properties", "required", "format", "default", "$filter", "$top", "x-request-id", "content-type", "enum"];
 
 const ADJECTIVES = ["archived", "active", "pending", "public", "private", "shared", "draft", "stale"];
 const ENUM_POOLS = [
@@ -129,7 +271,11 @@ class FileContext {
   constructor(rng, domain) {
     this.rng = rng;
     this.domain = domain;
-    this.style = rng.weighted([[6, "snake"], [3, "camel"], [1, "kebab"]]);
+    this.style = rng.weighted([
+      [6, "snake"],
+      [3, "camel"],
+      [1, "kebab"],
+    ]);
   }
 
   fieldName(raw) {
@@ -220,7 +366,12 @@ class FileContext {
   arraySchema(field, noun, depth, description) {
     const { rng } = this;
     const s = { type: "array", description };
-    const itemKind = rng.weighted([[55, "string"], [depth < 3 ? 15 : 0, "object"], [10, "tuple"], [20, "integer"]]);
+    const itemKind = rng.weighted([
+      [55, "string"],
+      [depth < 3 ? 15 : 0, "object"],
+      [10, "tuple"],
+      [20, "integer"],
+    ]);
     if (itemKind === "string") {
       s.items = rng.chance(0.4) ? { type: "string", enum: rng.pick(ENUM_POOLS) } : { type: "string" };
     } else if (itemKind === "object") {
@@ -249,7 +400,12 @@ class FileContext {
     s.properties = {};
     for (const name of names) s.properties[name] = this.propertySchema(name, noun, depth + 1);
     if (rng.chance(0.5)) s.required = rng.sample(names, rng.int(1, Math.min(2, names.length)));
-    const extra = rng.weighted([[40, false], [15, true], [10, "schema"], [35, undefined]]);
+    const extra = rng.weighted([
+      [40, false],
+      [15, true],
+      [10, "schema"],
+      [35, undefined],
+    ]);
     if (extra === "schema") s.additionalProperties = { type: "string", maxLength: 256 };
     else if (extra !== undefined) s.additionalProperties = extra;
     return s;
@@ -333,7 +489,10 @@ class FileContext {
     }
     if (rng.chance(0.35)) schema.notes = fill(rng.pick(NOTES), { noun });
     if (siblingNames.length > 1 && rng.chance(0.4)) {
-      schema.related = rng.sample(siblingNames.filter((n) => n !== `${verb}_${noun}`), rng.int(1, 3));
+      schema.related = rng.sample(
+        siblingNames.filter((n) => n !== `${verb}_${noun}`),
+        rng.int(1, 3),
+      );
     }
     if (rng.chance(0.5)) {
       schema.examples = [];

@@ -151,14 +151,16 @@ const indentBlock = (block: string): string =>
 export function codeDocText(code: OffenceCode): string {
   const doc = codeDoc(code);
   const [meaning, why, bad, good, fix] = DOC_SECTIONS;
-  return [
-    `${code}: ${doc.title}`,
-    `${meaning}\n${wrap(doc.meaning, INDENT)}`,
-    `${why}\n${wrap(doc.why, INDENT)}`,
-    `${bad}\n${indentBlock(doc.bad)}`,
-    `${good}\n${indentBlock(doc.good)}`,
-    `${fix}\n${wrap(doc.fix, INDENT)}`,
-  ].join("\n\n") + "\n";
+  return (
+    [
+      `${code}: ${doc.title}`,
+      `${meaning}\n${wrap(doc.meaning, INDENT)}`,
+      `${why}\n${wrap(doc.why, INDENT)}`,
+      `${bad}\n${indentBlock(doc.bad)}`,
+      `${good}\n${indentBlock(doc.good)}`,
+      `${fix}\n${wrap(doc.fix, INDENT)}`,
+    ].join("\n\n") + "\n"
+  );
 }
 
 /** The doc's body as Markdown (no heading), ending with "\n". */
@@ -166,13 +168,9 @@ export function codeDocMarkdown(code: OffenceCode): string {
   const doc = codeDoc(code);
   const [meaning, why, bad, good, fix] = DOC_SECTIONS;
   const fence = (body: string): string => `\`\`\`${doc.lang}\n${body}\n\`\`\``;
-  return [
-    `**${meaning}.** ${doc.meaning}`,
-    `**${why}.** ${doc.why}`,
-    `${bad}:\n\n${fence(doc.bad)}`,
-    `${good}:\n\n${fence(doc.good)}`,
-    `**${fix}.** ${doc.fix}`,
-  ].join("\n\n") + "\n";
+  return (
+    [`**${meaning}.** ${doc.meaning}`, `**${why}.** ${doc.why}`, `${bad}:\n\n${fence(doc.bad)}`, `${good}:\n\n${fence(doc.good)}`, `**${fix}.** ${doc.fix}`].join("\n\n") + "\n"
+  );
 }
 
 /** docs/offence-codes.md, whole: scripts/gen-docs.mjs writes it and a test compares it. */
@@ -183,11 +181,7 @@ export function offenceCodesPage(): string {
     "Every offence wymcp-lint reports carries one of these codes. The codes are stable identifiers. " +
       "`wymcp-lint --explain CODE` prints the same text in a terminal, and the SARIF output carries it as each rule's help.",
     "Each code has a default severity: an `error` fails the run (exit 1); a `warn` is shown and fails it only past `--max-warnings`.",
-    [
-      "| code | default | what it reports |",
-      "| --- | --- | --- |",
-      ...OFFENCE_CODES.map((c) => `| [\`${c}\`](#${c}) | ${defaultSeverity(c)} | ${CODE_TITLES[c]} |`),
-    ].join("\n"),
+    ["| code | default | what it reports |", "| --- | --- | --- |", ...OFFENCE_CODES.map((c) => `| [\`${c}\`](#${c}) | ${defaultSeverity(c)} | ${CODE_TITLES[c]} |`)].join("\n"),
     ...OFFENCE_CODES.map((c) => `## ${c}\n\n*${CODE_TITLES[c]}* (default severity: ${defaultSeverity(c)})\n\n${codeDocMarkdown(c).trimEnd()}`),
   ];
   return `${parts.join("\n\n")}\n`;

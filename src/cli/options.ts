@@ -136,7 +136,8 @@ export const OPTIONS = {
   stdinFilename: {
     flag: "stdin-filename",
     type: "string",
-    describe: "The name of the file read with --stdin: it gives its kind (JSON, JSON5 or a tool module), an action file's tool name, and the directory a module's imports resolve from",
+    describe:
+      "The name of the file read with --stdin: it gives its kind (JSON, JSON5 or a tool module), an action file's tool name, and the directory a module's imports resolve from",
     read: text,
   },
   loadTimeoutMs: {
@@ -151,7 +152,8 @@ export const OPTIONS = {
     flag: "ignore",
     type: "boolean",
     default: true,
-    describe: "Skip, in directory and glob searches, what .gitignore files and .git/info/exclude ignore; --no-ignore searches those files too (a file named on the command line is always linted)",
+    describe:
+      "Skip, in directory and glob searches, what .gitignore files and .git/info/exclude ignore; --no-ignore searches those files too (a file named on the command line is always linted)",
     read: on,
   },
   ignorePattern: {
@@ -175,7 +177,7 @@ export const OPTIONS = {
     type: "boolean",
     default: false,
     shortcut: true,
-    describe: 'Like --fix, but write nothing: print each file\'s changes as a unified diff (text: before the report; json: each file\'s "diff")',
+    describe: "Like --fix, but write nothing: print each file's changes as a unified diff (text: before the report; json: each file's \"diff\")",
     read: on,
   },
   config: {

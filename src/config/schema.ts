@@ -5,7 +5,7 @@
 
 import { CODE_TITLES } from "../cli/code-docs.js";
 import { OFFENCE_CODES, SEVERITY_SETTINGS } from "../core/offence.js";
-import { CONFIG_KEYS, OVERRIDE_KEYS } from "./config.js";
+import { type CONFIG_KEYS, OVERRIDE_KEYS } from "./config.js";
 
 const DESCRIPTIONS: Readonly<Record<(typeof CONFIG_KEYS)[number], string>> = {
   $schema: "The address of this JSON Schema, for editor completion. Not read by wymcp-lint.",
@@ -25,7 +25,7 @@ export function configSchema(): Record<string, unknown> {
   return {
     $schema: "http://json-schema.org/draft-07/schema#",
     title: "wymcp-lint config",
-    description: "wymcp-lint.config.json, wymcp-lint.config.json5, or the \"wymcp-lint\" key of package.json.",
+    description: 'wymcp-lint.config.json, wymcp-lint.config.json5, or the "wymcp-lint" key of package.json.',
     type: "object",
     properties: {
       $schema: { type: "string", description: DESCRIPTIONS.$schema },
@@ -37,7 +37,12 @@ export function configSchema(): Record<string, unknown> {
         items: {
           type: "object",
           properties: {
-            files: { type: "array", description: "Globs relative to this file's directory; a glob without \"/\" matches a base name at any depth.", items: { type: "string", minLength: 1 }, minItems: 1 },
+            files: {
+              type: "array",
+              description: 'Globs relative to this file\'s directory; a glob without "/" matches a base name at any depth.',
+              items: { type: "string", minLength: 1 },
+              minItems: 1,
+            },
             rules: { $ref: "#/definitions/rules" },
           },
           required: [...OVERRIDE_KEYS],

@@ -72,7 +72,10 @@ export function actionSchemaDrafts(schema: unknown, read: MapReader = ANY_MAP): 
     if (isActionSchemaKey(key)) appendAll(drafts, VALIDATORS[key](read.get(schema, key), context));
     else unknown.push(key);
   }
-  appendAll(drafts, unknownKeyDrafts(unknown, (key) => read.has(schema, key)));
+  appendAll(
+    drafts,
+    unknownKeyDrafts(unknown, (key) => read.has(schema, key)),
+  );
   appendAll(drafts, missingKeyDrafts(schema));
   return exclusiveRepairs(drafts);
 }
@@ -86,7 +89,7 @@ export function actionNameDrafts(name: unknown): Draft[] {
         path: [],
         target: { path: [], part: "key" },
         message: `action name must be a string; got ${inspectKey(name)}`,
-        fix: "Use a string key for the action, e.g. \"search\".",
+        fix: 'Use a string key for the action, e.g. "search".',
       },
     ];
   }

@@ -44,7 +44,11 @@ interface Check {
 const MAX_LISTED = 8;
 
 function listKeys(declared: MapLike | null): string {
-  const keys = declared ? mapKeys(declared).filter((k): k is string => typeof k === "string").sort() : [];
+  const keys = declared
+    ? mapKeys(declared)
+        .filter((k): k is string => typeof k === "string")
+        .sort()
+    : [];
   if (keys.length === 0) return "none";
   const shown = keys.slice(0, MAX_LISTED).map(inspectString).join(", ");
   return keys.length > MAX_LISTED ? `${shown}, …` : shown;
@@ -68,9 +72,7 @@ function check(defaults: MapLike, properties: MapLike, keysOf: (map: MapLike) =>
   const drafts: Draft[] = [];
   const checked = new Map<object, Set<object>>();
   let revisited = false;
-  const stack: Check[] = [
-    { data: defaults, closure: { declared: properties, open: false, additional: null }, schemaAt: null, at: { parent: null, segment: "defaults" } },
-  ];
+  const stack: Check[] = [{ data: defaults, closure: { declared: properties, open: false, additional: null }, schemaAt: null, at: { parent: null, segment: "defaults" } }];
 
   // Queue `data` to be checked against `schema`, following the schema's "items" into lists.
   const descend = (data: unknown, schema: MapLike, at: LinkedPath, schemaAt: LinkedPath): void => {
@@ -128,8 +130,6 @@ function undeclared(path: Path, key: unknown, declared: MapLike | null, where: s
     path,
     target,
     message: `default key ${inspectString(key)} is not declared in ${where} (declared: ${listKeys(declared)})`,
-    fix: match
-      ? `Rename it to ${inspectString(match)}, or remove it from the default.`
-      : `Remove ${inspectString(key)} from the default, or declare it in ${where}.`,
+    fix: match ? `Rename it to ${inspectString(match)}, or remove it from the default.` : `Remove ${inspectString(key)} from the default, or declare it in ${where}.`,
   };
 }

@@ -6,14 +6,7 @@ import type { Draft } from "./offence.js";
 import type { Path, PathSegment } from "./path.js";
 
 /** `subject` must be `expected`; got what was found. */
-export function wrongType(
-  path: Path,
-  targetPath: Path,
-  subject: string,
-  expected: string,
-  found: unknown,
-  fix: string,
-): Draft {
+export function wrongType(path: Path, targetPath: Path, subject: string, expected: string, found: unknown, fix: string): Draft {
   return {
     code: "wrong-type",
     path,

@@ -90,7 +90,9 @@ const MAX_THROWN_TEXT = 200;
 
 /** Text cut to MAX_THROWN_TEXT code points (never splitting a pair), "…" marking a cut. */
 function cut(text: string): string {
-  const head = Array.from(text.slice(0, MAX_THROWN_TEXT * 2)).slice(0, MAX_THROWN_TEXT).join("");
+  const head = Array.from(text.slice(0, MAX_THROWN_TEXT * 2))
+    .slice(0, MAX_THROWN_TEXT)
+    .join("");
   return head.length < text.length ? `${head}…` : text;
 }
 

@@ -25,7 +25,6 @@ interface Visit {
   leaving: boolean;
 }
 
-
 const SCHEMA_FIX = `Write a schema map, e.g. {"type": "string"}; write {} for one that accepts anything.`;
 
 /** The keywords the walk reads in a schema, in code-unit order. */

@@ -37,10 +37,20 @@ export const RESERVED_TOOL_NAME = "help";
 
 function nameOffences(name: unknown, source: string): Offence[] {
   if (typeof name !== "string" || name === "") {
-    return [toolOffence("tool-shape", `the tool's name must be a non-empty string; got ${describeValue(name)}`, `Give the tool a name, e.g. name: "catalogue".`, { path: ["name"], part: "value" })];
+    return [
+      toolOffence("tool-shape", `the tool's name must be a non-empty string; got ${describeValue(name)}`, `Give the tool a name, e.g. name: "catalogue".`, {
+        path: ["name"],
+        part: "value",
+      }),
+    ];
   }
   if (name === RESERVED_TOOL_NAME) {
-    return [toolOffence("reserved-name", `the tool is named ${inspectString(name)}, which is reserved for the server's own help tool`, `Rename the tool${source}.`, { path: ["name"], part: "value" })];
+    return [
+      toolOffence("reserved-name", `the tool is named ${inspectString(name)}, which is reserved for the server's own help tool`, `Rename the tool${source}.`, {
+        path: ["name"],
+        part: "value",
+      }),
+    ];
   }
   return [];
 }
@@ -57,12 +67,21 @@ function finish(tool: string | null, actions: MapLike | null, toolLevel: Offence
 /** A tool object, as a module exports it. Reading it may run its getters. */
 export function lintTool(tool: unknown, options: CheckOptions = {}): ToolLint {
   if (typeof tool !== "object" || tool === null) {
-    return finish(null, null, [toolOffence("tool-shape", `the tool must be an object with name, description and actions; got ${describeValue(tool)}`, "Export the tool as { name, description, actions }.")]);
+    return finish(null, null, [
+      toolOffence("tool-shape", `the tool must be an object with name, description and actions; got ${describeValue(tool)}`, "Export the tool as { name, description, actions }."),
+    ]);
   }
   const { name, description } = tool as { name?: unknown; description?: unknown };
   const offences = nameOffences(name, "");
   if (typeof description !== "string") {
-    offences.push(toolOffence("tool-shape", `the tool's description must be a string; got ${describeValue(description)}`, `Describe the tool in one line, e.g. description: "Search and order from the catalogue".`, { path: ["description"], part: "value" }));
+    offences.push(
+      toolOffence(
+        "tool-shape",
+        `the tool's description must be a string; got ${describeValue(description)}`,
+        `Describe the tool in one line, e.g. description: "Search and order from the catalogue".`,
+        { path: ["description"], part: "value" },
+      ),
+    );
   }
   const obtained = obtainActions(tool);
   if ("offence" in obtained) offences.push(obtained.offence);
@@ -80,16 +99,33 @@ export const SCHEMA_KEY = "$schema";
 export function lintActionFile(value: unknown, toolName: string, options: CheckOptions = {}): ToolLint {
   const offences = nameOffences(toolName, " by renaming the file");
   if (!isMap(value)) {
-    offences.push(toolOffence("tool-shape", `the top level of an action file must be a map of action names to action schemas; got ${describeValue(value)}`, `Write the file as {"action_name": {"description": "...", "properties": {}}}.`));
+    offences.push(
+      toolOffence(
+        "tool-shape",
+        `the top level of an action file must be a map of action names to action schemas; got ${describeValue(value)}`,
+        `Write the file as {"action_name": {"description": "...", "properties": {}}}.`,
+      ),
+    );
     return finish(toolName || null, null, offences);
   }
   let actions: MapLike = value;
   if (mapHas(value, SCHEMA_KEY)) {
     const schemaRef = mapGet(value, SCHEMA_KEY);
     if (typeof schemaRef !== "string") {
-      offences.push(toolOffence("tool-shape", `"$schema" must be a string (the action-file JSON Schema's address); got ${describeValue(schemaRef)}`, `Write "$schema": "./node_modules/wymcp-lint/schemas/action-file.schema.json", or remove it.`, { path: [SCHEMA_KEY], part: "value" }));
+      offences.push(
+        toolOffence(
+          "tool-shape",
+          `"$schema" must be a string (the action-file JSON Schema's address); got ${describeValue(schemaRef)}`,
+          `Write "$schema": "./node_modules/wymcp-lint/schemas/action-file.schema.json", or remove it.`,
+          { path: [SCHEMA_KEY], part: "value" },
+        ),
+      );
     }
-    actions = new Map(mapKeys(value).filter((k) => k !== SCHEMA_KEY).map((k) => [k, mapGet(value, k)]));
+    actions = new Map(
+      mapKeys(value)
+        .filter((k) => k !== SCHEMA_KEY)
+        .map((k) => [k, mapGet(value, k)]),
+    );
   }
   return finish(toolName || null, actions, offences, options);
 }

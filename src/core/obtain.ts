@@ -40,13 +40,23 @@ export function obtainActions(tool: { readonly actions?: unknown }): Obtained {
     const result = called.returned;
     if (isMap(result)) return { actions: result };
     return {
-      offence: toolOffence("tool-shape", `actions() must return a map of action names to action schemas; got ${describeValue(result)}`, "Return the map itself, synchronously (not a Promise), from actions().", ACTIONS_TARGET),
+      offence: toolOffence(
+        "tool-shape",
+        `actions() must return a map of action names to action schemas; got ${describeValue(result)}`,
+        "Return the map itself, synchronously (not a Promise), from actions().",
+        ACTIONS_TARGET,
+      ),
     };
   }
   const source = tool.actions;
   if (isMap(source)) return { actions: source };
   return {
-    offence: toolOffence("tool-shape", `the tool's actions must be a function returning the actions map, or the map itself; got ${describeValue(source)}`, "Export actions() { return { action_name: { description, properties } } }.", ACTIONS_TARGET),
+    offence: toolOffence(
+      "tool-shape",
+      `the tool's actions must be a function returning the actions map, or the map itself; got ${describeValue(source)}`,
+      "Export actions() { return { action_name: { description, properties } } }.",
+      ACTIONS_TARGET,
+    ),
   };
 }
 

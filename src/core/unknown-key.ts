@@ -27,6 +27,8 @@ function unknownKeyDraft(key: string): Draft {
     message: `unknown key ${inspectString(key)} in the action schema`,
     fix: match
       ? `Rename it to ${inspectString(match)}.`
-      : `Remove it; an action schema may carry only ${actionSchemaKeys().map((k) => `"${k}"`).join(", ")}.`,
+      : `Remove it; an action schema may carry only ${actionSchemaKeys()
+          .map((k) => `"${k}"`)
+          .join(", ")}.`,
   };
 }

@@ -78,7 +78,12 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** A file's bytes as text without its byte order mark, and the mark to put back. */
 function textOf(bytes: Uint8Array): { text: string; bom: Buffer } {
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(bom ? 3 : 0).toString("utf8"), bom: bom ? BOM : Buffer.alloc(0) };
+  return {
+    text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      .subarray(bom ? 3 : 0)
+      .toString("utf8"),
+    bom: bom ? BOM : Buffer.alloc(0),
+  };
 }
 
 const groupsOf = (offences: readonly Offence[]): (readonly TextEdit[])[] => offences.filter(hasEdits).map((offence) => offence.edits as readonly TextEdit[]);
@@ -174,7 +179,11 @@ export async function fixFiles(result: LintResult, options: FixOptions): Promise
     else outcomes.push(fixActionFile(file, kind, path, options));
   }
   return {
-    result: summarize(outcomes.map((o) => o.file), performance.now() - result.durationMs, options.rules ?? DEFAULT_RULES),
+    result: summarize(
+      outcomes.map((o) => o.file),
+      performance.now() - result.durationMs,
+      options.rules ?? DEFAULT_RULES,
+    ),
     written: outcomes.filter((o) => o.written).length,
     notes: outcomes.flatMap((o) => (o.note === undefined ? [] : [o.note])),
   };

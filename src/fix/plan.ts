@@ -241,7 +241,7 @@ function splitToNotes(text: string, entry: Found | null): PlainEdit[] | null {
   const keyText = text.slice(entry.key.start, entry.key.end);
   const between = text.slice(entry.key.end, start);
   // The value must be written in the member itself (`description: "…"`), not bound elsewhere.
-  if (!/^[ \t]*:[ \t]*$/.test(between.replace(/\/\*[^]*?\*\/|\/\/[^\n]*|\s+/g, " ").replace(/ +/g, " "))) return null;
+  if (!/^[ \t]*:[ \t]*$/.test(between.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|\s+/g, " ").replace(/ +/g, " "))) return null;
   const colon = /^[ \t]*:[ \t]*$/.test(between) ? between : ": ";
   return [cut, ...addMemberAfter(text, entry.key.start, end, `${keyToken("notes", keyText)}${colon}${quote}${rest}${quote}`)];
 }

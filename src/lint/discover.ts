@@ -81,9 +81,7 @@ export function kindOf(fileName: string): FileKind | null {
 function supportedKind(fileName: string, shown: string): FileKind {
   const kind = kindOf(fileName);
   if (kind === null) {
-    throw new UsageError(
-      `${inspectString(shown)} is not a file wymcp-lint reads (it reads .json and .json5 action files and .js, .mjs, .cjs, .ts, .mts, .cts tool modules)`,
-    );
+    throw new UsageError(`${inspectString(shown)} is not a file wymcp-lint reads (it reads .json and .json5 action files and .js, .mjs, .cjs, .ts, .mts, .cts tool modules)`);
   }
   return kind;
 }
@@ -255,9 +253,7 @@ async function fromGlob(pattern: string, cwd: string, rules: IgnoreRules): Promi
 }
 
 function nothingToLint(argument: string): UsageError {
-  return new UsageError(
-    `${inspectString(argument)} holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts})`,
-  );
+  return new UsageError(`${inspectString(argument)} holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts})`);
 }
 
 /** Sorts file names the way the report orders files: by path, segment by segment. */
@@ -307,7 +303,10 @@ export async function discover(args: readonly string[], cwd: string, options: Di
     if (fromArgument.found.length === 0 && fromArgument.unreadable.length === 0) throw nothingToLint(shown);
     // In path order before deduplicating, so a file reached twice (through a symlink)
     // keeps the same name whatever order the directory listing came in.
-    appendAll(found, fromArgument.found.sort((a, b) => compareDisplayPaths(a.target.display, b.target.display)));
+    appendAll(
+      found,
+      fromArgument.found.sort((a, b) => compareDisplayPaths(a.target.display, b.target.display)),
+    );
     appendAll(unreadable, fromArgument.unreadable);
   }
 

@@ -289,17 +289,7 @@ export function skipSpace(text: string, pos: number): number {
 
 // JSON5 white space beyond ASCII: NBSP, BOM, the line and paragraph separators, and Zs.
 function isUnicodeSpace(c: number): boolean {
-  return (
-    c === 0xa0 ||
-    c === 0xfeff ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000
-  );
+  return c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
 /** Skips the comment whose "/" is at pos. */
@@ -381,7 +371,7 @@ function scanEscapedString(text: string, open: number, i: number, json5: boolean
         default:
           if (!json5 || e !== e) {
             if (e !== e) throw unterminatedString(text, open);
-            throw badEscape(text, i - 2, "JSON allows only \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX");
+            throw badEscape(text, i - 2, 'JSON allows only \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX');
           }
           switch (e) {
             case 118:
@@ -421,18 +411,10 @@ function stringControl(text: string, open: number, i: number, json5: boolean): v
   const c = text.charCodeAt(i);
   if (c === 10 || c === 13) {
     if (json5) {
-      throw errorAt(
-        text,
-        open,
-        (at) => `unterminated string at ${at}: a line break inside a string must be escaped ("\\n")`,
-      );
+      throw errorAt(text, open, (at) => `unterminated string at ${at}: a line break inside a string must be escaped ("\\n")`);
     }
   } else if (json5) return;
-  throw errorAt(
-    text,
-    i,
-    (at) => `unexpected ${quoteChar(c)} in a string at ${at}: control characters must be escaped`,
-  );
+  throw errorAt(text, i, (at) => `unexpected ${quoteChar(c)} in a string at ${at}: control characters must be escaped`);
 }
 
 function unterminatedString(text: string, open: number): ParseError {
@@ -628,14 +610,7 @@ function errorAt(text: string, pos: number, message: (at: string) => string): Pa
   return new ParseError(message(`${line}:${column}`), line, column);
 }
 
-function unexpected(
-  text: string,
-  pos: number,
-  expected: string,
-  opens: readonly number[],
-  inArray: boolean,
-  json5: boolean,
-): ParseError {
+function unexpected(text: string, pos: number, expected: string, opens: readonly number[], inArray: boolean, json5: boolean): ParseError {
   const open = opens[opens.length - 1];
   if (pos >= text.length) {
     if (open === undefined) return errorAt(text, pos, (at) => `unexpected end of input at ${at}, expected ${expected}`);
@@ -674,8 +649,7 @@ function describeFound(text: string, pos: number): string {
 }
 
 // Invisible characters, besides the controls inspectString already escapes.
-const INVISIBLE =
-  /^[\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\ufff9-\ufffb\ud800-\udfff]$/;
+const INVISIBLE = /^[\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\ufff9-\ufffb\ud800-\udfff]$/;
 
 /** One character, quoted so that no control or invisible character appears raw. */
 function quoteChar(cp: number): string {

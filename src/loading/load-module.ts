@@ -31,8 +31,7 @@ function checkOptions(options: LoadManyOptions): void {
   const { timeoutMs, memoryLimitMb, concurrency } = options;
   if (!(typeof timeoutMs === "number" && timeoutMs > 0)) throw new RangeError(`timeoutMs must be a positive number, got ${String(timeoutMs)}`);
   if (memoryLimitMb !== undefined && !(memoryLimitMb > 0)) throw new RangeError(`memoryLimitMb must be positive, got ${String(memoryLimitMb)}`);
-  if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0))
-    throw new RangeError(`concurrency must be a positive integer, got ${String(concurrency)}`);
+  if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) throw new RangeError(`concurrency must be a positive integer, got ${String(concurrency)}`);
 }
 
 function run(jobs: readonly ModuleJob[], options: LoadManyOptions): Promise<ToolLint[]> {
@@ -51,7 +50,10 @@ function run(jobs: readonly ModuleJob[], options: LoadManyOptions): Promise<Tool
  */
 export async function lintToolModules(files: readonly string[], options: LoadManyOptions): Promise<ToolLint[]> {
   checkOptions(options);
-  return run(files.map((file) => ({ file: resolvePath(file) })), options);
+  return run(
+    files.map((file) => ({ file: resolvePath(file) })),
+    options,
+  );
 }
 
 /** Lints one tool module; see lintToolModules. */

@@ -201,7 +201,10 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
 
     function onResult(slot: Slot, message: { id?: unknown; retire?: unknown; result?: unknown }): void {
       const index = slot.job;
-      if (index === null || message.id !== index) return protocolError(slot);
+      if (index === null || message.id !== index) {
+        protocolError(slot);
+        return;
+      }
       if (slot.timer !== null) clearTimeout(slot.timer);
       slot.timer = null;
       slot.job = null;
@@ -261,7 +264,10 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
         return loadErrorLint(`ran out of memory while loading (limit ${options.memoryLimitMb} MB)`, "Do not build large data at import time or in actions().");
       }
       if (code === UNSETTLED_TOP_LEVEL_AWAIT) {
-        return loadErrorLint("never finished loading: a top-level await never settled", "Make every top-level await settle: a promise that nothing resolves keeps the module from ever loading.");
+        return loadErrorLint(
+          "never finished loading: a top-level await never settled",
+          "Make every top-level await settle: a promise that nothing resolves keeps the module from ever loading.",
+        );
       }
       return loadErrorLint(signal !== null ? `stopped while loading (signal ${signal})` : `stopped while loading (exit code ${String(code)})`);
     }

@@ -91,10 +91,10 @@ function keepDescriptors(): void {
   const kept = (fd: unknown): boolean => typeof fd === "number" && fd >= 0 && fd <= FD.hookAnswers;
   const closeSync = fs.closeSync;
   const close = fs.close;
-  table["closeSync"] = function (fd: number): void {
+  table["closeSync"] = (fd: number): void => {
     if (!kept(fd)) ReflectApply(closeSync, fs, [fd]);
   };
-  table["close"] = function (fd: number, callback?: (error: Error | null) => void): void {
+  table["close"] = (fd: number, callback?: (error: Error | null) => void): void => {
     if (!kept(fd)) ReflectApply(close, fs, [fd, callback]);
     else if (typeof callback === "function") process.nextTick(callback, null);
   };
@@ -116,9 +116,31 @@ process.on("unhandledRejection", () => undefined);
 // Retiring: leftovers of one module must not reach the next
 
 const INTRINSICS: readonly object[] = [
-  globalThis, Object, Object.prototype, Function.prototype, Array, Array.prototype, String, String.prototype,
-  Number.prototype, Boolean.prototype, Symbol, Symbol.prototype, BigInt.prototype, Map.prototype, Set.prototype,
-  WeakMap.prototype, Promise, Promise.prototype, RegExp.prototype, Error, Error.prototype, JSON, Math, Reflect, Date.prototype,
+  globalThis,
+  Object,
+  Object.prototype,
+  Function.prototype,
+  Array,
+  Array.prototype,
+  String,
+  String.prototype,
+  Number.prototype,
+  Boolean.prototype,
+  Symbol,
+  Symbol.prototype,
+  BigInt.prototype,
+  Map.prototype,
+  Set.prototype,
+  WeakMap.prototype,
+  Promise,
+  Promise.prototype,
+  RegExp.prototype,
+  Error,
+  Error.prototype,
+  JSON,
+  Math,
+  Reflect,
+  Date.prototype,
 ];
 
 function fingerprint(): unknown[] {
@@ -201,7 +223,10 @@ type Namespace = Record<PropertyKey, unknown>;
 
 /** A CommonJS file from standard input: compiled as that file would be, never read from disk. */
 function requireGiven(file: string, source: string): Namespace {
-  const ModuleClass = Module as unknown as new (id: string, parent: null) => {
+  const ModuleClass = Module as unknown as new (
+    id: string,
+    parent: null,
+  ) => {
     filename: string;
     paths: string[];
     exports: unknown;

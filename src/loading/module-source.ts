@@ -456,7 +456,14 @@ const NAMED = new Set(["name", "description", "actions"]);
 
 function isModuleExports(node: { type: string }): boolean {
   const n = node as Expression;
-  return n.type === "MemberExpression" && !n.computed && n.object.type === "Identifier" && n.object.name === "module" && n.property.type === "Identifier" && n.property.name === "exports";
+  return (
+    n.type === "MemberExpression" &&
+    !n.computed &&
+    n.object.type === "Identifier" &&
+    n.object.name === "module" &&
+    n.property.type === "Identifier" &&
+    n.property.name === "exports"
+  );
 }
 
 /** `module.exports.name = …`, or `exports.name = …` while `exports` is still module.exports: the name. */
@@ -548,7 +555,13 @@ interface Reached {
 /** A value written as a literal (found through bindings and wrappers): the value's own place. */
 function isLiteral(node: Expression | FunctionNode): boolean {
   const type = node.type;
-  return type === "ObjectExpression" || type === "ArrayExpression" || type === "Literal" || type === "TemplateLiteral" || (type === "NewExpression" && node.callee.type === "Identifier" && node.callee.name === "Map");
+  return (
+    type === "ObjectExpression" ||
+    type === "ArrayExpression" ||
+    type === "Literal" ||
+    type === "TemplateLiteral" ||
+    (type === "NewExpression" && node.callee.type === "Identifier" && node.callee.name === "Map")
+  );
 }
 
 /** Walks the declaration along the target's path; the deepest entry reached when it stops. */

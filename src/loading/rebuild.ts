@@ -91,6 +91,7 @@ export function rebuild(nodes: readonly WireNode[]): Rebuilt {
         built[i] = node[1] === null ? Symbol() : Symbol(node[1]);
         break;
       case "fn":
+        // biome-ignore lint/complexity/useArrowFunction: a plain function, as recorded: it has a prototype and can be constructed.
         built[i] = function () {};
         break;
       case "o":
@@ -145,6 +146,7 @@ export function rebuild(nodes: readonly WireNode[]): Rebuilt {
       revoke();
       return proxy;
     }
+    // biome-ignore lint/complexity/useArrowFunction: a callable target must be a plain function, constructible like the one recorded.
     const target: object = recorded.isArray === 1 ? new Array(recorded.length) : recorded.callable === 1 ? function () {} : {};
     const byKey = new Map<unknown, (typeof recorded.properties)[number]>();
     const reads = new Map<unknown, WireOutcome>(recorded.reads);

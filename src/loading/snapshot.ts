@@ -17,19 +17,20 @@ const ArrayIsArray = Array.isArray;
 const ObjectPrototype = Object.prototype;
 const ErrorPrototype = Error.prototype;
 const ArrayPrototype = Array.prototype;
-const hasOwnProperty = Object.prototype.hasOwnProperty;
+const objectHasOwnProperty = Object.prototype.hasOwnProperty;
 const MapConstructor = Map;
 const MapGet = Map.prototype.get;
 const MapSet = Map.prototype.set;
 const MapDelete = Map.prototype.delete;
 const MapEntries = Map.prototype.entries;
 const MapIteratorNext = (ReflectGetPrototypeOf(new Map().entries()) as { next: unknown }).next as (this: Iterator<unknown>) => IteratorResult<[unknown, unknown]>;
+// biome-ignore lint/style/noNonNullAssertion: Symbol.prototype.description is a getter in every Node this runs on.
 const symbolDescription = ReflectGetOwnPropertyDescriptor(Symbol.prototype, "description")!.get as (this: symbol) => string | undefined;
 const stringify = JSON.stringify;
 const { isProxy, isMap, isPromise, isNativeError } = types;
 
 function own(object: object, key: PropertyKey): boolean {
-  return ReflectApply(hasOwnProperty, object, [key]) as boolean;
+  return ReflectApply(objectHasOwnProperty, object, [key]) as boolean;
 }
 
 /** A string as JSON: stringify of a primitive string consults no prototype. */

@@ -4,15 +4,7 @@
 // loader with the few targets its offences name, on JSON or JSON5 text that already parsed. One iterative scan,
 // guided by a trie of the requested paths: subtrees no path enters are skipped, never built.
 
-import {
-  newLexeme,
-  ParseError,
-  positionsAt,
-  scanIdentifier,
-  scanString,
-  skipComment,
-  skipSpace,
-} from "./json5-parse.js";
+import { newLexeme, ParseError, positionsAt, scanIdentifier, scanString, skipComment, skipSpace } from "./json5-parse.js";
 import type { Position } from "./json5-parse.js";
 import type { Target } from "../core/offence.js";
 

@@ -28,7 +28,9 @@ export type WireProto = "o" | "n" | "r" | "a" | "e" | "x";
  * An own property that is not an enumerable data property with a string key: its key,
  * enumerable (1/0), then its value ("d"), or for an accessor what reading it gave ("g").
  */
-export type WireProperty = readonly ["~", key: WireValue, enumerable: 0 | 1, kind: "d", value: WireValue] | readonly ["~", key: WireValue, enumerable: 0 | 1, kind: "g", read: WireOutcome];
+export type WireProperty =
+  | readonly ["~", key: WireValue, enumerable: 0 | 1, kind: "d", value: WireValue]
+  | readonly ["~", key: WireValue, enumerable: 0 | 1, kind: "g", read: WireOutcome];
 
 /** An array element that is not a data property: a hole ("~h"), or an accessor and what reading it gave ("~g"). */
 export type WireElement = WireValue | readonly ["~h"] | readonly ["~g", WireOutcome];

@@ -58,7 +58,12 @@ function duplicateListing(tools: readonly Tool[]): Map<Tool, Offence> {
     }
     offences.set(
       tool,
-      toolOffence("duplicate-tool", `tools/list lists the tool name ${inspectString(tool.name)} more than once`, "Register each tool once: a client calls tools by name, so only one of them can be reached.", { path: ["name"], part: "value" }),
+      toolOffence(
+        "duplicate-tool",
+        `tools/list lists the tool name ${inspectString(tool.name)} more than once`,
+        "Register each tool once: a client calls tools by name, so only one of them can be reached.",
+        { path: ["name"], part: "value" },
+      ),
     );
   }
   return offences;

@@ -20,9 +20,15 @@ export function readToolsPage(page: unknown): { readonly tools: ListedTool[]; re
   if (!isObject(page) || !Array.isArray(page["tools"])) return { problem: `tools/list answered ${describeValue(page)} without a "tools" list` };
   const tools: ListedTool[] = [];
   for (const [index, tool] of (page["tools"] as unknown[]).entries()) {
-    if (!isObject(tool) || typeof tool["name"] !== "string") return { problem: `tools/list's tool ${index} has no string "name": ${describeValue(isObject(tool) ? tool["name"] : tool)}` };
-    if (!isObject(tool["inputSchema"])) return { problem: `tools/list's tool ${index} (${describeValue(tool["name"])}) has an "inputSchema" that is not an object: ${describeValue(tool["inputSchema"])}` };
-    tools.push(Object.hasOwn(tool, "description") ? { name: tool["name"], description: tool["description"], inputSchema: tool["inputSchema"] } : { name: tool["name"], inputSchema: tool["inputSchema"] });
+    if (!isObject(tool) || typeof tool["name"] !== "string")
+      return { problem: `tools/list's tool ${index} has no string "name": ${describeValue(isObject(tool) ? tool["name"] : tool)}` };
+    if (!isObject(tool["inputSchema"]))
+      return { problem: `tools/list's tool ${index} (${describeValue(tool["name"])}) has an "inputSchema" that is not an object: ${describeValue(tool["inputSchema"])}` };
+    tools.push(
+      Object.hasOwn(tool, "description")
+        ? { name: tool["name"], description: tool["description"], inputSchema: tool["inputSchema"] }
+        : { name: tool["name"], inputSchema: tool["inputSchema"] },
+    );
   }
   const cursor = page["nextCursor"];
   if (cursor !== undefined && typeof cursor !== "string") return { problem: `tools/list's "nextCursor" is not a string: ${describeValue(cursor)}` };

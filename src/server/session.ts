@@ -83,7 +83,8 @@ function startFailure(error: unknown, command: readonly string[]): string {
 export async function openSession(target: ServerTarget, options: SessionOptions): Promise<ServerSession> {
   const { timeoutMs } = options;
   const processTransport = target.kind === "stdio" ? new ProcessTransport(target.command) : null;
-  const transport = target.kind === "stdio" ? (processTransport as ProcessTransport) : new StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: { ...target.headers } } });
+  const transport =
+    target.kind === "stdio" ? (processTransport as ProcessTransport) : new StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: { ...target.headers } } });
   const client = new Client({ name: "wymcp-lint", version: options.version }, { capabilities: {} });
   const stderrTail = (): string[] => processTransport?.stderr.lines() ?? [];
   let closed = false;

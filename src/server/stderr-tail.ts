@@ -17,7 +17,10 @@ export class StderrTail {
 
   /** The last lines, each escaped (so a server cannot write terminal escapes through us); [] when it wrote nothing. */
   lines(): string[] {
-    const lines = this.kept.toString("utf8").split(/\r?\n/).filter((line) => line.trim() !== "");
+    const lines = this.kept
+      .toString("utf8")
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== "");
     return lines.slice(-SHOWN_LINES).map(escapeText);
   }
 }

@@ -40,8 +40,10 @@ function enumDrift(enumValue: unknown, answer: HelpAnswer): Offence[] {
   const inHelp = new Set(helpNames);
   const inList = new Set(enumValue);
   const offences: Offence[] = [];
-  for (const name of helpNames) if (!inList.has(name)) offences.push(actionDrift(name, `help declares the action ${inspectString(name)}, but tools/list's action enum does not list it`));
-  for (const name of [...inList].sort(compareNames)) if (!inHelp.has(name)) offences.push(actionDrift(name, `tools/list's action enum lists ${inspectString(name)}, but help declares no such action`));
+  for (const name of helpNames)
+    if (!inList.has(name)) offences.push(actionDrift(name, `help declares the action ${inspectString(name)}, but tools/list's action enum does not list it`));
+  for (const name of [...inList].sort(compareNames))
+    if (!inHelp.has(name)) offences.push(actionDrift(name, `tools/list's action enum lists ${inspectString(name)}, but help declares no such action`));
   if (offences.length === 0 && (enumValue.length !== helpNames.length || enumValue.some((n, i) => n !== helpNames[i]))) {
     offences.push(toolDrift(`tools/list's action enum ${listed(enumValue)} is not the sorted list of the action names ${listed(helpNames)}`));
   }
@@ -74,7 +76,10 @@ export function surfaceDrift(tool: ListedTool, answer: HelpAnswer): Offence[] {
   const properties = tool.inputSchema["properties"];
   const action = isObject(properties) ? properties["action"] : undefined;
   if (!isObject(action)) {
-    return [...nameDrift(tool.name, answer), toolDrift(`tools/list's inputSchema has no "action" property, which a Wymcp tool's carries: {"action": {"enum": [...], "description": "..."}}`)];
+    return [
+      ...nameDrift(tool.name, answer),
+      toolDrift(`tools/list's inputSchema has no "action" property, which a Wymcp tool's carries: {"action": {"enum": [...], "description": "..."}}`),
+    ];
   }
   const enumOffences = enumDrift(action["enum"], answer);
   return [...nameDrift(tool.name, answer), ...enumOffences, ...descriptionDrift(action["description"], answer, action["enum"], enumOffences.length === 0)];

@@ -11,9 +11,7 @@ function describe(problem: DirectiveProblem, finding: DirectiveFinding): string 
   const { directive } = finding;
   switch (problem.kind) {
     case "unused":
-      return directive.kind === "wymcp-lint-disable-file"
-        ? `no ${problem.code} offence in this file`
-        : `no ${problem.code} offence on line ${directive.endLine + 1}`;
+      return directive.kind === "wymcp-lint-disable-file" ? `no ${problem.code} offence in this file` : `no ${problem.code} offence on line ${directive.endLine + 1}`;
     case "unknown-code":
       return `${inspectString(problem.code)} is not an offence code${problem.suggestion === null ? "" : ` (did you mean ${inspectString(problem.suggestion)}?)`}`;
     case "no-code":

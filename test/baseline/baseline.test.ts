@@ -91,6 +91,7 @@ test("a fixed offence leaves a stale entry: a warning in text and json, never a 
       "  stale  tools/catalogue.actions.json  unknown-key  tool catalogue action search at :descriptoin",
   );
   assert.equal(summary(text.stdout), "2 files, 4 actions: no offences, 3 baselined (T s)");
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON report, checked against its schema just below.
   const json: any = JSON.parse((await cli(["--format", "json"], { cwd: dir })).stdout);
   const validate = new Ajv({ strict: true, allErrors: true }).compile(JSON.parse(readFileSync(repoPath("schemas/report.schema.json"), "utf8")));
   assert.ok(validate({ ...json }), JSON.stringify(validate.errors));
@@ -171,7 +172,13 @@ test("SARIF and the baseline share one fingerprint: an offence's partialFingerpr
     .filter((r: { ruleId: string }) => r.ruleId !== "unused-disable")
     .map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints["wymcpLint/v1"])
     .sort();
-  assert.deepEqual(fromSarif, entries.filter((e) => e.code !== "unused-disable").map((e) => e.fingerprint).sort());
+  assert.deepEqual(
+    fromSarif,
+    entries
+      .filter((e) => e.code !== "unused-disable")
+      .map((e) => e.fingerprint)
+      .sort(),
+  );
 });
 
 test("baseline data: merged counts, stable serialization, malformed documents named", () => {
@@ -179,7 +186,13 @@ test("baseline data: merged counts, stable serialization, malformed documents na
   const a = entryOf("b/x.json", "x", offence);
   const b = entryOf("a/y.json", "y", offence);
   const merged = mergeEntries([a, b, a]);
-  assert.deepEqual(merged.map((e) => [e.file, e.count]), [["a/y.json", 1], ["b/x.json", 2]]);
+  assert.deepEqual(
+    merged.map((e) => [e.file, e.count]),
+    [
+      ["a/y.json", 1],
+      ["b/x.json", 2],
+    ],
+  );
   const text = serializeBaseline(merged);
   assert.equal(text.split("\n").length, 8, "a header, one line per entry, a footer");
   assert.deepEqual(readEntries(JSON.parse(text)), { entries: merged });

@@ -33,7 +33,10 @@ test("exit codes: 0 clean, 1 offences, 2 usage error", () => {
   const offences = wymcpLint(["reserved"]);
   assert.deepEqual([offences.code, heads(offences.stdout), offences.stderr], [1, ["reserved/help.actions.json  reserved-name  tool help"], ""]);
   const usage = wymcpLint(["--format", "yaml"]);
-  assert.deepEqual([usage.code, usage.stdout, usage.stderr], [2, "", `wymcp-lint: error: --format must be one of text, json, sarif, github; got "yaml". Run wymcp-lint --help for usage.\n`]);
+  assert.deepEqual(
+    [usage.code, usage.stdout, usage.stderr],
+    [2, "", `wymcp-lint: error: --format must be one of text, json, sarif, github; got "yaml". Run wymcp-lint --help for usage.\n`],
+  );
 });
 
 test("--stdin reads standard input as the named action file", () => {
@@ -81,7 +84,10 @@ test("with hostile modules, --format json is still one parseable document carryi
 
 function digests(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of readdirSync(dir).sort()) out[name] = createHash("sha256").update(readFileSync(join(dir, name))).digest("hex");
+  for (const name of readdirSync(dir).sort())
+    out[name] = createHash("sha256")
+      .update(readFileSync(join(dir, name)))
+      .digest("hex");
   return out;
 }
 

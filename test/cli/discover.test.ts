@@ -74,7 +74,12 @@ test("of two named ways to one directory, the first argument's is kept", async (
 });
 
 test("a glob with matches of kinds we do not read keeps the others; a named file of such a kind is a usage error", async () => {
-  assert.deepEqual(await displays(["discovery/tools/*"]), ["discovery/tools/a.actions.json", "discovery/tools/c.tool.mjs", "discovery/tools/data.json", "discovery/tools/nested/deeper/b.actions.json5"]);
+  assert.deepEqual(await displays(["discovery/tools/*"]), [
+    "discovery/tools/a.actions.json",
+    "discovery/tools/c.tool.mjs",
+    "discovery/tools/data.json",
+    "discovery/tools/nested/deeper/b.actions.json5",
+  ]);
   await assert.rejects(discover(["discovery/tools/readme.md"], FIXTURES), UsageError);
   await assert.rejects(discover(["discovery/*.md"], FIXTURES), UsageError);
 });
@@ -82,10 +87,15 @@ test("a glob with matches of kinds we do not read keeps the others; a named file
 test("kinds by extension, and the tool's name from the file name", () => {
   const kinds = ["a.json", "a.json5", "a.js", "a.mjs", "a.cjs", "a.ts", "a.mts", "a.cts", "a.md", "a", "a.JSON", "a.d.ts"].map(kindOf);
   assert.deepEqual(kinds, ["json", "json5", "module", "module", "module", "module", "module", "module", null, null, null, "module"]);
-  assert.deepEqual(
-    ["dir/search.actions.json", "search.actions.json5", "a.b.actions.json", "schema.json", "x.actions.backup.json", ".actions.json", "noext"].map(toolNameOf),
-    ["search", "search", "a.b", "schema", "x", "", "noext"],
-  );
+  assert.deepEqual(["dir/search.actions.json", "search.actions.json5", "a.b.actions.json", "schema.json", "x.actions.backup.json", ".actions.json", "noext"].map(toolNameOf), [
+    "search",
+    "search",
+    "a.b",
+    "schema",
+    "x",
+    "",
+    "noext",
+  ]);
 });
 
 test("a file that cannot be read is a parse-error of that file only", async () => {

@@ -48,7 +48,10 @@ const SOURCES = ["src/tools/keep.local.actions.json", "src/tools/orders.actions.
 test("a search skips what .gitignore files (nested ones too) and .git/info/exclude ignore", async () => {
   const dir = project();
   assert.deepEqual(await linted([], dir), SOURCES);
-  assert.deepEqual(await linted(["."], dir), SOURCES.map((f) => `./${f}`));
+  assert.deepEqual(
+    await linted(["."], dir),
+    SOURCES.map((f) => `./${f}`),
+  );
   // From inside the repository, the rules of the levels above still apply.
   assert.deepEqual(await linted(["tools"], join(dir, "src")), ["tools/keep.local.actions.json", "tools/orders.actions.json5", "tools/search.actions.json"]);
   // A glob's matches are found, not named: ignored ones are skipped.

@@ -52,7 +52,24 @@ test("the shortcut's results: values, repeated flags, paths after --", async () 
   assert.notEqual(shortcutOptions(argv), null);
   assert.deepEqual(await parseCommand(argv), {
     kind: "lint",
-    options: { paths: ["a", "-b"], format: "json", maxOffences: 0, maxWarnings: null, color: false, stdin: null, loadTimeoutMs: 3000, ignore: true, ignorePattern: [], fix: false, fixDryRun: false, server: null, serverTimeoutMs: 30_000, config: null, baseline: null, updateBaseline: false },
+    options: {
+      paths: ["a", "-b"],
+      format: "json",
+      maxOffences: 0,
+      maxWarnings: null,
+      color: false,
+      stdin: null,
+      loadTimeoutMs: 3000,
+      ignore: true,
+      ignorePattern: [],
+      fix: false,
+      fixDryRun: false,
+      server: null,
+      serverTimeoutMs: 30_000,
+      config: null,
+      baseline: null,
+      updateBaseline: false,
+    },
   });
 });
 
@@ -123,5 +140,25 @@ test("spellings yargs would read surprisingly are usage errors: exit 2, one clea
     assert.deepEqual({ code, stdout, stderr }, { code: 2, stdout: "", stderr: `wymcp-lint: error: ${what}. ${HINT}\n` }, JSON.stringify(argv));
   }
   // After "--" every argument is a path, "-" included (a file of that name).
-  assert.deepEqual(await outcome(parseCommand, ["--", "-"]), { kind: "lint", options: { paths: ["-"], format: "text", maxOffences: 10, maxWarnings: null, color: undefined, stdin: null, loadTimeoutMs: 10_000, ignore: true, ignorePattern: [], fix: false, fixDryRun: false, server: null, serverTimeoutMs: 30_000, config: null, baseline: null, updateBaseline: false } });
+  assert.deepEqual(await outcome(parseCommand, ["--", "-"]), {
+    kind: "lint",
+    options: {
+      paths: ["-"],
+      format: "text",
+      maxOffences: 10,
+      maxWarnings: null,
+      color: undefined,
+      stdin: null,
+      loadTimeoutMs: 10_000,
+      ignore: true,
+      ignorePattern: [],
+      fix: false,
+      fixDryRun: false,
+      server: null,
+      serverTimeoutMs: 30_000,
+      config: null,
+      baseline: null,
+      updateBaseline: false,
+    },
+  });
 });

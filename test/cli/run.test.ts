@@ -43,11 +43,11 @@ test("offences: exit 1, one self-contained line per offence, 10 per action, then
     "offences/shop.actions.json:9:5  unknown-key  tool shop action search at :requird",
   ]);
   const lines = offenceLines(stdout);
+  assert.equal(lines[11], `offences/shop.actions.json:3:20  newline  tool shop action search at :description: "description" contains a line break ("\\n"). ${NEWLINE_FIX}`);
   assert.equal(
-    lines[11],
-    `offences/shop.actions.json:3:20  newline  tool shop action search at :description: "description" contains a line break ("\\n"). ${NEWLINE_FIX}`,
+    lines[12],
+    `offences/shop.actions.json:9:5  unknown-key  tool shop action search at :requird: unknown key "requird" in the action schema. Fix: Rename it to "required".`,
   );
-  assert.equal(lines[12], `offences/shop.actions.json:9:5  unknown-key  tool shop action search at :requird: unknown key "requird" in the action schema. Fix: Rename it to "required".`);
   // The totals, never what was shown.
   assert.equal(summary(stdout), "1 file, 2 actions: 14 offences (T s)");
 });
@@ -86,13 +86,10 @@ test("the report is deterministic and in path order, whatever the argument order
   const files = heads(first.stdout)
     .filter((h) => !h.startsWith("  "))
     .map((h) => (h.split("  ")[0] as string).replace(/:\d+:\d+$/, ""));
-  assert.deepEqual([...new Set(files)], [
-    "broken/bad.actions.json",
-    "broken/syntax.actions.json5",
-    "dup/server-a/search.actions.json5",
-    "offences/shop.actions.json",
-    "reserved/help.actions.json",
-  ]);
+  assert.deepEqual(
+    [...new Set(files)],
+    ["broken/bad.actions.json", "broken/syntax.actions.json5", "dup/server-a/search.actions.json5", "offences/shop.actions.json", "reserved/help.actions.json"],
+  );
 });
 
 test("duplicate-tool: a later file in the same directory, naming the first; never across directories", async () => {
@@ -158,8 +155,11 @@ test("100,000 levels of nesting: parsed, linted, located and reported", async ()
   assert.equal(lines.length, 2);
   assert.ok(lines[0]?.startsWith("./deep.actions.json:1:21  newline  tool deep action a at :description: "), lines[0]?.slice(0, 200));
   // The deepest "items" is `true`: a wrong type in the map 99,999 "items" down, at the value's column.
-  const column = "{a:{description:\"x\",properties:{p:".length + "{items:".repeat(n).length + 1;
-  assert.ok(lines[1]?.startsWith(`./deep5.actions.json5:1:${column}  wrong-type  tool deep5 action a at :properties["p"]${'["items"]'.repeat(n - 1)}: "items" must be `), lines[1]?.slice(0, 200));
+  const column = '{a:{description:"x",properties:{p:'.length + "{items:".repeat(n).length + 1;
+  assert.ok(
+    lines[1]?.startsWith(`./deep5.actions.json5:1:${column}  wrong-type  tool deep5 action a at :properties["p"]${'["items"]'.repeat(n - 1)}: "items" must be `),
+    lines[1]?.slice(0, 200),
+  );
 });
 
 // ---------------------------------------------------------------------------------------
@@ -236,7 +236,10 @@ test("--stdin lints one action file; --stdin-filename gives the tool's name, the
   assert.deepEqual(heads(reserved.stdout), ["help.actions.json  reserved-name  tool help"]);
 
   const bytes = await cli(["--stdin", "--stdin-filename", "bytes.actions.json"], { stdin: Uint8Array.from([0x7b, 0xff, 0x7d]) });
-  assert.deepEqual(offenceLines(bytes.stdout).map((l) => l.split(". Fix")[0]), ["bytes.actions.json:1:2  parse-error  tool bytes: the file is not valid UTF-8 (byte 0xFF)"]);
+  assert.deepEqual(
+    offenceLines(bytes.stdout).map((l) => l.split(". Fix")[0]),
+    ["bytes.actions.json:1:2  parse-error  tool bytes: the file is not valid UTF-8 (byte 0xFF)"],
+  );
 });
 
 test("--stdin lints a tool module's text as that file: its imports resolve from its directory, the file on disk is not read", async () => {
@@ -244,7 +247,8 @@ test("--stdin lints a tool module's text as that file: its imports resolve from 
   // No such file on disk: an editor's new buffer, importing a sibling helper by its .js name.
   const typed = await cli(["--stdin", "--stdin-filename", "new.tool.ts", "--format", "json"], {
     cwd: modules,
-    stdin: 'import { action } from "./helper.js";\nconst n: number = 1;\nexport default { name: "fresh", description: "New", actions: () => ({ a: action("A", "x"), b: { ...action("B"), requird: [] } }) };\n',
+    stdin:
+      'import { action } from "./helper.js";\nconst n: number = 1;\nexport default { name: "fresh", description: "New", actions: () => ({ a: action("A", "x"), b: { ...action("B"), requird: [] } }) };\n',
   });
   assert.equal(typed.stderr, "");
   assert.equal(typed.code, 1);
@@ -254,8 +258,14 @@ test("--stdin lints a tool module's text as that file: its imports resolve from 
     [["new.tool.ts", "fresh", [["b", "unknown-key", ["requird"]]]]],
   );
   // An existing file: standard input is linted, not the file (which is clean).
-  const existing = await cli(["--stdin", "--stdin-filename", "default-export.tool.ts"], { cwd: modules, stdin: "export default { name: 'typescript', description: 'Edited', actions: () => ({ x: {} }) };" });
-  assert.deepEqual(heads(existing.stdout), ["default-export.tool.ts  missing-key  tool typescript action x at :description", "default-export.tool.ts  missing-key  tool typescript action x at :properties"]);
+  const existing = await cli(["--stdin", "--stdin-filename", "default-export.tool.ts"], {
+    cwd: modules,
+    stdin: "export default { name: 'typescript', description: 'Edited', actions: () => ({ x: {} }) };",
+  });
+  assert.deepEqual(heads(existing.stdout), [
+    "default-export.tool.ts  missing-key  tool typescript action x at :description",
+    "default-export.tool.ts  missing-key  tool typescript action x at :properties",
+  ]);
   // CommonJS, by extension, requiring a sibling.
   const commonjs = await cli(["--stdin", "--stdin-filename", "edited.tool.cts"], {
     cwd: modules,
@@ -264,7 +274,10 @@ test("--stdin lints a tool module's text as that file: its imports resolve from 
   assert.deepEqual([commonjs.code, commonjs.stderr, untimed(commonjs.stdout)], [0, "", "1 file, 1 action: no offences (T s)\n"]);
   // A module that misbehaves from standard input is isolated like any other.
   const exits = await cli(["--stdin", "--stdin-filename", "exits.tool.mjs"], { cwd: modules, stdin: "process.exit(4);" });
-  assert.deepEqual(offenceLines(exits.stdout).map((l) => l.split(". Fix")[0]), ["exits.tool.mjs  load-error  called process.exit(4) while loading"]);
+  assert.deepEqual(
+    offenceLines(exits.stdout).map((l) => l.split(". Fix")[0]),
+    ["exits.tool.mjs  load-error  called process.exit(4) while loading"],
+  );
 });
 
 // ---------------------------------------------------------------------------------------
@@ -276,7 +289,24 @@ test("without flags every argument is a path, exactly as yargs parses it (the st
     assert.deepEqual(fast, await parseWithYargs(argv), JSON.stringify(argv));
     assert.deepEqual(fast, {
       kind: "lint",
-      options: { paths: argv, format: "text", maxOffences: 10, maxWarnings: null, color: undefined, stdin: null, loadTimeoutMs: 10_000, ignore: true, ignorePattern: [], fix: false, fixDryRun: false, server: null, serverTimeoutMs: 30_000, config: null, baseline: null, updateBaseline: false },
+      options: {
+        paths: argv,
+        format: "text",
+        maxOffences: 10,
+        maxWarnings: null,
+        color: undefined,
+        stdin: null,
+        loadTimeoutMs: 10_000,
+        ignore: true,
+        ignorePattern: [],
+        fix: false,
+        fixDryRun: false,
+        server: null,
+        serverTimeoutMs: 30_000,
+        config: null,
+        baseline: null,
+        updateBaseline: false,
+      },
     });
   }
 });
@@ -290,7 +320,11 @@ test("paths after -- are paths, even when they look like flags; repeated flags k
 });
 
 test("--load-timeout takes seconds, fractions included", async () => {
-  for (const [value, ms] of [["2.5", 2500], [".5", 500], ["30", 30_000]] as const) {
+  for (const [value, ms] of [
+    ["2.5", 2500],
+    [".5", 500],
+    ["30", 30_000],
+  ] as const) {
     const command = await parseCommand(["--load-timeout", value]);
     assert.equal(command.kind === "lint" ? command.options.loadTimeoutMs : null, ms);
   }
@@ -315,7 +349,10 @@ const USAGE_ERRORS: readonly (readonly [readonly string[], string])[] = [
   [["--stdin", "--stdin-filename", "notes.md"], `--stdin-filename must name an action file (.json, .json5) or a tool module (.js, .mjs, .cjs, .ts, .mts, .cts); got "notes.md"`],
   [["no/such/dir"], `no such file or directory: "no/such/dir"`],
   [["discovery/*/none-*.json"], `no file matches the glob "discovery/*/none-*.json"`],
-  [["discovery/tools/readme.md"], `"discovery/tools/readme.md" is not a file wymcp-lint reads (it reads .json and .json5 action files and .js, .mjs, .cjs, .ts, .mts, .cts tool modules)`],
+  [
+    ["discovery/tools/readme.md"],
+    `"discovery/tools/readme.md" is not a file wymcp-lint reads (it reads .json and .json5 action files and .js, .mjs, .cjs, .ts, .mts, .cts tool modules)`,
+  ],
   [["discovery/nothing"], `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts})`],
   [["clean", "discovery/nothing"], `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts})`],
   [[""], "an empty path was given"],
@@ -385,7 +422,22 @@ test("--help: usage, every option, examples and the exit codes, on stdout with e
     const { code, stdout, stderr } = await cli([flag]);
     assert.equal(code, 0);
     assert.equal(stderr, "");
-    for (const option of ["--format", "--max-offences", "--max-warnings", "--color", "--stdin ", "--stdin-filename", "--load-timeout", "--server ", "--server-url", "--header", "--server-timeout", "--explain", "--help", "--version"]) {
+    for (const option of [
+      "--format",
+      "--max-offences",
+      "--max-warnings",
+      "--color",
+      "--stdin ",
+      "--stdin-filename",
+      "--load-timeout",
+      "--server ",
+      "--server-url",
+      "--header",
+      "--server-timeout",
+      "--explain",
+      "--help",
+      "--version",
+    ]) {
       assert.ok(stdout.includes(option), `help names ${option}`);
     }
     assert.match(stdout, /^wymcp-lint \[paths\.\.\]\n/);
@@ -417,7 +469,10 @@ test("--format dispatches through the registry to each format; only text is ever
   assert.equal(json.code, 1);
   const report = JSON.parse(json.stdout) as { version: number; files: { file: string; offences: { code: string }[] }[]; summary: unknown };
   assert.equal(report.version, 1);
-  assert.deepEqual(report.files.map((f) => [f.file, f.offences.map((o) => o.code)]), [["reserved/help.actions.json", ["reserved-name"]]]);
+  assert.deepEqual(
+    report.files.map((f) => [f.file, f.offences.map((o) => o.code)]),
+    [["reserved/help.actions.json", ["reserved-name"]]],
+  );
   assert.deepEqual(report.summary, { files: 1, actions: 1, offences: 1, errors: 1, warnings: 0 });
 
   const sarif = await cli(["--format=sarif", "reserved"], colourful);

@@ -101,7 +101,7 @@ test("--config naming no file, or an empty name, is a usage error", async () => 
   assert.equal(empty.code, 2);
 });
 
-test("--config FILE accepts a package.json: its \"wymcp-lint\" key", async () => {
+test('--config FILE accepts a package.json: its "wymcp-lint" key', async () => {
   const { code, stderr } = await cli(["--config", "errors/package-json/package.json", "."], { cwd: CONFIG });
   assert.equal(code, 2);
   assert.match(stderr, /\["wymcp-lint"\]\.rules\.cycles: "cycles" is not an offence code; did you mean "cycle"\?/);

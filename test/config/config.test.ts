@@ -51,7 +51,7 @@ test("discovery stops at the repository root (a .git directory or file)", () => 
   }
 });
 
-test("discovery: package.json's \"wymcp-lint\" key; a package.json without it (or not JSON) is passed by", () => {
+test('discovery: package.json\'s "wymcp-lint" key; a package.json without it (or not JSON) is passed by', () => {
   const root = tree({
     ".git/": "",
     "package.json": `{ "name": "x", "wymcp-lint": ${RULES} }`,
@@ -68,7 +68,10 @@ test("discovery: a config file comes before package.json's key in one directory;
   const root = tree({ ".git/": "", "package.json": `{ "wymcp-lint": {} }`, "wymcp-lint.config.json": RULES });
   assert.deepEqual(findConfig(root), { file: join(root, "wymcp-lint.config.json"), within: [] });
   writeFileSync(join(root, "wymcp-lint.config.json5"), RULES);
-  assert.throws(() => findConfig(root), (error: unknown) => error instanceof UsageError && /are both config files of one directory/.test(error.message));
+  assert.throws(
+    () => findConfig(root),
+    (error: unknown) => error instanceof UsageError && /are both config files of one directory/.test(error.message),
+  );
 });
 
 for (const name of readdirSync(ERRORS).sort()) {
@@ -77,7 +80,10 @@ for (const name of readdirSync(ERRORS).sort()) {
     const expected = readFileSync(join(dir, "expected.txt"), "utf8").trimEnd();
     const location = findConfig(dir);
     assert.ok(location !== null);
-    assert.throws(() => loadConfig(location, dir), (error: unknown) => error instanceof UsageError && error.message === expected);
+    assert.throws(
+      () => loadConfig(location, dir),
+      (error: unknown) => error instanceof UsageError && error.message === expected,
+    );
   });
 }
 

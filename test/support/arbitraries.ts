@@ -247,9 +247,7 @@ export const junkArb: fc.Arbitrary<Spec> = fc.oneof(
   { weight: 1, arbitrary: fc.array(primitiveArb, { maxLength: 3 }).map((items) => list(items)) },
   {
     weight: 1,
-    arbitrary: fc
-      .tuple(mapKind, fc.array(fc.tuple(nameArb.map(skey), primitiveArb), { maxLength: 2 }))
-      .map(([kind, entries]) => mapSpec(kind, entries)),
+    arbitrary: fc.tuple(mapKind, fc.array(fc.tuple(nameArb.map(skey), primitiveArb), { maxLength: 2 })).map(([kind, entries]) => mapSpec(kind, entries)),
   },
 );
 
@@ -261,10 +259,7 @@ function either(valid: fc.Arbitrary<Spec>, broken: fc.Arbitrary<Spec>, mixed: bo
 /** Extra entries that make a map broken: wrong-type keys. */
 function badKeys(mixed: boolean): fc.Arbitrary<Entry[]> {
   if (!mixed) return fc.constant([]);
-  return fc.oneof(
-    { weight: 8, arbitrary: fc.constant<Entry[]>([]) },
-    { weight: 1, arbitrary: fc.array(fc.tuple(nonStringKey, primitiveArb), { minLength: 1, maxLength: 2 }) },
-  );
+  return fc.oneof({ weight: 8, arbitrary: fc.constant<Entry[]>([]) }, { weight: 1, arbitrary: fc.array(fc.tuple(nonStringKey, primitiveArb), { minLength: 1, maxLength: 2 }) });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -293,12 +288,19 @@ export function schemaArb(depth: number, mixed: boolean): fc.Arbitrary<Spec> {
   const deeper = depth > 0;
   const tuple = fc.array(fc.constant<Spec>(mapSpec("plain", [[skey("type"), str("string")]])), { maxLength: 2 }).map((items) => list(items));
   const properties = deeper ? slot("properties", either(propsArb(depth - 1, mixed), junkArb, mixed)) : none;
-  const items = deeper
-    ? slot("items", either(fc.oneof({ weight: 3, arbitrary: schemaArb(depth - 1, mixed) }, { weight: 1, arbitrary: tuple }), junkArb, mixed))
-    : none;
+  const items = deeper ? slot("items", either(fc.oneof({ weight: 3, arbitrary: schemaArb(depth - 1, mixed) }, { weight: 1, arbitrary: tuple }), junkArb, mixed)) : none;
   const additional = slot(
     "additionalProperties",
-    either(deeper ? fc.oneof(fc.boolean().map((b): Spec => ({ t: "bool", b })), schemaArb(depth - 1, mixed)) : fc.boolean().map((b): Spec => ({ t: "bool", b })), junkArb, mixed),
+    either(
+      deeper
+        ? fc.oneof(
+            fc.boolean().map((b): Spec => ({ t: "bool", b })),
+            schemaArb(depth - 1, mixed),
+          )
+        : fc.boolean().map((b): Spec => ({ t: "bool", b })),
+      junkArb,
+      mixed,
+    ),
   );
   const arb = fc
     .tuple(mapKind, fc.array(otherKeyword, { maxLength: 2 }), properties, items, additional, badKeys(mixed))
@@ -313,9 +315,7 @@ export function propsArb(depth: number, mixed: boolean): fc.Arbitrary<Spec> {
   const cached = propsCache.get(id);
   if (cached) return cached;
   const value = either(schemaArb(depth, mixed), fc.oneof(fc.constant<Spec>({ t: "bool", b: true }), junkArb), mixed);
-  const arb = fc
-    .tuple(mapKind, fc.array(fc.tuple(nameArb.map(skey), value), { maxLength: 4 }), badKeys(mixed))
-    .map(([kind, entries, bad]) => mapSpec(kind, [...entries, ...bad]));
+  const arb = fc.tuple(mapKind, fc.array(fc.tuple(nameArb.map(skey), value), { maxLength: 4 }), badKeys(mixed)).map(([kind, entries, bad]) => mapSpec(kind, [...entries, ...bad]));
   propsCache.set(id, arb);
   return arb;
 }
@@ -327,18 +327,19 @@ function deepChainArb(mixed: boolean): fc.Arbitrary<Spec> {
     fc.constant({ via: "items" as const, name: "" }),
     fc.constant({ via: "additionalProperties" as const, name: "" }),
   );
-  return fc
-    .tuple(fc.array(step, { minLength: 5, maxLength: 60 }), schemaArb(0, mixed), mapKind)
-    .map(([steps, leaf, kind]) => {
-      let schema = leaf;
-      for (const { via, name } of steps) {
-        schema =
-          via === "properties"
-            ? mapSpec(kind, [[skey("type"), str("object")], [skey("properties"), mapSpec("plain", [[skey(name), schema]])]])
-            : mapSpec(kind, [[skey(via), schema]]);
-      }
-      return mapSpec("plain", [[skey("deep"), schema]]);
-    });
+  return fc.tuple(fc.array(step, { minLength: 5, maxLength: 60 }), schemaArb(0, mixed), mapKind).map(([steps, leaf, kind]) => {
+    let schema = leaf;
+    for (const { via, name } of steps) {
+      schema =
+        via === "properties"
+          ? mapSpec(kind, [
+              [skey("type"), str("object")],
+              [skey("properties"), mapSpec("plain", [[skey(name), schema]])],
+            ])
+          : mapSpec(kind, [[skey(via), schema]]);
+    }
+    return mapSpec("plain", [[skey("deep"), schema]]);
+  });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -352,10 +353,7 @@ const extraKey: fc.Arbitrary<KeySpec> = fc.oneof(
 );
 
 function extras(value: fc.Arbitrary<Spec>): fc.Arbitrary<Entry[]> {
-  return fc.oneof(
-    { weight: 4, arbitrary: fc.constant<Entry[]>([]) },
-    { weight: 1, arbitrary: fc.array(fc.tuple(extraKey, value), { minLength: 1, maxLength: 2 }) },
-  );
+  return fc.oneof({ weight: 4, arbitrary: fc.constant<Entry[]>([]) }, { weight: 1, arbitrary: fc.array(fc.tuple(extraKey, value), { minLength: 1, maxLength: 2 }) });
 }
 
 /** Data for a value whose schema is `schema`: an object by its closure, a list by "items", or a leaf. */
@@ -392,7 +390,13 @@ function objectFor(schema: Spec, depth: number): fc.Arbitrary<Spec> {
 
 /** `defaults` for an action whose "properties" is `properties`: the top level is closed. */
 function defaultsFor(properties: Spec): fc.Arbitrary<Spec> {
-  return objectFor(mapSpec("plain", [[skey("properties"), properties], [skey("additionalProperties"), { t: "bool", b: false }]]), 4);
+  return objectFor(
+    mapSpec("plain", [
+      [skey("properties"), properties],
+      [skey("additionalProperties"), { t: "bool", b: false }],
+    ]),
+    4,
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -422,13 +426,11 @@ function brokenGroups(declared: readonly string[]): fc.Arbitrary<Spec> {
   const group = fc.oneof({ weight: 6, arbitrary: brokenNames(declared) }, { weight: 1, arbitrary: junkArb });
   const pool = [...declared, ...UNDECLARED.slice(0, 2)];
   // A group, then the same set reordered (duplicate) and grown by one name (superset).
-  const related = fc
-    .tuple(fc.shuffledSubarray(pool, { minLength: 1, maxLength: Math.min(3, pool.length) }), fc.constantFrom(...pool), fc.boolean())
-    .map(([g, extra, flip]) => {
-      const again = list([...g].reverse().map(str));
-      const grown = list([...g, extra].map(str));
-      return list(flip ? [grown, list(g.map(str)), again] : [list(g.map(str)), again, grown]);
-    });
+  const related = fc.tuple(fc.shuffledSubarray(pool, { minLength: 1, maxLength: Math.min(3, pool.length) }), fc.constantFrom(...pool), fc.boolean()).map(([g, extra, flip]) => {
+    const again = list([...g].reverse().map(str));
+    const grown = list([...g, extra].map(str));
+    return list(flip ? [grown, list(g.map(str)), again] : [list(g.map(str)), again, grown]);
+  });
   return fc.oneof({ weight: 3, arbitrary: fc.array(group, { maxLength: 4 }).map((g) => list(g)) }, { weight: 1, arbitrary: related });
 }
 
@@ -440,43 +442,55 @@ const exampleMap = fc.tuple(mapKind, fc.array(fc.tuple(nameArb.map(skey), primit
 type Slot = readonly [string, fc.Arbitrary<Spec>];
 
 function optional(mixed: boolean, key: string, valid: fc.Arbitrary<Spec>, broken: fc.Arbitrary<Spec>): fc.Arbitrary<Entry[]> {
-  return fc.oneof(
-    { weight: 1, arbitrary: fc.constant<Entry[]>([]) },
-    { weight: 1, arbitrary: either(valid, broken, mixed).map((v): Entry[] => [[skey(key), v]]) },
-  );
+  return fc.oneof({ weight: 1, arbitrary: fc.constant<Entry[]>([]) }, { weight: 1, arbitrary: either(valid, broken, mixed).map((v): Entry[] => [[skey(key), v]]) });
 }
 
 /** An action schema; in mixed mode, every key may be broken, missing, or joined by unknown ones. */
 export function actionArb(mixed: boolean): fc.Arbitrary<Spec> {
-  const properties = either(
-    fc.oneof({ weight: 5, arbitrary: propsArb(3, mixed) }, { weight: 1, arbitrary: deepChainArb(mixed) }),
-    fc.oneof(junkArb, fc.constant(list([]))),
-    mixed,
-  );
+  const properties = either(fc.oneof({ weight: 5, arbitrary: propsArb(3, mixed) }, { weight: 1, arbitrary: deepChainArb(mixed) }), fc.oneof(junkArb, fc.constant(list([]))), mixed);
   return properties.chain((props) => {
     const declared = props.t === "map" && props.entries.every(([k]) => k.k === "s") ? stringKeys(props) : [];
-    const slots: Slot[] = [
-      ["description", either(oneLine.map(str), fc.oneof(withNewline.map(str), junkArb), mixed)],
-    ];
+    const slots: Slot[] = [["description", either(oneLine.map(str), fc.oneof(withNewline.map(str), junkArb), mixed)]];
     const mandatory = fc.tuple(...slots.map(([key, arb]) => arb.map((v): Entry => [skey(key), v])));
     const optionals = fc.tuple(
-      optional(mixed, "required", fc.subarray(declared).map((n) => list(n.map(str))), fc.oneof({ weight: 4, arbitrary: brokenNames(declared) }, { weight: 1, arbitrary: junkArb })),
+      optional(
+        mixed,
+        "required",
+        fc.subarray(declared).map((n) => list(n.map(str))),
+        fc.oneof({ weight: 4, arbitrary: brokenNames(declared) }, { weight: 1, arbitrary: junkArb }),
+      ),
       optional(mixed, "required_one_of", validGroups(declared), fc.oneof({ weight: 4, arbitrary: brokenGroups(declared) }, { weight: 1, arbitrary: junkArb })),
       optional(mixed, "defaults", props.t === "map" ? defaultsFor(props) : exampleMap, junkArb),
       optional(mixed, "notes", oddString.map(str), junkArb),
-      optional(mixed, "related", fc.array(plainName.map(str), { maxLength: 3 }).map((e) => list(e)), fc.oneof(brokenNames([]), junkArb)),
-      optional(mixed, "examples", fc.array(exampleMap, { maxLength: 2 }).map((e) => list(e)), fc.oneof(fc.array(junkArb, { maxLength: 2 }).map((e) => list(e)), junkArb)),
+      optional(
+        mixed,
+        "related",
+        fc.array(plainName.map(str), { maxLength: 3 }).map((e) => list(e)),
+        fc.oneof(brokenNames([]), junkArb),
+      ),
+      optional(
+        mixed,
+        "examples",
+        fc.array(exampleMap, { maxLength: 2 }).map((e) => list(e)),
+        fc.oneof(
+          fc.array(junkArb, { maxLength: 2 }).map((e) => list(e)),
+          junkArb,
+        ),
+      ),
     );
     const unknown = mixed
       ? fc.oneof({ weight: 3, arbitrary: fc.constant<Entry[]>([]) }, { weight: 1, arbitrary: fc.array(fc.tuple(unknownKeyArb.map(skey), junkArb), { minLength: 1, maxLength: 2 }) })
       : fc.constant<Entry[]>([]);
-    const drop = mixed ? fc.oneof({ weight: 6, arbitrary: fc.constant<string[]>([]) }, { weight: 1, arbitrary: fc.subarray(["description", "properties"], { minLength: 1 }) }) : fc.constant<string[]>([]);
-    return fc
-      .tuple(mapKind, mandatory, optionals, unknown, badKeys(mixed), drop)
-      .map(([kind, m, opt, unk, bad, dropped]) => {
-        const entries: Entry[] = [...m, [skey("properties"), props], ...opt.flat(), ...unk, ...bad];
-        return mapSpec(kind, entries.filter(([k]) => !(k.k === "s" && dropped.includes(k.s))));
-      });
+    const drop = mixed
+      ? fc.oneof({ weight: 6, arbitrary: fc.constant<string[]>([]) }, { weight: 1, arbitrary: fc.subarray(["description", "properties"], { minLength: 1 }) })
+      : fc.constant<string[]>([]);
+    return fc.tuple(mapKind, mandatory, optionals, unknown, badKeys(mixed), drop).map(([kind, m, opt, unk, bad, dropped]) => {
+      const entries: Entry[] = [...m, [skey("properties"), props], ...opt.flat(), ...unk, ...bad];
+      return mapSpec(
+        kind,
+        entries.filter(([k]) => !(k.k === "s" && dropped.includes(k.s))),
+      );
+    });
   });
 }
 
@@ -578,7 +592,10 @@ export function declarationArb(options: { readonly links?: boolean } = {}): fc.A
     mode,
     actions: fc.oneof({ weight: 12, arbitrary: actionsMapArb }, { weight: 1, arbitrary: junkArb }),
     thrown: fc.oneof(oddString.map(str), junkArb),
-    links: options.links === false ? fc.constant([]) : fc.oneof({ weight: 1, arbitrary: fc.constant<LinkSpec[]>([]) }, { weight: 1, arbitrary: fc.array(linkArb, { minLength: 1, maxLength: 4 }) }),
+    links:
+      options.links === false
+        ? fc.constant([])
+        : fc.oneof({ weight: 1, arbitrary: fc.constant<LinkSpec[]>([]) }, { weight: 1, arbitrary: fc.array(linkArb, { minLength: 1, maxLength: 4 }) }),
   });
 }
 

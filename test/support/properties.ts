@@ -35,7 +35,13 @@ function lintAll(d: Declaration): { tool: readonly Offence[]; file: readonly Off
 function faces(d: Declaration): { offences: readonly Offence[]; actions: MapLike | null }[] {
   const { tool, file, map } = lintAll(d);
   const actions = isMap(d.actions) ? d.actions : null;
-  const withoutSchema = actions && new Map(mapKeys(actions).filter((k) => k !== "$schema").map((k) => [k, mapGet(actions, k)]));
+  const withoutSchema =
+    actions &&
+    new Map(
+      mapKeys(actions)
+        .filter((k) => k !== "$schema")
+        .map((k) => [k, mapGet(actions, k)]),
+    );
   const out = [
     { offences: tool, actions: isMap(d.toolActions) ? d.toolActions : null },
     { offences: file, actions: withoutSchema },

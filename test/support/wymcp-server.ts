@@ -82,7 +82,8 @@ function inputSchema(name: string, actions: Actions): Tool["inputSchema"] {
 
 const HELP: Tool = {
   name: "help",
-  description: "Get details about this server's tools. No arguments: an index of every tool and its actions. {tool}: that tool's actions in full (schemas, notes, examples). {tool, action}: one action in full.",
+  description:
+    "Get details about this server's tools. No arguments: an index of every tool and its actions. {tool}: that tool's actions in full (schemas, notes, examples). {tool, action}: one action in full.",
   inputSchema: {
     type: "object",
     properties: {
@@ -108,7 +109,12 @@ const error = (value: unknown): CallToolResult => ({ ...json(value), isError: tr
 
 function unknownTool(name: string): CallToolResult {
   const valid = [...tools.keys()].sort();
-  return error({ error: "unknown_tool", message: `Unknown tool '${name}'. Valid tools: ${valid.join(", ")}.`, valid_tools: valid, help: "Call help with no arguments for the index." });
+  return error({
+    error: "unknown_tool",
+    message: `Unknown tool '${name}'. Valid tools: ${valid.join(", ")}.`,
+    valid_tools: valid,
+    help: "Call help with no arguments for the index.",
+  });
 }
 
 function help(params: Json): CallToolResult {
@@ -127,7 +133,8 @@ function help(params: Json): CallToolResult {
     return json({ tool, description: toolDescription(tool), actions: rendered });
   }
   const schema = typeof action === "string" && Object.hasOwn(actions, action) ? actions[action] : undefined;
-  if (schema === undefined) return error({ error: "unknown_action", message: `Unknown action '${String(action)}' for tool '${tool}'. Valid actions: ${Object.keys(actions).sort().join(", ")}.` });
+  if (schema === undefined)
+    return error({ error: "unknown_action", message: `Unknown action '${String(action)}' for tool '${tool}'. Valid actions: ${Object.keys(actions).sort().join(", ")}.` });
   return json({ tool, action, ...renderAction(schema) });
 }
 
@@ -146,7 +153,9 @@ server.setRequestHandler(CallToolRequestSchema, (request) => {
 
 if (args.includes("--fork")) {
   // The child says it runs before this server answers anything, so it is alive during the lint.
-  const child = spawn(process.execPath, ["-e", 'process.stdout.write("alive\\n"); setInterval(() => {}, 1000)', "--", ...process.argv.slice(3)], { stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawn(process.execPath, ["-e", 'process.stdout.write("alive\\n"); setInterval(() => {}, 1000)', "--", ...process.argv.slice(3)], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   await new Promise((resolve) => child.stdout.once("data", resolve));
   process.stderr.write(`forked ${child.pid}\n`);
 }

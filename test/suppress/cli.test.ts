@@ -44,6 +44,6 @@ test("directives apply to a JSON5 buffer read with --stdin too", async () => {
   const { code, stdout } = await cli(["--stdin", "--stdin-filename", "search.actions.json5", "--no-config"], { stdin: buffer });
   assert.equal(code, 0);
   assert.equal(summary(stdout), "1 file, 1 action: no offences (T s)");
-  const unused = await cli(["--stdin", "--stdin-filename", "search.actions.json5", "--no-config"], { stdin: buffer.replace("extra: 1", "notes: \"n\"") });
+  const unused = await cli(["--stdin", "--stdin-filename", "search.actions.json5", "--no-config"], { stdin: buffer.replace("extra: 1", 'notes: "n"') });
   assert.match(unused.stdout, /^search\.actions\.json5:5:5 {2}warning unused-disable {2}/m);
 });

@@ -91,7 +91,13 @@ test("apply: next-line covers the named codes on the next line only; file covers
   const offences = [at("unknown-key", 3), at("unknown-key", 4), at("missing-key", 3), at("cycle"), at("cycle", 9)];
   const source = "{\n// wymcp-lint-disable-next-line unknown-key\n\n\n\n// wymcp-lint-disable-file cycle\n}";
   const { kept, suppressed, findings } = applyDirectives(offences, directivesOf(source, "json5"), OFFENCE_CODES);
-  assert.deepEqual(kept.map((o) => [o.code, o.line]), [["unknown-key", 4], ["missing-key", 3]]);
+  assert.deepEqual(
+    kept.map((o) => [o.code, o.line]),
+    [
+      ["unknown-key", 4],
+      ["missing-key", 3],
+    ],
+  );
   assert.equal(suppressed, 3);
   assert.deepEqual(findings, []);
 });
@@ -123,5 +129,8 @@ test("apply: a near miss, an offence on the directive's own line or two lines do
   const source = "// wymcp-lint-disable-next-line unknown-key\nx\ny";
   const { kept, findings } = applyDirectives([at("unknown-key", 1), at("unknown-key", 3)], directivesOf(source, "module"), OFFENCE_CODES);
   assert.equal(kept.length, 2);
-  assert.deepEqual(findings.map((f) => f.problems), [[{ kind: "unused", code: "unknown-key" }]]);
+  assert.deepEqual(
+    findings.map((f) => f.problems),
+    [[{ kind: "unused", code: "unknown-key" }]],
+  );
 });

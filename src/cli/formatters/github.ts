@@ -57,7 +57,16 @@ export function format(result: LintResult, options: FormatOptions): string {
   }
   const baseline = result.baseline;
   if (baseline !== undefined && baseline.stale.length > 0) {
-    lines.push(annotation([["file", relativePosixPath(baseline.file, options.cwd) ?? baseline.file], ["title", "wymcp-lint(baseline)"]], staleHeading(baseline), "warn"));
+    lines.push(
+      annotation(
+        [
+          ["file", relativePosixPath(baseline.file, options.cwd) ?? baseline.file],
+          ["title", "wymcp-lint(baseline)"],
+        ],
+        staleHeading(baseline),
+        "warn",
+      ),
+    );
   }
   lines.push(`wymcp-lint: ${summaryLine(result)}`);
   return `${lines.join("\n")}\n`;

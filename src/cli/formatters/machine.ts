@@ -29,5 +29,5 @@ const RAW_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** JSON text (2-space indent) with no character a terminal could act on, and no trailing newline. */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(RAW_UNSAFE, (ch) => `\\u${(ch.charCodeAt(0)).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value, null, 2).replace(RAW_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

@@ -63,7 +63,10 @@ function artifactLocation(file: string, cwd: string): Record<string, unknown> {
 }
 
 function logicalLocations(offence: Offence, tool: string | null): Record<string, unknown>[] {
-  const owner = [tool, offence.action].filter((n): n is string => n !== null).map(displayName).join("/");
+  const owner = [tool, offence.action]
+    .filter((n): n is string => n !== null)
+    .map(displayName)
+    .join("/");
   if (owner === "") return [];
   const kind = offence.action === null ? "module" : offence.location === "" ? "member" : "object";
   const name = offence.location !== "" ? offence.location : displayName(offence.action ?? (tool as string));

@@ -69,7 +69,11 @@ function staleLines(baseline: BaselineReport): string[] {
   return [
     `warning: ${staleHeading(baseline)}`,
     ...baseline.stale.map((entry) => {
-      const subject = [entry.tool === null ? "" : `tool ${displayName(entry.tool)}`, entry.action === null ? "" : `action ${displayName(entry.action)}`, entry.location === "" ? "" : `at ${entry.location}`];
+      const subject = [
+        entry.tool === null ? "" : `tool ${displayName(entry.tool)}`,
+        entry.action === null ? "" : `action ${displayName(entry.action)}`,
+        entry.location === "" ? "" : `at ${entry.location}`,
+      ];
       const times = entry.count > 1 ? ` (${entry.count} times)` : "";
       return `  stale  ${shownFile(entry.file)}  ${escapeText(entry.code)}  ${subject.filter((s) => s !== "").join(" ")}${times}`.trimEnd();
     }),

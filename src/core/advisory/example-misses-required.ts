@@ -23,7 +23,11 @@ export const exampleMissesRequired: AdvisoryCheck = (schema, { read }) => {
   const supplied = (example: MapLike, name: string): boolean => read.has(example, name) || (read.isMap(defaults) && read.has(defaults, name));
   const drafts: Draft[] = [];
   examples.forEach((example, i) => {
-    if (read.isMap(example)) appendAll(drafts, exampleDrafts(i, required, groups, (name) => supplied(example, name)));
+    if (read.isMap(example))
+      appendAll(
+        drafts,
+        exampleDrafts(i, required, groups, (name) => supplied(example, name)),
+      );
   });
   return drafts;
 };

@@ -6,6 +6,4 @@ import { isMap } from "../map.js";
 import type { Validator } from "./context.js";
 
 export const validateDefaults: Validator = (value) =>
-  isMap(value)
-    ? []
-    : [wrongType(["defaults"], ["defaults"], `"defaults"`, "a map of property names to default values", value, `Write "defaults" as a map, e.g. {"limit": 10}.`)];
+  isMap(value) ? [] : [wrongType(["defaults"], ["defaults"], `"defaults"`, "a map of property names to default values", value, `Write "defaults" as a map, e.g. {"limit": 10}.`)];

@@ -19,9 +19,7 @@ export function nonStringEntries(key: string, list: readonly unknown[], listName
   const drafts: Draft[] = [];
   list.forEach((entry, i) => {
     if (typeof entry !== "string") {
-      drafts.push(
-        wrongType([key], [...entryPath, i], `${listName} entry ${i}`, "a string", entry, `Replace entry ${i} with a property name in double quotes.`),
-      );
+      drafts.push(wrongType([key], [...entryPath, i], `${listName} entry ${i}`, "a string", entry, `Replace entry ${i} with a property name in double quotes.`));
     }
   });
   return drafts;
@@ -51,13 +49,7 @@ export function repeatedEntries(key: string, list: readonly unknown[], listName:
 }
 
 /** One undeclared draft per string entry not declared in `properties`. */
-export function undeclaredEntries(
-  key: string,
-  list: readonly unknown[],
-  listName: string,
-  entryPath: Path,
-  declared: MapLike,
-): Draft[] {
+export function undeclaredEntries(key: string, list: readonly unknown[], listName: string, entryPath: Path, declared: MapLike): Draft[] {
   const drafts: Draft[] = [];
   list.forEach((entry, i) => {
     if (typeof entry !== "string" || mapHas(declared, entry)) return;

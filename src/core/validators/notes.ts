@@ -4,6 +4,4 @@ import { wrongType } from "../drafts.js";
 import type { Validator } from "./context.js";
 
 export const validateNotes: Validator = (value) =>
-  typeof value === "string"
-    ? []
-    : [wrongType(["notes"], ["notes"], `"notes"`, "a string", value, `Write "notes" as one string; use "\\n" for line breaks.`)];
+  typeof value === "string" ? [] : [wrongType(["notes"], ["notes"], `"notes"`, "a string", value, `Write "notes" as one string; use "\\n" for line breaks.`)];

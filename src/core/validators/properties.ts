@@ -9,4 +9,13 @@ import type { Validator } from "./context.js";
 export const validateProperties: Validator = (value, { read }) =>
   isMap(value)
     ? propertiesDrafts(value, read)
-    : [wrongType(["properties"], ["properties"], `"properties"`, "a map of property names to schemas", value, `Write "properties" as a map, e.g. {"query": {"type": "string"}}; an action without parameters has {}.`)];
+    : [
+        wrongType(
+          ["properties"],
+          ["properties"],
+          `"properties"`,
+          "a map of property names to schemas",
+          value,
+          `Write "properties" as a map, e.g. {"query": {"type": "string"}}; an action without parameters has {}.`,
+        ),
+      ];
