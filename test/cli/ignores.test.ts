@@ -1,6 +1,7 @@
 // Ignores (issue 12, item 1; SPEC section 9): directory and glob searches skip what git
 // ignores (.gitignore files at every level, .git/info/exclude), --no-ignore turns that off,
-// --ignore-pattern adds patterns; a path named on the command line is always linted. The
+// --ignore-pattern and the config's "ignore" add patterns; a path named on the command line
+// is always linted. The
 // project is built in a temp dir: a .gitignore committed under test/fixtures would make git
 // ignore the fixture itself.
 
@@ -90,4 +91,22 @@ test("a search in which everything is ignored holds nothing to lint: a usage err
   const outcome = await cli(["dist", "--ignore-pattern", "tools/"], { cwd: dir });
   assert.equal(outcome.code, 2);
   assert.match(outcome.stderr, /"dist" holds no action file or tool module/);
+});
+
+test("the config's ignore patterns join the search's, relative to the config's directory; --no-config drops them", async () => {
+  const dir = project();
+  writeFileSync(join(dir, "wymcp-lint.config.json"), JSON.stringify({ ignore: ["*.json5", "src/tools/keep.*"] }));
+  assert.deepEqual(await linted([], dir), ["src/tools/search.actions.json"]);
+  // From a subdirectory the patterns still mean the config's places, not the current directory's.
+  assert.deepEqual(await linted(["tools"], join(dir, "src")), ["tools/search.actions.json"]);
+  assert.deepEqual(await linted(["--no-config"], dir), SOURCES);
+  // With --no-ignore the config's patterns still apply: they are the user's own, like --ignore-pattern.
+  assert.deepEqual(await linted(["--no-ignore"], dir), [
+    "build/tools/search.actions.json",
+    "dist/tools/search.actions.json",
+    "scratch/try.actions.json",
+    "src/tools/draft.local.actions.json",
+    "src/tools/generated/gen.actions.json",
+    "src/tools/search.actions.json",
+  ]);
 });
