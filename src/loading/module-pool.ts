@@ -117,6 +117,30 @@ function kill(slot: Slot): void {
 // How long our exit may wait for a killed module process to be reaped (so its CPU time is
 // counted as ours); a process that does not die at SIGKILL is then let go.
 const REAP_WAIT_MS = 200;
+// How long a process's exit waits for the rest of its result channel (see afterResults).
+const RESULTS_GRACE_MS = 2000;
+
+/**
+ * Runs `then` once `results` has delivered what the process wrote before it exited: a result
+ * sent just before an exit (process.exit, process.abort) is still in the pipe when the exit
+ * is reported, and must be read first. A pipe held open by something else gets a grace, not a wait.
+ */
+function afterResults(results: Readable, then: () => void): void {
+  if (results.readableEnded || results.destroyed) {
+    then();
+    return;
+  }
+  let done = false;
+  const go = (): void => {
+    if (done) return;
+    done = true;
+    clearTimeout(grace);
+    then();
+  };
+  const grace = setTimeout(go, RESULTS_GRACE_MS);
+  results.once("end", go);
+  results.once("close", go);
+}
 
 /** Closes our ends of its pipes; our process waits for it to be reaped at most REAP_WAIT_MS. */
 function release(slot: Slot): void {
@@ -310,7 +334,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
       child.on("error", (error) => {
         if (!slot.ready) finish(new Error(`a module process could not start: ${error.message}`, { cause: error }));
       });
-      child.on("exit", (code, signal) => onExit(slot, code, signal));
+      child.on("exit", (code, signal) => afterResults(child.stdio[FD.results] as Readable, () => onExit(slot, code, signal)));
       onLines(child.stdio[FD.results] as Readable, (message) => {
         if (typeof message !== "object" || message === null) return protocolError(slot);
         const m = message as { ready?: unknown; transpile?: unknown; id?: unknown };
