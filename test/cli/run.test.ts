@@ -9,7 +9,7 @@ import { test } from "node:test";
 import { explain, unknownCodeMessage } from "../../src/cli/explain.js";
 import { FORMAT_NAMES } from "../../src/cli/formatters/index.js";
 import { parseCommand, parseWithYargs } from "../../src/cli/options.js";
-import { FIXTURES, cli, heads, offenceLines, summary, tempDir, untimed } from "./support.js";
+import { FIXTURES, cli, heads, lintOptionsWith, offenceLines, summary, tempDir, untimed } from "./support.js";
 import { repoPath } from "../support/paths.js";
 import type { JsonReport } from "../support/reports.js";
 
@@ -289,24 +289,7 @@ test("without flags every argument is a path, exactly as yargs parses it (the st
     assert.deepEqual(fast, await parseWithYargs(argv), JSON.stringify(argv));
     assert.deepEqual(fast, {
       kind: "lint",
-      options: {
-        paths: argv,
-        format: "text",
-        maxOffences: 10,
-        maxWarnings: null,
-        color: undefined,
-        stdin: null,
-        loadTimeoutMs: 10_000,
-        ignore: true,
-        ignorePattern: [],
-        fix: false,
-        fixDryRun: false,
-        server: null,
-        serverTimeoutMs: 30_000,
-        config: null,
-        baseline: null,
-        updateBaseline: false,
-      },
+      options: lintOptionsWith({ paths: argv }),
     });
   }
 });

@@ -5,6 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { LintOptions } from "../../src/cli/options.js";
 import { run } from "../../src/cli/run.js";
 
 /** test/fixtures/cli/. */
@@ -64,4 +65,30 @@ export function summary(report: string): string {
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), "wymcp-lint-cli-"));
+}
+
+/**
+ * The lint options of a command line that sets nothing but `given`: every other field at
+ * its default, written out here once so the tests of the two parsers state the same defaults.
+ */
+export function lintOptionsWith(given: Partial<LintOptions>): LintOptions {
+  return {
+    paths: [],
+    format: "text",
+    maxOffences: 10,
+    maxWarnings: null,
+    color: undefined,
+    stdin: null,
+    loadTimeoutMs: 10_000,
+    ignore: true,
+    ignorePattern: [],
+    fix: false,
+    fixDryRun: false,
+    server: null,
+    serverTimeoutMs: 30_000,
+    config: null,
+    baseline: null,
+    updateBaseline: false,
+    ...given,
+  };
 }
