@@ -31,6 +31,9 @@ async function readStdin() {
 }
 
 try {
+  // A module process named on the command line starts now, while the rest loads (src/cli/early.ts).
+  const { startEarly } = await import("../dist/bundle/early.js");
+  startEarly(process.argv.slice(2));
   const { run } = await import("../dist/bundle/cli.js");
   const code = await run(process.argv.slice(2), {
     stdout: (s) => {

@@ -1,12 +1,14 @@
 // Bundles the built CLI (dist/, from tsc) into dist/bundle/ with esbuild, as part of
-// `npm run build` (and so of `prepare`): bin/wymcp-lint.js imports dist/bundle/cli.js, which
-// starts in one module load instead of ~35 (about 12 ms of every run's start-up, and as much
-// again in each lint worker and module process). The lint worker, the module process and its
-// loader hooks are bundled beside it under the names their starters ask for (new
-// URL("./action-worker.js" | "./module-process.js" | "./ts-hooks.js", import.meta.url)),
-// lazily loaded parts (formatters, the module loader, palette) stay separate chunks, and
-// dependencies (yargs, chalk, fast-glob, esbuild) stay imports of node_modules. The library
-// entry (dist/index.js) is not bundled.
+// `npm run build` (and so of `prepare`): bin/wymcp-lint.js imports dist/bundle/early.js (which
+// starts a module process when the command line names a tool module, before the rest loads),
+// then dist/bundle/cli.js, each in a few module loads instead of dozens (bench/README.md). The
+// lint worker, the module process and its loader hooks are bundled beside them under the
+// names their starters ask for (new URL("./action-worker.js" | "./module-process.js" |
+// "./ts-hooks.js", import.meta.url)); lazily loaded parts (formatters, the module loader,
+// palette) stay separate chunks, and dependencies (yargs, chalk, fast-glob, esbuild, oxc) stay
+// imports of node_modules. The library entry is bundled too (dist/bundle/index.js, which
+// package.json exports): every tool module imports it, in a module process, through the
+// loader hooks for TypeScript, where each module file costs a round trip.
 
 import { build } from "esbuild";
 import { rmSync } from "node:fs";
@@ -18,9 +20,11 @@ rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
     cli: `${dist}cli/run.js`,
+    early: `${dist}cli/early.js`,
     "action-worker": `${dist}lint/action-worker.js`,
     "module-process": `${dist}loading/module-process.js`,
     "ts-hooks": `${dist}loading/ts-hooks.js`,
+    index: `${dist}index.js`,
   },
   outdir,
   // Chunks sit beside the entries, so each one's import.meta.url resolves "./action-worker.js"

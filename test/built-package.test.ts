@@ -1,6 +1,6 @@
 // The smoke test of what is published: the other in-process tests run src/ (CONTRIBUTING.md),
 // so this one imports the package by its own name, which resolves through package.json's
-// "exports" to the built dist/index.js, and holds it to the source. The bundled command is
+// "exports" to the built entry (dist/bundle/index.js, the bundle of dist/index.js), and holds it to the source. The bundled command is
 // spawned by test/cli/bin.test.ts and the other tests that run bin/wymcp-lint.js.
 
 import assert from "node:assert/strict";
@@ -13,7 +13,7 @@ test("the package's entry point is the build of src/index.ts: same exports, same
   // By a name held in a variable, so type-checking the tests never depends on a built dist/.
   const entry: string = "wymcp-lint";
   const built = (await import(entry)) as typeof source;
-  assert.match(import.meta.resolve("wymcp-lint"), /\/dist\/index\.js$/);
+  assert.match(import.meta.resolve("wymcp-lint"), /\/dist\/bundle\/index\.js$/);
   assert.deepEqual(Object.keys(built).sort(), Object.keys(source).sort(), "dist/ is stale: run `npm run build`");
   assert.ok(existsSync(repoPath("dist/index.d.ts")), "dist/index.d.ts (the package's types) is missing");
 

@@ -33,6 +33,7 @@ const VALID: ReadonlyArray<readonly [file: string, tool: string, actions: number
   ["valid/typescript/default-export.tool.ts", "typescript", 2],
   ["valid/typescript/named-exports.tool.mts", "typescript_mts", 3],
   ["valid/typescript/commonjs.tool.cts", "typescript_cts", 1],
+  ["valid/typescript/argv.tool.ts", "argv_2_clean", 1],
   ["valid/proxy.tool.mjs", "proxied", 1],
   ["valid/chatty.tool.mjs", "chatty", 1],
   ["valid/late-errors.tool.mjs", "late", 1],
@@ -41,7 +42,7 @@ const VALID: ReadonlyArray<readonly [file: string, tool: string, actions: number
 
 for (const [file, tool, actions] of VALID) {
   test(`loads ${file}: tool ${tool}, ${actions} action(s), no offence`, async () => {
-    // TypeScript workers start tsx and esbuild: give them the production timeout.
+    // TypeScript modules start the loader-hooks thread: give them the production timeout.
     const lint = await lintToolModule(fixture(file), { timeoutMs: 10_000 });
     assert.deepEqual({ tool: lint.tool, actions: lint.actions, offences: lint.offences }, { tool, actions, offences: [] });
   });

@@ -14,7 +14,7 @@
 import { readFileSync } from "node:fs";
 import { escapeText, inspectString } from "../core/escape.js";
 import { DEFAULT_MAX_OFFENCES } from "../core/report.js";
-import { kindOf, type FileKind } from "../lint/discover.js";
+import { kindOf, type FileKind } from "../lint/file-kind.js";
 import { UsageError } from "../lint/usage-error.js";
 import { checkServer, type ServerTarget } from "../server/target.js";
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from "./formatters/index.js";
@@ -460,11 +460,16 @@ function refuseQuirks(argv: readonly string[]): void {
   }
 }
 
-/** Parses and checks argv. Throws UsageError for any mistake in it. */
-export async function parseCommand(argv: readonly string[]): Promise<Command> {
+/** The command of a command line the shortcut reads, checked; null when yargs must read it. Throws UsageError. */
+export function shortcutCommand(argv: readonly string[]): Command | null {
   refuseQuirks(argv);
   const shortcut = shortcutOptions(argv);
-  return shortcut === null ? parseWithYargs(argv) : lintCommand(shortcut.paths, [], shortcut.given);
+  return shortcut === null ? null : lintCommand(shortcut.paths, [], shortcut.given);
+}
+
+/** Parses and checks argv. Throws UsageError for any mistake in it. */
+export async function parseCommand(argv: readonly string[]): Promise<Command> {
+  return shortcutCommand(argv) ?? parseWithYargs(argv);
 }
 
 /** The one value of a flag; yargs gives the last of repeated flags, or an array for some forms. */

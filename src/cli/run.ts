@@ -15,6 +15,8 @@ import type { Config } from "../config/config.js";
 import { configLocation } from "../config/find.js";
 import { loadConfig } from "../config/load.js";
 import { lintModuleSource, lintPaths, lintSource } from "../lint/lint-paths.js";
+import { stopModuleStandby } from "../loading/module-spawn.js";
+import { startStandbyFor } from "./standby.js";
 import type { LintResult, Summary } from "../lint/result.js";
 import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { UsageError } from "../lint/usage-error.js";
@@ -140,6 +142,7 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       return explain(command.code, io);
     case "lint": {
       const { options } = command;
+      startStandbyFor(options);
       // Loaded before any work, so a broken build fails at once rather than after linting.
       const format = await loadFormatter(options.format);
       // Read before any work, so a mistake in it is reported at once (exit 2).
@@ -208,5 +211,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     const hint = stack === "" ? " (set WYMCP_LINT_DEBUG=1 for the stack trace)" : "";
     io.stderr(`wymcp-lint: internal error: ${describeInternal(error)}${hint}${stack}\n`);
     return EXIT_ERROR;
+  } finally {
+    // A standby nothing adopted (a usage error, a file that was not found) is stopped.
+    stopModuleStandby();
   }
 }

@@ -5,6 +5,7 @@
 // fetchSchemas checks all and fails naming the bad ones.
 
 import { appendAll } from "./append.js";
+import { callActions } from "./call-actions.js";
 import { describeThrown, describeValue } from "./escape.js";
 import { ActionSchemaError, UnknownActionError } from "./errors.js";
 import { mandatoryKeyOffences } from "./chain.js";
@@ -14,18 +15,6 @@ import { sortOffences } from "./order.js";
 import type { ActionNameOf, ActionSchema, Tool } from "../tool.js";
 
 export type Obtained = { readonly actions: MapLike } | { readonly offence: Offence };
-
-/**
- * Calls the tool's actions() once: what it returned, or what it threw. Also the module
- * process's one call (src/loading/module-process.ts), which records the outcome as data.
- */
-export function callActions(tool: { actions(): unknown }): { readonly returned: unknown } | { readonly threw: unknown } {
-  try {
-    return { returned: tool.actions() };
-  } catch (error) {
-    return { threw: error };
-  }
-}
 
 // What obtaining reports on is the tool's `actions` entry.
 const ACTIONS_TARGET = { path: ["actions"], part: "value" } as const;

@@ -11,7 +11,7 @@ import { performance } from "node:perf_hooks";
 import { describeThrown, inspectString } from "../core/escape.js";
 import type { Offence, TextEdit } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import { kindOf } from "../lint/discover.js";
+import { kindOf } from "../lint/file-kind.js";
 import { summarize } from "../lint/lint-paths.js";
 import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { lintText, toolNameOf } from "../loading/action-file.js";

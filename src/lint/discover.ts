@@ -11,15 +11,13 @@ import { isUtf8 } from "node:buffer";
 import type { Dirent, Stats } from "node:fs";
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
-import { basename, dirname, extname, resolve, sep } from "node:path";
+import { basename, dirname, resolve, sep } from "node:path";
 import { inspectString } from "../core/escape.js";
 import { appendAll } from "../core/append.js";
 import { comparePaths, compareStrings } from "../core/path.js";
 import { DEFAULT_IGNORE, IgnoreRules, type IgnoreOptions, type IgnoreScope } from "./ignore-rules.js";
+import { kindOf, type FileKind } from "./file-kind.js";
 import { UsageError } from "./usage-error.js";
-
-/** How a file is read: an action file in JSON or JSON5, or a tool module that is imported. */
-export type FileKind = "json" | "json5" | "module";
 
 export interface FoundFile {
   /** The file as the user named it: the argument as given joined with the path found under it (POSIX separators). */
@@ -56,26 +54,10 @@ export interface DiscoverOptions {
 /** What a directory search picks up: `*.actions.json`, `*.actions.json5`, `*.tool.{js,mjs,cjs,ts,mts,cts}`. */
 const SEARCHED = /\.(?:actions\.json5?|tool\.[cm]?[jt]s)$/;
 
-const KIND_BY_EXTENSION: Readonly<Record<string, FileKind>> = {
-  ".json": "json",
-  ".json5": "json5",
-  ".js": "module",
-  ".mjs": "module",
-  ".cjs": "module",
-  ".ts": "module",
-  ".mts": "module",
-  ".cts": "module",
-};
-
 /** What to open a target by: its path, or its bytes (a worker receives them as a plain Uint8Array). */
 export function openablePath(target: FoundFile): string | Buffer {
   const bytes = target.bytes;
   return bytes === undefined ? target.path : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/** A file's kind by its extension, null when the linter does not read that kind. */
-export function kindOf(fileName: string): FileKind | null {
-  return KIND_BY_EXTENSION[extname(fileName)] ?? null;
 }
 
 function supportedKind(fileName: string, shown: string): FileKind {

@@ -16,7 +16,7 @@ function moduleTarget(offence: Offence): Target | null {
   return offence.target.path.length > 0 ? offence.target : null;
 }
 
-// A load-error message naming a syntax error: node's SyntaxError, or esbuild's (via tsx).
+// A load-error message naming a syntax error: node's SyntaxError, or the TypeScript transformer's (transpile.ts).
 const SYNTAX_ERROR = /\bthrew (?:SyntaxError|TransformError)\b/;
 
 function isSyntaxError(offence: Offence): boolean {
@@ -28,10 +28,10 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * The position esbuild's message gives for this file (`/abs/file.ts:7:4: ERROR:`, its column
+ * The position the transformer's message gives for this file (`/abs/file.ts:7:4: ERROR:`, its column
  * 0-based in UTF-8 bytes), as line and UTF-16 column; null when the error is another file's.
  */
-function esbuildPosition(message: string, file: string, text: string): { line: number; column: number } | null {
+function transformerPosition(message: string, file: string, text: string): { line: number; column: number } | null {
   const match = new RegExp(`${escapeRegExp(resolve(file))}:(\\d+):(\\d+): ERROR`).exec(message);
   if (match === null) return null;
   const line = Number(match[1]);
@@ -40,9 +40,9 @@ function esbuildPosition(message: string, file: string, text: string): { line: n
   return { line, column: Buffer.from(lineText, "utf8").subarray(0, Number(match[2])).toString("utf8").length + 1 };
 }
 
-/** Where a syntax error sits: esbuild's own position when its message has one, else oxc's. */
+/** Where a syntax error sits: the transformer's own position when its message has one, else oxc-parser's. */
 async function syntaxErrorPosition(offence: Offence, file: string, text: string): Promise<{ line: number; column: number } | null> {
-  const fromMessage = esbuildPosition(offence.message, file, text);
+  const fromMessage = transformerPosition(offence.message, file, text);
   if (fromMessage !== null) return fromMessage;
   const { findSyntaxError } = await import("../loading/module-source.js");
   // A SyntaxError thrown at run time (JSON.parse, an imported file) leaves this file parsing: no position.

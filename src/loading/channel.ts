@@ -68,7 +68,7 @@ export function writeLine(fd: number, json: string): void {
   }
 }
 
-/** What the linter answers a transpile request: the JavaScript, or esbuild's error. */
+/** What the linter answers a transpile request: the JavaScript, or the transformer's error. */
 export interface TranspileAnswer {
   readonly code?: string;
   readonly error?: string;

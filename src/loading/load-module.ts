@@ -8,6 +8,7 @@ import { availableParallelism } from "node:os";
 import { resolve as resolvePath } from "node:path";
 import type { ToolLint } from "../core/lint-tool.js";
 import { lintInProcesses, type ModuleJob } from "./module-pool.js";
+import { DEFAULT_MEMORY_LIMIT_MB } from "./module-spawn.js";
 
 export type { ToolLint } from "../core/lint-tool.js";
 export { describeExitCode, loadErrorLint, noToolLint } from "./module-offences.js";
@@ -23,9 +24,6 @@ export interface LoadManyOptions extends LoadOptions {
   /** Module processes running at once; defaults to os.availableParallelism(). */
   readonly concurrency?: number;
 }
-
-/** Enough for any real tool module, small enough that a few concurrent bombs cannot take the machine down. */
-export const DEFAULT_MEMORY_LIMIT_MB = 512;
 
 function checkOptions(options: LoadManyOptions): void {
   const { timeoutMs, memoryLimitMb, concurrency } = options;

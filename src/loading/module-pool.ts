@@ -7,16 +7,15 @@
 // file a load-error; the module in flight when a process dies is run again in a fresh
 // process unless it was that process's first, so no result depends on a neighbour.
 
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
 import { FD } from "./channel.js";
 import { judge } from "./judge.js";
 import { loadErrorLint } from "./module-offences.js";
 import { createTranspiler, type Transpile } from "./transpile.js";
-import { workerEntryUrl } from "./worker-url.js";
+import { killModuleProcess, spawnModuleProcess, takeModuleStandby, type ProcessSpec } from "./module-spawn.js";
 import { TYPESCRIPT } from "./module-format.js";
 import type { WireResult } from "./wire.js";
 
@@ -35,7 +34,6 @@ export interface ModuleJob {
   readonly source?: string;
 }
 
-const ENTRY = workerEntryUrl("module-process", import.meta.url);
 // setTimeout fires at once beyond this, so longer timeouts are clamped to it.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 // Node's exit code for an event loop that empties while a top-level await is pending.
@@ -45,17 +43,6 @@ const STDERR_TAIL = 4096;
 
 function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))} s`;
-}
-
-/**
- * Node's permission model, spelt as the running Node spells it: reading is allowed, writing
- * files, starting processes and process.binding are not. Worker threads stay allowed (Node
- * runs loader hooks on one), and native addons (database drivers a tool may import).
- */
-export function permissionFlags(flags: ReadonlySet<string> = process.allowedNodeEnvironmentFlags): string[] {
-  const model = flags.has("--permission") ? "--permission" : flags.has("--experimental-permission") ? "--experimental-permission" : null;
-  if (model === null) return [];
-  return [model, "--allow-fs-read=*", "--allow-worker", ...(flags.has("--allow-addons") ? ["--allow-addons"] : [])];
 }
 
 /** Resident memory of a process in MB, from /proc; null where there is none (then only the heap flag caps it). */
@@ -104,16 +91,6 @@ interface Slot {
   stderr: string;
 }
 
-function kill(slot: Slot): void {
-  const pid = slot.child.pid;
-  try {
-    // The whole group: a child process the module started goes too.
-    if (pid !== undefined) process.kill(-pid, "SIGKILL");
-  } catch {
-    slot.child.kill("SIGKILL");
-  }
-}
-
 // How long our exit may wait for a killed module process to be reaped (so its CPU time is
 // counted as ours); a process that does not die at SIGKILL is then let go.
 const REAP_WAIT_MS = 200;
@@ -158,7 +135,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
   const slots = new Set<Slot>();
   const transpile: Transpile = createTranspiler();
   const timeoutMs = Math.min(options.timeoutMs, MAX_TIMER_MS);
-  const flags = [...permissionFlags(), `--max-old-space-size=${options.memoryLimitMb}`, "--no-warnings"];
+  const spec: ProcessSpec = { memoryLimitMb: options.memoryLimitMb, typescript: jobs.some((job) => TYPESCRIPT.test(job.file)) };
   let remaining = jobs.length;
   let memoryWatch: NodeJS.Timeout | null = null;
 
@@ -184,7 +161,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
       if (slot.timer !== null) clearTimeout(slot.timer);
       slot.timer = null;
       slot.stoppedFor ??= reason;
-      kill(slot);
+      killModuleProcess(slot.child);
       release(slot);
       slots.delete(slot);
     }
@@ -304,7 +281,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
           const mb = residentMb(slot.child.pid);
           if (mb !== null && mb > options.memoryLimitMb) {
             slot.stoppedFor = "memory";
-            kill(slot);
+            killModuleProcess(slot.child);
           }
         }
       }, MEMORY_POLL_MS);
@@ -313,20 +290,13 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
     function start(): void {
       let child: ChildProcess;
       try {
-        child = spawn(process.execPath, [...flags, fileURLToPath(ENTRY)], {
-          stdio: ["pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe"],
-          // Its own process group, killed as one.
-          detached: true,
-          env: process.env,
-        });
+        child = takeModuleStandby(spec.memoryLimitMb) ?? spawnModuleProcess(spec);
       } catch (error) {
         finish(new Error(`a module process could not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
         return;
       }
       const slot: Slot = { child, ready: false, job: null, started: 0, timer: null, stoppedFor: null, stderr: "" };
       slots.add(slot);
-      child.stdin?.end();
-      child.stdout?.resume();
       child.stderr?.on("data", (chunk: Buffer) => {
         slot.stderr = (slot.stderr + chunk.toString("utf8")).slice(-STDERR_TAIL);
       });
@@ -365,8 +335,8 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
       finish();
       return;
     }
-    // esbuild's service starts while the module processes do.
-    if (jobs.some((job) => TYPESCRIPT.test(job.file))) void transpile.warmUp();
+    // The transformer loads while the module processes start.
+    if (spec.typescript) void transpile.warmUp();
     watchMemory();
     topUp();
   });

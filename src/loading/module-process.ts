@@ -13,7 +13,7 @@ import Module, { register, syncBuiltinESMExports } from "node:module";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
-import { callActions } from "../core/obtain.js";
+import { callActions } from "../core/call-actions.js";
 import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "./module-format.js";
 import { TOOL_READS } from "./wire.js";
 
@@ -180,7 +180,7 @@ function liveResources(): number {
 
 // ---------------------------------------------------------------------------------------
 // TypeScript: ES modules through the loader hooks (ts-hooks.ts), CommonJS through the
-// CommonJS loader, both transpiled by the linter's one esbuild.
+// CommonJS loader, both transpiled in the linter (transpile.ts).
 
 let hooksPort: MessagePort | null = null;
 let override: { file: string; source: string } | null = null;
@@ -329,6 +329,13 @@ async function run(job: Job): Promise<string> {
 // Streams a module may print to exist before the baseline, so printing is no leftover.
 void process.stdout;
 void process.stderr;
+// Started for TypeScript (or as a standby for it): the hooks thread starts before the first
+// job arrives. The flag is taken out of process.argv, which modules see as before.
+const typescriptFlag = process.argv.indexOf("--typescript", 2);
+if (typescriptFlag >= 0) {
+  process.argv.splice(typescriptFlag, 1);
+  installTypeScript();
+}
 const baseline = fingerprint();
 const baselineResources = liveResources();
 send('{"ready":true}');

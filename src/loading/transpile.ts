@@ -1,32 +1,64 @@
-// TypeScript for the module processes: one esbuild for the whole run (its service process,
-// started on the first request), each text transpiled once (cached by file, format and
-// content). The module processes cannot start esbuild themselves: they run without the
-// right to start processes. Called by module-pool.ts when a module process asks.
+// TypeScript for the module processes, transpiled here, once per text for the whole run
+// (cached by file, format and content); the module processes cannot do it themselves, as they
+// run without the right to start processes. An ES module only loses its types: oxc-transform
+// does that in this process (a native addon, no service process to start). A CommonJS file's
+// import and export statements must also become require() and exports, which oxc-transform
+// does not do: esbuild does, loaded only when such a file comes. Both are well kept and
+// both report a syntax error as `file:line:column: ERROR: text` (line 1-based, column
+// 0-based in UTF-8 bytes), which module-positions.ts reads. Called by module-pool.ts when a
+// module process asks.
 
 import type { TranspileAnswer } from "./channel.js";
 
+const loadOxc = () => import("oxc-transform");
 const loadEsbuild = () => import("esbuild");
+let oxc: ReturnType<typeof loadOxc> | null = null;
 let esbuild: ReturnType<typeof loadEsbuild> | null = null;
 const target = `node${process.versions.node.split(".")[0] ?? "20"}`;
 
-async function transform(file: string, source: string, format: "esm" | "cjs"): Promise<TranspileAnswer> {
-  esbuild ??= loadEsbuild();
-  const { transform: run } = await esbuild;
+/** An error as `file:line:column: ERROR: text`, its place given as a UTF-8 byte offset into `source`. */
+function located(file: string, source: string, offset: number | undefined, text: string): string {
+  if (offset === undefined) return `${file}: ERROR: ${text}`;
+  const before = Buffer.from(source, "utf8").subarray(0, offset);
+  const lineStart = before.lastIndexOf(10) + 1;
+  let line = 1;
+  for (let i = before.indexOf(10); i >= 0; i = before.indexOf(10, i + 1)) line++;
+  return `${file}:${line}:${offset - lineStart}: ERROR: ${text}`;
+}
+
+async function stripTypes(file: string, source: string): Promise<TranspileAnswer> {
+  oxc ??= loadOxc();
+  const { transformSync } = await oxc;
+  let result: ReturnType<typeof transformSync>;
   try {
-    const { code } = await run(source, { loader: "ts", format, sourcefile: file, target, logLevel: "silent" });
+    result = transformSync(file, source, { lang: "ts", sourceType: "module", target });
+  } catch (error) {
+    return { error: `${file}: ERROR: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const { code, errors } = result;
+  const first = errors.find((error) => error.severity === "Error");
+  if (first === undefined) return { code };
+  return { error: located(file, source, first.labels[0]?.start, first.message) };
+}
+
+async function toCommonJs(file: string, source: string): Promise<TranspileAnswer> {
+  esbuild ??= loadEsbuild();
+  const { transform } = await esbuild;
+  try {
+    const { code } = await transform(source, { loader: "ts", format: "cjs", sourcefile: file, target, logLevel: "silent" });
     return { code };
   } catch (error) {
     const first = (error as { errors?: { text?: string; location?: { file?: string; line?: number; column?: number } | null }[] }).errors?.[0];
     if (first?.text === undefined) return { error: error instanceof Error ? error.message : String(error) };
-    const at = first.location ? `${first.location.file ?? file}:${first.location.line ?? 0}:${first.location.column ?? 0}: ` : "";
+    const at = first.location ? `${first.location.file ?? file}:${first.location.line ?? 0}:${first.location.column ?? 0}: ` : `${file}: `;
     return { error: `${at}ERROR: ${first.text}` };
   }
 }
 
 export interface Transpile {
-  /** The JavaScript for a TypeScript file's text, in the format asked for, or esbuild's error. */
+  /** The JavaScript for a TypeScript file's text, in the format asked for, or the transformer's error. */
   transpile(file: string, source: string, format: "esm" | "cjs"): Promise<TranspileAnswer>;
-  /** Starts esbuild's service ahead of the first request. */
+  /** Loads the ES module transformer ahead of the first request. */
   warmUp(): Promise<unknown>;
 }
 
@@ -38,11 +70,11 @@ export function createTranspiler(): Transpile {
       const key = `${format}\0${file}\0${source}`;
       let answer = cache.get(key);
       if (answer === undefined) {
-        answer = transform(file, source, format);
+        answer = format === "esm" ? stripTypes(file, source) : toCommonJs(file, source);
         cache.set(key, answer);
       }
       return answer;
     },
-    warmUp: () => transform("warm-up.ts", "", "esm"),
+    warmUp: () => (oxc ??= loadOxc()),
   };
 }

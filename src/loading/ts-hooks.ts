@@ -1,5 +1,5 @@
 // Module loader hooks of the module process (registered by module-process.ts, run on Node's
-// hooks thread): TypeScript ES modules are transpiled by the linter's one esbuild (asked on
+// hooks thread): TypeScript ES modules are transpiled by the linter (transpile.ts; asked on
 // this thread's own pair of descriptors, channel.ts), `./x.js` finds `./x.ts`, and a file
 // linted from standard input is served from the text the linter sent instead of the disk.
 // TypeScript that is CommonJS is left to the CommonJS loader, which module-process.ts extends.
