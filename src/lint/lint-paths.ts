@@ -78,9 +78,7 @@ export async function lintPaths(options: LintPathsOptions): Promise<LintResult> 
   }
 }
 
-async function lintModules(modules: readonly FoundFile[], options: LintFilesOptions): Promise<readonly ToolLint[]> {
-  if (modules.length === 0) return [];
-  const { lintToolModules }: { lintToolModules: LintToolModules } = await import("../loading/load-module.js");
+async function lintModules(modules: readonly FoundFile[], lintToolModules: LintToolModules, options: LintFilesOptions): Promise<readonly ToolLint[]> {
   const lints = await lintToolModules(
     modules.map((m) => m.path),
     options.concurrency === undefined ? { timeoutMs: options.timeoutMs } : { timeoutMs: options.timeoutMs, concurrency: options.concurrency },
@@ -126,8 +124,11 @@ function fileResult(file: string, lint: ToolLint): FileResult {
 export async function lintFiles(found: readonly FoundFile[], options: LintFilesOptions): Promise<LintResult> {
   const startedAt = options.startedAt ?? performance.now();
   const isModule = (f: FoundFile): boolean => f.kind === "module";
-  // Modules start first: their workers run while this thread reads and lints action files.
-  const modules = lintModules(found.filter(isModule), options);
+  const moduleFiles = found.filter(isModule);
+  // Modules start first, their processes started before this thread goes on to lint the
+  // action files; the module loader is loaded only for a run that has modules.
+  const loader: { lintToolModules: LintToolModules } | null = moduleFiles.length === 0 ? null : await import("../loading/load-module.js");
+  const modules = loader === null ? [] : lintModules(moduleFiles, loader.lintToolModules, options);
   const actionFiles = await lintActionFiles(
     found.filter((f) => !isModule(f)),
     options,

@@ -16,6 +16,7 @@ import { judge } from "./judge.js";
 import { loadErrorLint } from "./module-offences.js";
 import { createTranspiler, type Transpile } from "./transpile.js";
 import { killModuleProcess, spawnModuleProcess, takeModuleStandby, type ProcessSpec } from "./module-spawn.js";
+import { anotherProcessPays } from "./pool-pace.js";
 import { TYPESCRIPT } from "./module-format.js";
 import type { WireResult } from "./wire.js";
 
@@ -80,9 +81,13 @@ function onLines(stream: Readable, handle: (message: unknown) => void): void {
 
 interface Slot {
   readonly child: ChildProcess;
+  /** When the pool started it (or adopted it, for the standby), performance.now(). */
+  readonly startedAt: number;
   ready: boolean;
   /** Index of the job in flight. */
   job: number | null;
+  /** When the job in flight was sent, performance.now(). */
+  jobSentAt: number;
   /** Jobs this process has started: the first one runs where no other module ran before. */
   started: number;
   timer: NodeJS.Timeout | null;
@@ -138,6 +143,10 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
   const spec: ProcessSpec = { memoryLimitMb: options.memoryLimitMb, typescript: jobs.some((job) => TYPESCRIPT.test(job.file)) };
   let remaining = jobs.length;
   let memoryWatch: NodeJS.Timeout | null = null;
+  // What pacing knows (pool-pace.ts): the first start-up measured, and the finished jobs' times.
+  let startupMs: number | null = null;
+  let jobsDone = 0;
+  let jobsMs = 0;
 
   return new Promise<ToolLint[]>((resolve, reject) => {
     let finished = false;
@@ -176,6 +185,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
         return;
       }
       slot.job = index;
+      slot.jobSentAt = performance.now();
       slot.started++;
       const job = jobs[index] as ModuleJob;
       const message = job.source === undefined ? { id: index, file: job.file } : { id: index, file: job.file, source: job.source };
@@ -209,8 +219,14 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
       if (slot.timer !== null) clearTimeout(slot.timer);
       slot.timer = null;
       slot.job = null;
+      jobsDone++;
+      jobsMs += performance.now() - slot.jobSentAt;
       const result = message.result as WireResult;
       const fatal = result.kind === "exit-called" || result.kind === "abort-called";
+      const ends = fatal || message.retire === true;
+      // The process goes on to its next module while this one is judged here.
+      if (ends) stop(slot, "done");
+      else dispatch(slot);
       let lint: ToolLint;
       try {
         lint = judge(result);
@@ -220,10 +236,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
       }
       if (fatal) lost(slot, index, () => lint);
       else settle(index, lint);
-      if (fatal || message.retire === true) {
-        stop(slot, "done");
-        topUp();
-      } else dispatch(slot);
+      if (ends) topUp();
     }
 
     function protocolError(slot: Slot): void {
@@ -284,6 +297,8 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
             killModuleProcess(slot.child);
           }
         }
+        // A module that is slow to load makes another process pay while it runs.
+        topUp();
       }, MEMORY_POLL_MS);
     }
 
@@ -295,7 +310,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
         finish(new Error(`a module process could not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
         return;
       }
-      const slot: Slot = { child, ready: false, job: null, started: 0, timer: null, stoppedFor: null, stderr: "" };
+      const slot: Slot = { child, startedAt: performance.now(), ready: false, job: null, jobSentAt: 0, started: 0, timer: null, stoppedFor: null, stderr: "" };
       slots.add(slot);
       child.stderr?.on("data", (chunk: Buffer) => {
         slot.stderr = (slot.stderr + chunk.toString("utf8")).slice(-STDERR_TAIL);
@@ -310,6 +325,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
         const m = message as { ready?: unknown; transpile?: unknown; id?: unknown };
         if (m.ready === true && !slot.ready) {
           slot.ready = true;
+          startupMs ??= performance.now() - slot.startedAt;
           dispatch(slot);
         } else if (m.transpile !== undefined) void answerTranspile(slot, child.stdio[FD.jobs] as Writable, m.transpile);
         else onResult(slot, m);
@@ -321,13 +337,26 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
       });
     }
 
-    /** Starts processes while jobs wait, up to the pool's size; fresh jobs each get a new process. */
+    function oldestJobMs(): number {
+      let oldest = 0;
+      const now = performance.now();
+      for (const slot of slots) if (slot.job !== null) oldest = Math.max(oldest, now - slot.jobSentAt);
+      return oldest;
+    }
+
+    /**
+     * Starts processes: one while jobs wait and none runs, another (up to the pool's size, one
+     * starting at a time) when pacing says it pays, and a new one for each job to run again.
+     */
     function topUp(): void {
       if (finished) return;
-      const waiting = queue.length + fresh.length;
       const starting = [...slots].filter((s) => !s.ready).length;
-      let want = Math.min(options.processes, slots.size + Math.max(0, waiting - starting)) - slots.size;
-      if (fresh.length > 0 && want <= 0 && slots.size < options.processes + fresh.length) want = 1;
+      let want = 0;
+      if (slots.size === 0 && queue.length > 0) want = 1;
+      else if (starting === 0 && slots.size < options.processes) {
+        want = anotherProcessPays({ waiting: queue.length, startupMs, jobMs: jobsDone === 0 ? null : jobsMs / jobsDone, oldestJobMs: oldestJobMs() }) ? 1 : 0;
+      }
+      if (fresh.length > starting + want && slots.size + want < options.processes + fresh.length) want++;
       for (let i = 0; i < want; i++) start();
     }
 
