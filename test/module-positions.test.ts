@@ -166,3 +166,16 @@ test("SARIF marks an inexact region; GitHub annotations carry line and col", asy
   const github = await cli(["--format", "github", `${DIR}/syntax-error-ts.tool.ts`], { cwd: ROOT });
   assert.match(github.stdout, /^::error file=test\/fixtures\/module-positions\/syntax-error-ts\.tool\.ts,line=2,col=36,title=wymcp-lint\(load-error\)::/);
 });
+
+test("a module read from standard input gets the same positions as the file, from the text given", async () => {
+  const file = `${DIR}/bindings.tool.ts`;
+  const text = readFileSync(repoPath(file), "utf8");
+  const positions = (report: JsonReport) => report.files.flatMap((f) => f.offences.map((o) => [o.code, o.location, o.line, o.column, o.exact]));
+  const fromDisk = await cli(["--format", "json", file], { cwd: ROOT });
+  // Named as a file that does not exist beside the real one: the positions can only come from the text.
+  const fromStdin = await cli(["--format", "json", "--stdin", "--stdin-filename", `${DIR}/bindings-from-editor.tool.ts`], { cwd: ROOT, stdin: text });
+  assert.equal(fromStdin.code, 1, fromStdin.stderr);
+  const expected = positions(JSON.parse(fromDisk.stdout) as JsonReport);
+  assert.ok(expected.length > 0 && expected.every(([, , line]) => typeof line === "number"));
+  assert.deepEqual(positions(JSON.parse(fromStdin.stdout) as JsonReport), expected);
+});

@@ -163,7 +163,7 @@ export async function lintModuleSource(
 ): Promise<LintResult> {
   const { lintToolModuleSource } = await import("../loading/load-module.js");
   const text = bytes.toString("utf8");
-  const file = fileResult(display, await lintToolModuleSource(path, text, { timeoutMs }));
+  const file = fileResult(display, await withModulePositions(path, await lintToolModuleSource(path, text, { timeoutMs }), text));
   return summarize([suppressInFile(file, "module", () => text)], startedAt, rules);
 }
 

@@ -49,16 +49,24 @@ async function syntaxErrorPosition(offence: Offence, file: string, text: string)
   return (await findSyntaxError(text, file))?.span ?? null;
 }
 
-/** The module's lint with positions added where they can be found; the file is read only when needed. */
-export async function withModulePositions(file: string, lint: ToolLint): Promise<ToolLint> {
+/** The file's text, read now; null when it is gone or unreadable since it was loaded (the offences then stand without positions). */
+function readText(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The module's lint with positions added where they can be found. The text is the module's
+ * given text (--stdin), else the file is read, only when some offence needs a position.
+ */
+export async function withModulePositions(file: string, lint: ToolLint, given?: string): Promise<ToolLint> {
   const wanted = lint.offences.map((offence) => (offence.line !== undefined ? null : isSyntaxError(offence) ? "syntax" : moduleTarget(offence)));
   if (wanted.every((w) => w === null)) return lint;
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return lint; // gone or unreadable since it was loaded: the offences stand without positions
-  }
+  const text = given ?? readText(file);
+  if (text === null) return lint;
   const targets = wanted.filter((w): w is Target => w !== null && w !== "syntax");
   const { locateInModule } = await import("../loading/module-source.js");
   const nodes = await locateInModule(text, file, targets);
