@@ -3,7 +3,8 @@
 // ignore. Keys further from every keyword (extensions such as "x-vendor") are left alone,
 // and so are keywords shorter than four characters ("if", "not", "$id"), whose one-edit
 // neighbours are mostly ordinary words. Property names are never keys of a schema here:
-// the walk yields schemas, and a "properties" map is only walked through.
+// the walk yields schemas, and a "properties" map is only walked through. The rename is a
+// repair (--fix) when it is the only one near and the schema lacks that keyword.
 
 import { editDistance } from "../close-match.js";
 import { inspectString } from "../escape.js";
@@ -11,6 +12,7 @@ import { JSON_SCHEMA_KEYWORDS } from "../json-schema-keywords.js";
 import { forEachWalkedSchema } from "../key-set-walk.js";
 import type { Draft } from "../offence.js";
 import { materialize } from "../path.js";
+import { exclusiveRepairs } from "../repair.js";
 import type { AdvisoryCheck } from "./context.js";
 
 const MIN_KEYWORD_LENGTH = 4;
@@ -30,14 +32,18 @@ export const unknownKeyword: AdvisoryCheck = (_schema, { read, properties }) => 
       if (near.length === 0) continue;
       const path = materialize(walked);
       const meant = near.map(inspectString).join(" or ");
-      drafts.push({
+      const draft: Draft = {
         code: "unknown-keyword",
         path,
         target: { path: [...path, key], part: "key" },
         message: `${inspectString(key)} is no JSON Schema keyword, so validators ignore it; it is one edit from ${meant}`,
         fix: `Rename ${inspectString(key)} to ${meant}.`,
-      });
+      };
+      // A repair (--fix) only when nothing else could have been meant: one keyword is near, and the schema lacks it.
+      const [to] = near;
+      drafts.push(near.length === 1 && to !== undefined && !read.has(walked.schema, to) ? { ...draft, repair: { kind: "rename-key", to } } : draft);
     }
   });
-  return drafts;
+  // Two keys renamed to the same keyword of one schema: neither is repaired.
+  return exclusiveRepairs(drafts);
 };
