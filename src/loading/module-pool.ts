@@ -143,7 +143,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
   const spec: ProcessSpec = { memoryLimitMb: options.memoryLimitMb, typescript: jobs.some((job) => TYPESCRIPT.test(job.file)) };
   let remaining = jobs.length;
   let memoryWatch: NodeJS.Timeout | null = null;
-  // What pacing knows (pool-pace.ts): the first start-up measured, and the finished jobs' times.
+  // What pacing knows (pool-pace.ts): the first start-up measured, and the times of finished jobs that were not a process's first.
   let startupMs: number | null = null;
   let jobsDone = 0;
   let jobsMs = 0;
@@ -219,8 +219,11 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
       if (slot.timer !== null) clearTimeout(slot.timer);
       slot.timer = null;
       slot.job = null;
-      jobsDone++;
-      jobsMs += performance.now() - slot.jobSentAt;
+      // A process's first module also loads what every module shares (wymcp-lint itself): pacing leaves it out.
+      if (slot.started > 1) {
+        jobsDone++;
+        jobsMs += performance.now() - slot.jobSentAt;
+      }
       const result = message.result as WireResult;
       const fatal = result.kind === "exit-called" || result.kind === "abort-called";
       const ends = fatal || message.retire === true;

@@ -8,12 +8,13 @@
 // 0-based in UTF-8 bytes), which module-positions.ts reads. Called by module-pool.ts when a
 // module process asks.
 
+import { createRequire } from "node:module";
 import type { TranspileAnswer } from "./channel.js";
 
 const loadOxc = () => import("oxc-transform");
-const loadEsbuild = () => import("esbuild");
 let oxc: ReturnType<typeof loadOxc> | null = null;
-let esbuild: ReturnType<typeof loadEsbuild> | null = null;
+// esbuild is CommonJS: require() spares it the scan for named exports an import would cost.
+let esbuild: typeof import("esbuild") | null = null;
 const target = `node${process.versions.node.split(".")[0] ?? "20"}`;
 
 /** An error as `file:line:column: ERROR: text`, its place given as a UTF-8 byte offset into `source`. */
@@ -42,8 +43,8 @@ async function stripTypes(file: string, source: string): Promise<TranspileAnswer
 }
 
 async function toCommonJs(file: string, source: string): Promise<TranspileAnswer> {
-  esbuild ??= loadEsbuild();
-  const { transform } = await esbuild;
+  esbuild ??= createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
+  const { transform } = esbuild;
   try {
     const { code } = await transform(source, { loader: "ts", format: "cjs", sourcefile: file, target, logLevel: "silent" });
     return { code };
