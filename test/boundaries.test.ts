@@ -13,11 +13,11 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
 }
 
-/** Every module specifier a file imports, statically or dynamically (comments ignored). */
+/** Every module specifier a file imports, statically or dynamically, or requires through createRequire (comments ignored). */
 export function importsOf(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, " ").replace(/^\s*\/\/.*$/gm, "");
-  const found = [...code.matchAll(/\bfrom\s+"([^"]+)"|\bimport\s*\(\s*"([^"]+)"\s*\)|^\s*import\s+"([^"]+)"/gm)];
-  return found.map((m) => (m[1] ?? m[2] ?? m[3]) as string);
+  const found = [...code.matchAll(/\bfrom\s+"([^"]+)"|\bimport\s*\(\s*"([^"]+)"\s*\)|^\s*import\s+"([^"]+)"|\bcreateRequire\(import\.meta\.url\)\(\s*"([^"]+)"\s*\)/gm)];
+  return found.map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4]) as string);
 }
 
 const files = sourceFiles(SRC).map((file) => ({ file: relative(SRC, file).split("\\").join("/"), imports: importsOf(readFileSync(file, "utf8")) }));
@@ -43,6 +43,7 @@ test("each dependency is imported in one place", () => {
     "fast-glob": "lint/discover.ts",
     ignore: "lint/ignore-rules.ts",
     esbuild: "loading/transpile.ts",
+    "oxc-transform": "loading/transpile.ts",
     picomatch: "config/rules-for.ts",
     "oxc-parser": "loading/module-source.ts",
     // The MCP SDK's client side: the session, and the transport for a server we start.
@@ -60,6 +61,7 @@ test("each dependency is imported in one place", () => {
 
 test("the import scan sees static, dynamic and side-effect imports", () => {
   assert.deepEqual(importsOf('import { a } from "x";\nconst y = await import("y");\nimport "z";\n// import { b } from "no"'), ["x", "y", "z"]);
+  assert.deepEqual(importsOf('const r = createRequire(import.meta.url)("cjs-package");'), ["cjs-package"]);
 });
 
 /** The specifiers a file imports statically with code (type-only imports are erased; dynamic ones load lazily). */

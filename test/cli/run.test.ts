@@ -262,9 +262,10 @@ test("--stdin lints a tool module's text as that file: its imports resolve from 
     cwd: modules,
     stdin: "export default { name: 'typescript', description: 'Edited', actions: () => ({ x: {} }) };",
   });
+  // The positions are found in the text given, not in the file (whose line 1 is a comment).
   assert.deepEqual(heads(existing.stdout), [
-    "default-export.tool.ts  missing-key  tool typescript action x at :description",
-    "default-export.tool.ts  missing-key  tool typescript action x at :properties",
+    "default-export.tool.ts:1:82  missing-key  tool typescript action x at :description",
+    "default-export.tool.ts:1:82  missing-key  tool typescript action x at :properties",
   ]);
   // CommonJS, by extension, requiring a sibling.
   const commonjs = await cli(["--stdin", "--stdin-filename", "edited.tool.cts"], {
