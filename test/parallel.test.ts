@@ -12,10 +12,9 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { test } from "node:test";
 import { run } from "../src/cli/run.js";
-import { discover, searchesForFiles, type FoundFile } from "../src/lint/discover.js";
+import { discover, type FoundFile } from "../src/lint/discover.js";
 import { lintFiles } from "../src/lint/lint-paths.js";
-import { LintWorker } from "../src/lint/lint-worker.js";
-import { lintInParallel, PARALLEL_MIN_BYTES, startStandby, workersFor } from "../src/lint/scheduler.js";
+import { lintInParallel, PARALLEL_MIN_BYTES, workersFor } from "../src/lint/scheduler.js";
 import { lintActionPath } from "../src/loading/action-file.js";
 import { FIXTURES, tempDir } from "./cli/support.js";
 
@@ -174,92 +173,4 @@ test("workers are started only for large runs, by the bytes estimated from a sam
   assert.equal(workersFor(many("small.actions.json", 20_000)), 0);
   assert.equal(workersFor(many("gone.actions.json", 20_000)), 0);
   assert.equal(workersFor(many("half.actions.json", 40)), Math.min(spare, 20));
-});
-
-/** Whether a worker ended without posting: how a stopped (terminated) worker's output settles. */
-async function stoppedUnused(worker: LintWorker): Promise<boolean> {
-  return worker.output.then(
-    () => false,
-    (failure: { exitCode?: number }) => failure.exitCode !== undefined,
-  );
-}
-
-test("a speculative worker the run does not need is stopped, and the result is the sequential one", async () => {
-  const targets = withoutModules(await corpus().targets);
-  const sequential = await lintFiles(targets, { timeoutMs: 20_000, workers: 0 });
-  // Told to use no worker (as workersFor says for a small run): the standby is stopped unused.
-  const standby = new LintWorker();
-  const result = await lintFiles(targets, { timeoutMs: 20_000, workers: 0, standby: [standby] });
-  assert.deepEqual(result.files, sequential.files);
-  assert.ok(await stoppedUnused(standby));
-  // A small run decides by its size: no worker, the standby stopped.
-  const few = targets.slice(0, 3);
-  assert.equal(workersFor(few), 0);
-  const small = new LintWorker();
-  assert.deepEqual((await lintFiles(few, { timeoutMs: 20_000, standby: [small] })).files, sequential.files.slice(0, 3));
-  assert.ok(await stoppedUnused(small));
-  // No action file at all.
-  const none = new LintWorker();
-  assert.deepEqual((await lintFiles([], { timeoutMs: 20_000, standby: [none] })).files, []);
-  assert.ok(await stoppedUnused(none));
-});
-
-test("a speculative worker the run needs is used first: the result is the sequential one", async () => {
-  const targets = withoutModules(await corpus().targets);
-  const sequential = await lintFiles(targets, { timeoutMs: 20_000, workers: 0 });
-  for (const workers of [1, 3]) {
-    const result = await lintFiles(targets, { timeoutMs: 20_000, workers, standby: [new LintWorker()] });
-    assert.deepEqual(result.files, sequential.files, `${workers} workers`);
-  }
-  // Linted by the standby worker alone: it was given the files, not a new worker.
-  const standby = new LintWorker();
-  assert.deepEqual(await lintInParallel(targets, { workers: 1, started: [standby] }), targets.map(lintActionPath));
-  assert.ok((await standby.output).indexes.length === targets.length);
-});
-
-test("a speculative worker that failed before it had work: an internal error if used, nothing if not", async () => {
-  const dir = tempDir();
-  const file = join(dir, "fails-at-load.mjs");
-  writeFileSync(file, "throw new Error('broken at load');\n");
-  const targets = withoutModules(await corpus().targets);
-  const failed = new LintWorker(pathToFileURL(file));
-  // Let it fail while nobody listens yet (as during discovery): that must not crash the process.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  await assert.rejects(lintInParallel(targets, { workers: 1, started: [failed] }), /^Error: a lint worker failed: .*broken at load/);
-  const unused = new LintWorker(pathToFileURL(file));
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  assert.equal((await lintFiles(targets.slice(0, 2), { timeoutMs: 20_000, workers: 0, standby: [unused] })).summary.files, 2);
-});
-
-test("a speculative worker is started only for a directory, a glob or no path; never for named files", () => {
-  const { dir } = corpus();
-  const file = join(dir, "server-0", "catalogue.actions.json");
-  assert.equal(searchesForFiles([file], dir), false);
-  assert.equal(searchesForFiles([file, join(dir, "server-1", "users.actions.json5")], dir), false);
-  assert.equal(searchesForFiles(["server-0/catalogue.actions.json"], dir), false);
-  assert.equal(searchesForFiles(["missing.actions.json"], dir), false, "discovery reports it");
-  assert.equal(searchesForFiles([file, "server-1"], dir), true);
-  assert.equal(searchesForFiles([], dir), true, "no path: the current directory");
-  assert.equal(searchesForFiles(["server-*/*.actions.json"], dir), true);
-  assert.deepEqual(startStandby([file], dir, undefined), []);
-  assert.deepEqual(startStandby([dir], dir, 0), [], "WYMCP_LINT_WORKERS=0");
-  const started = startStandby([dir], dir, undefined);
-  assert.equal(started.length, availableParallelism() > 1 ? 1 : 0);
-  for (const worker of started) worker.stop();
-});
-
-test("the command on a small directory (a speculative worker, unused) reports what it reports without workers", () => {
-  const dir = tempDir();
-  mkdirSync(join(dir, "tools"));
-  writeFileSync(join(dir, "tools", "a.actions.json"), '{"x": {"description": "X", "properties": {}}}');
-  writeFileSync(join(dir, "tools", "b.actions.json"), '{"x": {"description": "X", "propertes": {}}}');
-  const bin = fileURLToPath(new URL("../bin/wymcp-lint.js", import.meta.url));
-  const reports = [undefined, "0"].map((workers) => {
-    const env = { ...process.env, WYMCP_LINT_WORKERS: workers ?? "" };
-    const result = spawnSync(process.execPath, [bin, "--format", "json", "tools"], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
-    assert.equal(result.stderr, "");
-    assert.equal(result.status, 1);
-    return result.stdout;
-  });
-  assert.equal(reports[0], reports[1]);
 });

@@ -105,10 +105,14 @@ export function actionNameDrafts(name: unknown): Draft[] {
   ];
 }
 
+const ADVISORY_CHECK_LIST = Object.values(ADVISORY_CHECKS);
+
 /** The advisory checks over a schema the shape pass found nothing wrong with (so `properties` is a map). */
 function advisoryDrafts(schema: MapLike, read: MapReader, actionNames: ReadonlySet<string>): Draft[] {
   const context: AdvisoryContext = { read, properties: read.get(schema, "properties") as MapLike, actionNames };
-  return Object.values(ADVISORY_CHECKS).flatMap((check) => check(schema, context));
+  const drafts: Draft[] = [];
+  for (const check of ADVISORY_CHECK_LIST) appendAll(drafts, check(schema, context));
+  return drafts;
 }
 
 /**
@@ -117,7 +121,8 @@ function advisoryDrafts(schema: MapLike, read: MapReader, actionNames: ReadonlyS
  * check: only on a schema whose shape pass found nothing.
  */
 export function actionOffences(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>): Offence[] {
-  const drafts = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, read)];
+  const drafts = actionNameDrafts(name);
+  appendAll(drafts, actionSchemaDrafts(schema, read));
   if (drafts.length === 0 && isMap(schema)) {
     if (actionNames !== undefined) appendAll(drafts, advisoryDrafts(schema, read, actionNames));
     appendAll(drafts, defaultsDrafts(schema, read));

@@ -244,25 +244,6 @@ export function compareDisplayPaths(a: string, b: string): number {
 }
 
 /**
- * Whether discovering `args` searches for files: some argument is a directory or a glob, or
- * there is none (the current directory). Named files only, it does not. A cheap guess made
- * before discovery (a stat per argument, stopping at the first directory): run.ts starts a
- * lint worker early on it, and discovery and the run's size decide whether it is used.
- */
-export function searchesForFiles(args: readonly string[], cwd: string): boolean {
-  if (args.length === 0) return true;
-  return args.some((argument) => {
-    if (argument === "") return false;
-    try {
-      const stats = statSync(resolve(cwd, argument), { throwIfNoEntry: false });
-      return stats ? stats.isDirectory() : GLOB.test(argument);
-    } catch {
-      return false; // discovery reports it
-    }
-  });
-}
-
-/**
  * The files named by `args` (the current directory when there are none), in path order,
  * and the directories found that could not be read; a file named twice is kept under the
  * first name it was given (argument order, then path order). Throws UsageError for a

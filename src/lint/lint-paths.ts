@@ -20,7 +20,7 @@ import type { IgnoreOptions } from "./ignore-rules.js";
 import { withModulePositions } from "./module-positions.js";
 import { suppressInFile } from "../suppress/file.js";
 import type { FileResult, LintResult, Summary } from "./result.js";
-import { lintActionFiles, startStandby, type ScheduleOptions } from "./scheduler.js";
+import { lintActionFiles, type ScheduleOptions } from "./scheduler.js";
 import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "./severity.js";
 
 /**
@@ -40,7 +40,7 @@ export interface LintFilesOptions extends ScheduleOptions {
   readonly rules?: SeverityRules;
 }
 
-export interface LintPathsOptions extends Omit<LintFilesOptions, "standby"> {
+export interface LintPathsOptions extends LintFilesOptions {
   /** The paths as given (directories, files, globs); none means the current directory. */
   readonly paths: readonly string[];
   /** The directory the paths are relative to. */
@@ -65,17 +65,11 @@ function unreadablePlace(place: UnreadablePlace): FileResult {
 /** Discovers the files `paths` name and lints them. Throws UsageError for a mistake in the paths. */
 export async function lintPaths(options: LintPathsOptions): Promise<LintResult> {
   const { paths, cwd, ignore, ...lintOptions } = options;
-  const standby = startStandby(paths, cwd, options.workers);
-  try {
-    const { targets, unreadable } = await discover(paths, cwd, ignore === undefined ? {} : { ignore });
-    const linted = await lintFiles(targets, { ...lintOptions, standby });
-    if (unreadable.length === 0) return linted;
-    const files = [...linted.files, ...unreadable.map(unreadablePlace)].sort((a, b) => compareDisplayPaths(a.file, b.file));
-    return summarize(files, options.startedAt ?? performance.now(), options.rules);
-  } finally {
-    // Already used or stopped by the scheduler, unless discovery failed.
-    for (const worker of standby) worker.stop();
-  }
+  const { targets, unreadable } = await discover(paths, cwd, ignore === undefined ? {} : { ignore });
+  const linted = await lintFiles(targets, lintOptions);
+  if (unreadable.length === 0) return linted;
+  const files = [...linted.files, ...unreadable.map(unreadablePlace)].sort((a, b) => compareDisplayPaths(a.file, b.file));
+  return summarize(files, options.startedAt ?? performance.now(), options.rules);
 }
 
 async function lintModules(modules: readonly FoundFile[], lintToolModules: LintToolModules, options: LintFilesOptions): Promise<readonly ToolLint[]> {

@@ -39,10 +39,8 @@ export function lintShare(files: readonly FoundFile[], shared: Int32Array, lintO
 const WORKER_URL = workerEntryUrl("action-worker", import.meta.url);
 
 /**
- * A lint worker thread, started before it has work: it loads the linter, then waits for its
- * one message (LintWorkerInput). The scheduler may start one while the command line is
- * still being discovered, so that its start-up overlaps our own; unused, it is stopped.
- * Until given work it is unref'd: it never keeps the process alive by itself.
+ * A lint worker thread: it loads the linter, then waits for its one message
+ * (LintWorkerInput), lints, posts its results and ends.
  */
 export class LintWorker {
   /** The worker's results, or why it stopped without them; settles once. */
@@ -57,15 +55,10 @@ export class LintWorker {
       worker.once("error", (error) => reject({ error } satisfies WorkerFailure));
       worker.once("exit", (exitCode) => reject({ exitCode } satisfies WorkerFailure));
     });
-    // Observed by the scheduler; a worker that is stopped unused (or fails unused) is no
-    // unhandled rejection.
-    this.output.catch(() => undefined);
-    worker.unref();
   }
 
-  /** Gives the worker its files; from now on the process waits for it. */
+  /** Gives the worker its files. */
   lint(input: LintWorkerInput): void {
-    this.#worker.ref();
     this.#worker.postMessage(input);
   }
 

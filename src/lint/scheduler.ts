@@ -2,23 +2,23 @@
 // on this thread, one file after another. Large runs also use lint workers (lint-worker.ts):
 // this thread and `workers` worker threads take files from a shared counter until none is
 // left, each running the same per-file step (lintActionPath); results land at their file's
-// index, so the order is the files' order whatever thread finished first. A run that searches
-// for files may start one worker before discovery (startStandby), so its start-up overlaps
-// discovery; the scheduler uses it or stops it. The one place lint workers are started.
+// index, so the order is the files' order whatever thread finished first. The one place lint
+// workers are started.
 
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { describeThrown, inspectString } from "../core/escape.js";
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
 import { lintActionPath } from "../loading/action-file.js";
-import { openablePath, searchesForFiles, type FoundFile } from "./discover.js";
+import { openablePath, type FoundFile } from "./discover.js";
 import { LintWorker, lintShare, type WorkerFailure } from "./lint-worker.js";
 
 /**
  * Bytes of action files per thread below which a worker does not pay: each costs start-up
- * time, a heap of its own and its own JIT warm-up (bench/README.md has the measurements).
+ * time, a heap of its own, and its own JIT warm-up and optimising compiles, which compete
+ * with the linting threads for the cores (bench/README.md has the measurements).
  */
-export const PARALLEL_MIN_BYTES = 12_000_000;
+export const PARALLEL_MIN_BYTES = 40_000_000;
 /** Files whose sizes are looked at to estimate a run's bytes. */
 const SAMPLE = 16;
 /** Workers at most, besides this thread. */
@@ -43,16 +43,6 @@ export function workersFor(files: readonly FoundFile[]): number {
   return Math.min(spare, Math.floor(estimate / PARALLEL_MIN_BYTES));
 }
 
-/**
- * The lint worker to start before discovery, when the run may need one: the paths search a
- * directory or a glob (or none is given), on more than one core, unless `workers` is 0. Named
- * files only (a pre-commit hook) never start one: there it would cost more than it saves.
- */
-export function startStandby(paths: readonly string[], cwd: string, workers: number | undefined): LintWorker[] {
-  if (workers === 0 || availableParallelism() < 2 || !searchesForFiles(paths, cwd)) return [];
-  return [new LintWorker()];
-}
-
 export interface ParallelOptions {
   /** Worker threads to use, at least 1. */
   readonly workers: number;
@@ -60,15 +50,13 @@ export interface ParallelOptions {
   readonly lintOne?: (file: FoundFile) => ToolLint;
   /** The worker entry (action-worker.js); tests substitute a failing one. */
   readonly workerUrl?: URL;
-  /** Workers already started (the standby): used first, before starting others. */
-  readonly started?: readonly LintWorker[];
 }
 
 /**
  * Lints the action files `files` on this thread and worker threads; results in the
  * files' order. Rejects with an internal error when a worker fails (a bug of ours, or a
- * crash) before every file has its result: never a partial result. Every worker, started
- * here or given, is stopped before it returns.
+ * crash) before every file has its result: never a partial result. Every worker it starts
+ * is stopped before it returns.
  */
 export async function lintInParallel(files: readonly FoundFile[], options: ParallelOptions): Promise<ToolLint[]> {
   const { workers, lintOne } = options;
@@ -86,8 +74,7 @@ export async function lintInParallel(files: readonly FoundFile[], options: Paral
   // Observed below; this only keeps a worker failing while this thread works from counting
   // as an unhandled rejection.
   done.catch(() => undefined);
-  const given = options.started ?? [];
-  const used: LintWorker[] = given.slice(0, workers);
+  const used: LintWorker[] = [];
   while (used.length < workers) used.push(new LintWorker(options.workerUrl));
   used.forEach((worker, slot) => {
     // What file the worker was on, for the message when it fails.
@@ -119,7 +106,7 @@ export async function lintInParallel(files: readonly FoundFile[], options: Paral
     }
     if (filled < files.length) await done;
   } finally {
-    for (const worker of [...given, ...used]) worker.stop();
+    for (const worker of used) worker.stop();
   }
   return results as ToolLint[];
 }
@@ -127,19 +114,12 @@ export async function lintInParallel(files: readonly FoundFile[], options: Paral
 export interface ScheduleOptions {
   /** Worker threads beside this one: 0 lints every file on this thread; absent, workersFor decides. */
   readonly workers?: number;
-  /** Workers started before the files were known (startStandby): used first, else stopped. */
-  readonly standby?: readonly LintWorker[];
 }
 
-/**
- * Lints the action files `files`, results in their order. Every standby worker is used or
- * stopped before this returns.
- */
+/** Lints the action files `files`, results in their order. */
 export async function lintActionFiles(files: readonly FoundFile[], options: ScheduleOptions = {}): Promise<ToolLint[]> {
   const workers = Math.min(options.workers ?? workersFor(files), files.length);
-  const standby = options.standby ?? [];
-  if (workers > 0) return lintInParallel(files, { workers, lintOne: lintActionPath, started: standby });
-  for (const worker of standby) worker.stop();
+  if (workers > 0) return lintInParallel(files, { workers, lintOne: lintActionPath });
   // One file after another, read synchronously: for many small files this beats any
   // concurrent I/O scheme (bench/README.md).
   return files.map(lintActionPath);

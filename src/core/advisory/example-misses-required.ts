@@ -5,7 +5,7 @@
 // counts as supplied, since defaults are merged into a call's arguments.
 
 import { inspectString } from "../escape.js";
-import { isList, type MapLike } from "../map.js";
+import { isList } from "../map.js";
 import type { Draft } from "../offence.js";
 import type { AdvisoryCheck } from "./context.js";
 import { appendAll } from "../append.js";
@@ -17,22 +17,22 @@ export const exampleMissesRequired: AdvisoryCheck = (schema, { read }) => {
   const examples = read.get(schema, "examples");
   if (!isList(examples)) return [];
   const required = strings(read.get(schema, "required"));
-  const groups = isList(read.get(schema, "required_one_of")) ? (read.get(schema, "required_one_of") as readonly unknown[]).map(strings) : [];
-  if (required.length === 0 && groups.length === 0) return [];
+  const groups = read.get(schema, "required_one_of");
+  if (required.length === 0 && !(isList(groups) && groups.length > 0)) return [];
+  // Every property some group names: an example supplying none of them satisfies no group.
+  const named = isList(groups) ? [...new Set(groups.flatMap(strings))] : [];
   const defaults = read.get(schema, "defaults");
-  const supplied = (example: MapLike, name: string): boolean => read.has(example, name) || (read.isMap(defaults) && read.has(defaults, name));
+  const defaulted = read.isMap(defaults) ? defaults : null;
   const drafts: Draft[] = [];
   examples.forEach((example, i) => {
-    if (read.isMap(example))
-      appendAll(
-        drafts,
-        exampleDrafts(i, required, groups, (name) => supplied(example, name)),
-      );
+    if (!read.isMap(example)) return;
+    const supplied = (name: string): boolean => read.has(example, name) || (defaulted !== null && read.has(defaulted, name));
+    appendAll(drafts, exampleDrafts(i, required, named, supplied));
   });
   return drafts;
 };
 
-function exampleDrafts(i: number, required: readonly string[], groups: readonly string[][], supplied: (name: string) => boolean): Draft[] {
+function exampleDrafts(i: number, required: readonly string[], named: readonly string[], supplied: (name: string) => boolean): Draft[] {
   const drafts: Draft[] = [];
   const target = { path: ["examples", i], part: "value" } as const;
   const missing = required.filter((name) => !supplied(name));
@@ -46,7 +46,6 @@ function exampleDrafts(i: number, required: readonly string[], groups: readonly 
       fix: `Add ${missing.map(inspectString).join(", ")} to example ${i}.`,
     });
   }
-  const named = [...new Set(groups.flat())];
   if (named.length > 0 && !named.some(supplied)) {
     drafts.push({
       code: "example-misses-required",

@@ -28,6 +28,7 @@ export const unknownKeyword: AdvisoryCheck = (_schema, { read, properties }) => 
   const drafts: Draft[] = [];
   forEachWalkedSchema(properties, read, (walked) => {
     for (const key of read.keys(walked.schema)) {
+      if (JSON_SCHEMA_KEYWORDS.has(key)) continue;
       const near = keywordsNear(key);
       if (near.length === 0) continue;
       const path = materialize(walked);
