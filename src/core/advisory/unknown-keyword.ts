@@ -8,7 +8,6 @@
 import { editDistance } from "../close-match.js";
 import { inspectString } from "../escape.js";
 import { JSON_SCHEMA_KEYWORDS } from "../json-schema-keywords.js";
-import { forEachWalkedSchema } from "../key-set-walk.js";
 import type { Draft } from "../offence.js";
 import { materialize } from "../path.js";
 import type { AdvisoryCheck } from "./context.js";
@@ -22,9 +21,9 @@ export function keywordsNear(key: string): string[] {
   return CANDIDATES.filter((keyword) => editDistance(key, keyword, 1) <= 1);
 }
 
-export const unknownKeyword: AdvisoryCheck = (_schema, { read, properties }) => {
+export const unknownKeyword: AdvisoryCheck = (_schema, { read, walkedSchemas }) => {
   const drafts: Draft[] = [];
-  forEachWalkedSchema(properties, read, (walked) => {
+  for (const walked of walkedSchemas) {
     for (const key of read.keys(walked.schema)) {
       if (JSON_SCHEMA_KEYWORDS.has(key)) continue;
       const near = keywordsNear(key);
@@ -39,6 +38,6 @@ export const unknownKeyword: AdvisoryCheck = (_schema, { read, properties }) => 
         fix: `Rename ${inspectString(key)} to ${meant}.`,
       });
     }
-  });
+  }
   return drafts;
 };
