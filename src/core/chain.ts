@@ -13,6 +13,7 @@ import { ADVISORY_CHECKS, type AdvisoryContext } from "./advisory/index.js";
 import { sortOffences } from "./order.js";
 import { unknownKeyDrafts } from "./unknown-key.js";
 import { exclusiveRepairs } from "./repair.js";
+import type { WalkedSchema } from "./key-set-walk.js";
 import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
 import { isActionSchemaKey, mandatoryActionSchemaKeys, type MandatoryActionSchemaKey } from "../vocabulary.js";
 import { appendAll } from "./append.js";
@@ -42,12 +43,13 @@ function declaredProperties(schema: MapLike, read: MapReader): MapLike | null {
   return read.isMap(properties) && read.nonStringKeys(properties).length === 0 ? properties : null;
 }
 
-function contextFor(schema: MapLike, read: MapReader): ValidatorContext {
+function contextFor(schema: MapLike, read: MapReader, walkedSchemas: WalkedSchema[] = []): ValidatorContext {
   let declared: MapLike | null | undefined;
   return {
     declared: () => (declared === undefined ? (declared = declaredProperties(schema, read)) : declared),
     read,
     has: (key) => read.has(schema, key),
+    walkedSchemas,
   };
 }
 
@@ -60,13 +62,14 @@ function missingKeyDrafts(schema: MapLike): Draft[] {
 /**
  * The shape pass over one action schema, in one pass over its keys: a non-string key is a
  * wrong type, a key outside the vocabulary is unknown, a vocabulary key goes to its
- * validator; then each absent mandatory key is missing.
+ * validator; then each absent mandatory key is missing. `walkedSchemas` receives the
+ * schemas the key-set walk visited (ValidatorContext).
  */
-export function actionSchemaDrafts(schema: unknown, read: MapReader = ANY_MAP): Draft[] {
+export function actionSchemaDrafts(schema: unknown, read: MapReader = ANY_MAP, walkedSchemas: WalkedSchema[] = []): Draft[] {
   if (!read.isMap(schema)) return [notAMapDraft(schema)];
   const drafts: Draft[] = [];
   for (const key of read.nonStringKeys(schema)) drafts.push(wrongKeyType([], key, "an action-schema key"));
-  const context = contextFor(schema, read);
+  const context = contextFor(schema, read, walkedSchemas);
   const unknown: string[] = [];
   for (const key of read.keys(schema)) {
     if (isActionSchemaKey(key)) appendAll(drafts, VALIDATORS[key](read.get(schema, key), context));
@@ -107,9 +110,12 @@ export function actionNameDrafts(name: unknown): Draft[] {
 
 const ADVISORY_CHECK_LIST = Object.values(ADVISORY_CHECKS);
 
-/** The advisory checks over a schema the shape pass found nothing wrong with (so `properties` is a map). */
-function advisoryDrafts(schema: MapLike, read: MapReader, actionNames: ReadonlySet<string>): Draft[] {
-  const context: AdvisoryContext = { read, properties: read.get(schema, "properties") as MapLike, actionNames };
+/**
+ * The advisory checks over a schema the shape pass found nothing wrong with (so `properties`
+ * is a map), given the schemas that pass's key-set walk visited.
+ */
+function advisoryDrafts(schema: MapLike, read: MapReader, actionNames: ReadonlySet<string>, walkedSchemas: readonly WalkedSchema[]): Draft[] {
+  const context: AdvisoryContext = { read, properties: read.get(schema, "properties") as MapLike, actionNames, walkedSchemas };
   const drafts: Draft[] = [];
   for (const check of ADVISORY_CHECK_LIST) appendAll(drafts, check(schema, context));
   return drafts;
@@ -122,9 +128,10 @@ function advisoryDrafts(schema: MapLike, read: MapReader, actionNames: ReadonlyS
  */
 export function actionOffences(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>): Offence[] {
   const drafts = actionNameDrafts(name);
-  appendAll(drafts, actionSchemaDrafts(schema, read));
+  const walkedSchemas: WalkedSchema[] = [];
+  appendAll(drafts, actionSchemaDrafts(schema, read, walkedSchemas));
   if (drafts.length === 0 && isMap(schema)) {
-    if (actionNames !== undefined) appendAll(drafts, advisoryDrafts(schema, read, actionNames));
+    if (actionNames !== undefined) appendAll(drafts, advisoryDrafts(schema, read, actionNames, walkedSchemas));
     appendAll(drafts, defaultsDrafts(schema, read));
   }
   const action = actionLabel(name);

@@ -7,6 +7,7 @@
 // per role (as a "properties" map, as a schema: the two are held to different shapes).
 // Where sharing or a cycle is met, keys are walked in code-unit order, so where a shared
 // map is reported, and which edge of a cycle is, never depends on the input's key order.
+// The schemas it visits are handed to the advisory checks, which read the same surface.
 
 import { wrongKeyType, wrongType } from "./drafts.js";
 import { inspectString } from "./escape.js";
@@ -14,6 +15,7 @@ import { renderLocation } from "./render-location.js";
 import { isList, sortedStringKeys, type MapLike, type MapReader } from "./map.js";
 import type { Draft } from "./offence.js";
 import { materialize, type LinkedPath } from "./path.js";
+import { appendAll } from "./append.js";
 
 type Kind = "properties" | "schema";
 
@@ -35,24 +37,29 @@ const WALKED_KEYWORDS = ["additionalProperties", "items", "properties"] as const
  * below it. Plain JSON data is a tree: one walk, no bookkeeping. Other input is walked
  * once in its key order with cycle and sharing bookkeeping; only when a map is met twice
  * does where it is reported depend on that order, and the walk is redone in code-unit order.
+ * `walkedSchemas` receives every schema the (last) walk visited, each once, in visiting
+ * order: the advisory checks read the same surface without walking it again.
  */
-export function propertiesDrafts(properties: MapLike, read: MapReader): Draft[] {
+export function propertiesDrafts(properties: MapLike, read: MapReader, walkedSchemas: WalkedSchema[] = []): Draft[] {
   const first = walk(properties, read);
-  return first.revisited ? walk(properties, { ...read, keys: sortedStringKeys }).drafts : first.drafts;
+  const last = first.revisited ? walk(properties, { ...read, keys: sortedStringKeys }) : first;
+  appendAll(walkedSchemas, last.schemas);
+  return last.drafts;
 }
 
 /**
  * One walk. Input that is not plain data (a module's objects) may share maps, form cycles
  * and hold symbol keys, so the walk keeps the sets that notice; plain data needs none.
  */
-function walk(properties: MapLike, read: MapReader): { drafts: Draft[]; revisited: boolean } {
+function walk(properties: MapLike, read: MapReader): { drafts: Draft[]; revisited: boolean; schemas: WalkedSchema[] } {
   const state = new Walk(read, !read.plainData);
   state.run(properties);
-  return { drafts: state.drafts, revisited: state.revisited };
+  return { drafts: state.drafts, revisited: state.revisited, schemas: state.schemas };
 }
 
 class Walk {
   readonly drafts: Draft[] = [];
+  readonly schemas: WalkedSchema[] = [];
   revisited = false;
   private readonly stack: Visit[] = [];
   // Maps on the way down from the root (a cycle closes on one), and maps already walked,
@@ -87,8 +94,12 @@ class Walk {
         visit.leaving = true;
         stack.push(visit);
       }
-      if (visit.kind === "properties") this.visitProperties(visit.map, visit.at);
-      else this.visitSchema(visit.map, visit.at);
+      if (visit.kind === "properties") {
+        this.visitProperties(visit.map, visit.at);
+      } else {
+        this.schemas.push(visit.at as WalkedSchema);
+        this.visitSchema(visit.map, visit.at);
+      }
     }
   }
 
@@ -110,7 +121,9 @@ class Walk {
       this.revisited = true;
       return;
     }
-    this.stack.push({ kind, map: child, at: { parent: at, segment: key }, leaving: false });
+    // A schema's place is its WalkedSchema, which the advisory checks receive.
+    const place: WalkedSchema | LinkedPath = kind === "schema" ? { parent: at, segment: key, schema: child } : { parent: at, segment: key };
+    this.stack.push({ kind, map: child, at: place, leaving: false });
   }
 
   // Children are queued last key first, so the stack hands them out in key order.
@@ -160,57 +173,4 @@ function schemaKeyWrongType(at: LinkedPath, key: string, expected: string, value
 /** A schema on the walked surface; as a path node, it is where the schema sits. */
 export interface WalkedSchema extends LinkedPath {
   readonly schema: MapLike;
-}
-
-/**
- * Calls `visit` with every schema the walk visits below an action's `properties`, for the
- * advisory checks: each property schema and, inside any visited schema, its "properties"
- * entries, a single-schema "items" and a schema "additionalProperties". Only for a
- * `properties` map the shape walk found nothing wrong with (so no cycle). A schema a module
- * shares between places is visited once; as in the shape walk, the walk is then redone in
- * code-unit order, so which place that is never depends on key order.
- */
-export function forEachWalkedSchema(properties: MapLike, read: MapReader, visit: (walked: WalkedSchema) => void): void {
-  if (read.plainData) {
-    visitSchemas(properties, read, null, visit);
-    return;
-  }
-  const found: WalkedSchema[] = [];
-  const revisited = visitSchemas(properties, read, new Set(), (walked) => found.push(walked));
-  if (revisited) visitSchemas(properties, { ...read, keys: sortedStringKeys }, new Set(), visit);
-  else found.forEach(visit);
-}
-
-/** One walk; true when a shared schema was met again (and skipped). */
-function visitSchemas(properties: MapLike, read: MapReader, seen: Set<MapLike> | null, visit: (walked: WalkedSchema) => void): boolean {
-  let revisited = false;
-  const stack: WalkedSchema[] = [];
-  const queueProperties = (map: MapLike, at: LinkedPath): void => {
-    const keys = read.keys(map);
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const key = keys[i] as string;
-      const schema = read.get(map, key);
-      if (read.isMap(schema)) stack.push({ parent: at, segment: key, schema });
-    }
-  };
-  queueProperties(properties, { parent: null, segment: "properties" });
-  while (stack.length > 0) {
-    const walked = stack.pop() as WalkedSchema;
-    if (seen !== null) {
-      if (seen.has(walked.schema)) {
-        revisited = true;
-        continue;
-      }
-      seen.add(walked.schema);
-    }
-    visit(walked);
-    for (let i = WALKED_KEYWORDS.length - 1; i >= 0; i--) {
-      const key = WALKED_KEYWORDS[i] as (typeof WALKED_KEYWORDS)[number];
-      const value = read.get(walked.schema, key);
-      if (!read.isMap(value)) continue;
-      if (key === "properties") queueProperties(value, { parent: walked, segment: key });
-      else stack.push({ parent: walked, segment: key, schema: value });
-    }
-  }
-  return revisited;
 }

@@ -160,11 +160,14 @@ const WALK_KEYWORDS = ["properties", "items", "additionalProperties"] as const;
 
 const plainName = fc.constantFrom("q", "query", "id", "email", "limit", "opts", "list", "name", "a", "b", "c");
 const keywordName = fc.constantFrom("properties", "items", "additionalProperties", "type", "required", "description", "$ref", "enum", "$schema");
+/** One edit from a JSON Schema keyword: unknown-keyword's findings, as keys of walked schemas. */
+const keywordTypo = fc.constantFrom("tpye", "itmes", "propertes", "additionalProperty", "requird", "enums");
 
 /** Property, action and default names: plain, keyword-like, prototype names, hostile, random. */
 export const nameArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 8, arbitrary: plainName },
   { weight: 2, arbitrary: keywordName },
+  { weight: 1, arbitrary: keywordTypo },
   { weight: 2, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) },
   { weight: 2, arbitrary: hostileString },
   { weight: 1, arbitrary: fc.string({ maxLength: 4 }) },

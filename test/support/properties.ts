@@ -3,6 +3,7 @@
 // test/properties.test.ts (a few hundred runs each) and the long campaign
 // (test/fuzz/campaign.ts). A property fails by throwing; its message says which rule broke.
 
+import { ADVISORY_CHECKS } from "../../src/core/advisory/index.js";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { checkActions } from "../../src/core/chain.js";
@@ -23,17 +24,19 @@ export const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e
 const LIST_KEYS: readonly string[] = ["required", "required_one_of", "related", "examples"];
 
 /** Every way the chain is run on a declaration: the tool face, the file face, the bare map. */
-function lintAll(d: Declaration): { tool: readonly Offence[]; file: readonly Offence[]; map: readonly Offence[] | null } {
+function lintAll(d: Declaration): { tool: readonly Offence[]; file: readonly Offence[]; advisory: readonly Offence[]; map: readonly Offence[] | null } {
   return {
     tool: checkTool(d.tool()),
     file: lintActionFile(d.actions, d.fileName).offences,
+    // As the CLI lints: with the advisory checks, which read the key-set walk's schemas.
+    advisory: lintActionFile(d.actions, d.fileName, { advisory: true }).offences,
     map: isMap(d.actions) ? checkActions(d.actions) : null,
   };
 }
 
 /** The actions map each face linted, for walking paths back into the input. */
 function faces(d: Declaration): { offences: readonly Offence[]; actions: MapLike | null }[] {
-  const { tool, file, map } = lintAll(d);
+  const { tool, file, advisory, map } = lintAll(d);
   const actions = isMap(d.actions) ? d.actions : null;
   const withoutSchema =
     actions &&
@@ -45,6 +48,7 @@ function faces(d: Declaration): { offences: readonly Offence[]; actions: MapLike
   const out = [
     { offences: tool, actions: isMap(d.toolActions) ? d.toolActions : null },
     { offences: file, actions: withoutSchema },
+    { offences: advisory, actions: withoutSchema },
   ];
   if (map) out.push({ offences: map, actions });
   return out;
@@ -82,8 +86,8 @@ export function validateThrowsOnlyActionSchemaError(d: Declaration): void {
 }
 
 function json(d: Declaration): string {
-  const { tool, file, map } = lintAll(d);
-  return JSON.stringify({ tool, file, map });
+  const { tool, file, advisory, map } = lintAll(d);
+  return JSON.stringify({ tool, file, advisory, map });
 }
 
 export function deterministic(d: Declaration): void {
@@ -167,6 +171,8 @@ export function pathsExist(d: Declaration): void {
   }
 }
 
+const ADVISORY_CODES: ReadonlySet<string> = new Set(Object.keys(ADVISORY_CHECKS));
+
 export function defaultsGated(d: Declaration): void {
   for (const { offences, actions } of faces(d)) {
     const byAction = new Map<string, Offence[]>();
@@ -175,7 +181,8 @@ export function defaultsGated(d: Declaration): void {
       // Two keys with one label (1 and "1" in a Map) are two actions: their offences mix.
       if (actions && mapKeys(actions).filter((k) => actionLabel(k) === action).length > 1) continue;
       if (list.some((o) => o.code === "undeclared-default")) {
-        const others = list.filter((o) => o.code !== "undeclared-default").map((o) => `${o.code} ${o.location}`);
+        // The advisory checks run under the same gate as the defaults check.
+        const others = list.filter((o) => o.code !== "undeclared-default" && !ADVISORY_CODES.has(o.code)).map((o) => `${o.code} ${o.location}`);
         assert.deepEqual(others, [], `undeclared-default beside other offences in action ${JSON.stringify(action)}`);
       }
     }
@@ -242,6 +249,8 @@ export function parsedPathAgrees(d: Declaration): void {
   if (parsed === null) return;
   const general = JSON.stringify(lintActionFile(parsed, d.fileName));
   assert.equal(JSON.stringify(lintActionFile(parsed, d.fileName, { read: PLAIN_DATA })), general, "the parsed fast path disagrees with the general path");
+  const advisory = JSON.stringify(lintActionFile(parsed, d.fileName, { advisory: true }));
+  assert.equal(JSON.stringify(lintActionFile(parsed, d.fileName, { read: PLAIN_DATA, advisory: true })), advisory, "with the advisory checks, the parsed fast path disagrees");
 }
 
 // ---------------------------------------------------------------------------------------

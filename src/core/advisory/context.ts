@@ -3,6 +3,7 @@
 // well-formed schema: "properties" is a map with string keys, each list holds what its
 // validator demands), so they never repeat or cascade from a chain offence.
 
+import type { WalkedSchema } from "../key-set-walk.js";
 import type { MapLike, MapReader } from "../map.js";
 import type { Draft } from "../offence.js";
 
@@ -13,6 +14,13 @@ export interface AdvisoryContext {
   readonly properties: MapLike;
   /** The names of every action of the same tool. */
   readonly actionNames: ReadonlySet<string>;
+  /**
+   * Every schema on the walked surface below `properties` (each property schema and, inside
+   * any of them, its "properties" entries, a single-schema "items" and a schema
+   * "additionalProperties"), as the key-set walk visited them: each once, in code-unit order
+   * where a module shares one between places.
+   */
+  readonly walkedSchemas: readonly WalkedSchema[];
 }
 
 /** One advisory check over one well-formed action schema; drafts relative to it. */

@@ -9,7 +9,6 @@
 import { editDistance } from "../close-match.js";
 import { inspectString } from "../escape.js";
 import { JSON_SCHEMA_KEYWORDS } from "../json-schema-keywords.js";
-import { forEachWalkedSchema } from "../key-set-walk.js";
 import type { Draft } from "../offence.js";
 import { materialize } from "../path.js";
 import { exclusiveRepairs } from "../repair.js";
@@ -24,9 +23,9 @@ export function keywordsNear(key: string): string[] {
   return CANDIDATES.filter((keyword) => editDistance(key, keyword, 1) <= 1);
 }
 
-export const unknownKeyword: AdvisoryCheck = (_schema, { read, properties }) => {
+export const unknownKeyword: AdvisoryCheck = (_schema, { read, walkedSchemas }) => {
   const drafts: Draft[] = [];
-  forEachWalkedSchema(properties, read, (walked) => {
+  for (const walked of walkedSchemas) {
     for (const key of read.keys(walked.schema)) {
       if (JSON_SCHEMA_KEYWORDS.has(key)) continue;
       const near = keywordsNear(key);
@@ -44,7 +43,7 @@ export const unknownKeyword: AdvisoryCheck = (_schema, { read, properties }) => 
       const [to] = near;
       drafts.push(near.length === 1 && to !== undefined && !read.has(walked.schema, to) ? { ...draft, repair: { kind: "rename-key", to } } : draft);
     }
-  });
+  }
   // Two keys renamed to the same keyword of one schema: neither is repaired.
   return exclusiveRepairs(drafts);
 };

@@ -2,6 +2,7 @@
 // the action schema that cross-references need. A validator judges one key and returns
 // drafts whose paths start at that key.
 
+import type { WalkedSchema } from "../key-set-walk.js";
 import type { MapLike, MapReader } from "../map.js";
 import type { Draft } from "../offence.js";
 
@@ -16,6 +17,11 @@ export interface ValidatorContext {
   readonly read: MapReader;
   /** Whether the action schema has this key (for repairs that add a key, e.g. "notes"). */
   readonly has: (key: string) => boolean;
+  /**
+   * Filled by the `properties` validator: every schema the key-set walk visited, for the
+   * advisory checks, which read that surface too (chain.ts).
+   */
+  readonly walkedSchemas: WalkedSchema[];
 }
 
 export type Validator = (value: unknown, context: ValidatorContext) => Draft[];

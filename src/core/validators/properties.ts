@@ -6,9 +6,9 @@ import { propertiesDrafts } from "../key-set-walk.js";
 import { isMap } from "../map.js";
 import type { Validator } from "./context.js";
 
-export const validateProperties: Validator = (value, { read }) =>
+export const validateProperties: Validator = (value, { read, walkedSchemas }) =>
   isMap(value)
-    ? propertiesDrafts(value, read)
+    ? propertiesDrafts(value, read, walkedSchemas)
     : [
         wrongType(
           ["properties"],
