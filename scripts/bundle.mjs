@@ -24,7 +24,6 @@ await build({
     cli: `${dist}cli/run.js`,
     early: `${dist}cli/early.js`,
     "action-worker": `${dist}lint/action-worker.js`,
-    index: `${dist}index.js`,
   },
   // Chunks sit beside the entries, so each one's import.meta.url resolves "./action-worker.js"
   // and "../../package.json" as the unbundled modules in dist/<dir>/ do. Shared chunks keep
@@ -32,12 +31,15 @@ await build({
   chunkNames: "[name]-[hash]",
   splitting: true,
 });
-// The module process and its loader hooks run in processes (and a thread) of their own,
-// sharing no state with the CLI: each is one file, which starts sooner than a few chunks.
+// The module process and its loader hooks run in processes (and a thread) of their own, and
+// the library entry is what tool modules import there: none shares state with the CLI, so
+// each is one file, which loads sooner than a few chunks (through the hooks thread, each
+// file of a TypeScript module's imports costs a round trip).
 await build({
   ...common,
   entryPoints: {
     "module-process": `${dist}loading/module-process.js`,
     "ts-hooks": `${dist}loading/ts-hooks.js`,
+    index: `${dist}index.js`,
   },
 });
