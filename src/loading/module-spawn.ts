@@ -26,7 +26,7 @@ const ENTRY = fileURLToPath(workerEntryUrl("module-process", import.meta.url));
  * files, starting processes and process.binding are not. Worker threads stay allowed (Node
  * runs loader hooks on one), and native addons (database drivers a tool may import).
  */
-export function permissionFlags(flags: ReadonlySet<string> = process.allowedNodeEnvironmentFlags): string[] {
+function permissionFlags(flags: ReadonlySet<string> = process.allowedNodeEnvironmentFlags): string[] {
   const model = flags.has("--permission") ? "--permission" : flags.has("--experimental-permission") ? "--experimental-permission" : null;
   if (model === null) return [];
   return [model, "--allow-fs-read=*", "--allow-worker", ...(flags.has("--allow-addons") ? ["--allow-addons"] : [])];
