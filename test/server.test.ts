@@ -176,7 +176,16 @@ test("a plain MCP server: each tool is linted as a tool with one action", TEST_T
     report.files.map((f: Json) => f.tool),
     ["fetch", "find", "ping"],
   );
-  assert.deepEqual(report.summary, { files: 3, actions: 3, offences: 5, errors: 5, warnings: 0 });
+  assert.deepEqual(report.summary, { files: 3, actions: 3, offences: 6, errors: 5, warnings: 1 });
+});
+
+test("a running server's report follows the config's rules; its overrides match files, and a server has none", TEST_TIMEOUT, async () => {
+  const config = join(PLAIN_FIXTURES, "severities.config.json5");
+  const { code, report } = await lintJson(["--config", config, "--server", "--", NODE, ...TSX, PLAIN_SERVER, join(PLAIN_FIXTURES, "tools.json")]);
+  assert.equal(code, 1, "wrong-type stays an error");
+  const severities = report.files.flatMap((f: Json) => f.offences.map((o: Json) => `${f.tool} ${o.code} ${o.severity}`));
+  assert.deepEqual(severities, ["fetch unknown-keyword error", "find wrong-type error", "find wrong-type error", "ping missing-key warn", "ping missing-key warn"]);
+  assert.deepEqual(report.summary, { files: 3, actions: 3, offences: 5, errors: 3, warnings: 2 });
 });
 
 for (const [name, server, expected] of [

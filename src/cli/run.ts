@@ -62,6 +62,16 @@ async function palette(options: LintOptions, io: Io): Promise<Palette> {
   return (await import("./palette.js")).COLOUR;
 }
 
+/**
+ * The config as severity rules: per file (rules, then matching overrides); for a running
+ * server, whose rows name no file, its rules alone. picomatch comes with rules-for.js, loaded
+ * only for a run with a config.
+ */
+async function configSeverities(config: Config, options: LintOptions, cwd: string): Promise<SeverityRules> {
+  const { configRules, serverRules } = await import("../config/rules-for.js");
+  return options.server === null ? configRules(config, cwd) : serverRules(config);
+}
+
 async function readStdin(io: Io): Promise<Buffer> {
   if (!io.stdin) throw new UsageError("--stdin was given but standard input is not available");
   const input = await io.stdin();
@@ -84,7 +94,7 @@ async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buff
   if (options.server !== null) {
     // Loaded only here: linting files never pays for the MCP SDK.
     const { lintServer } = await import("../server/lint-server.js");
-    return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt });
+    return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt, rules });
   }
   const stdinOptions = options.stdin;
   if (stdinOptions !== null && stdin !== null) {
@@ -148,8 +158,7 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       // Read before any work, so a mistake in it is reported at once (exit 2).
       const location = configLocation(options.config, io.cwd);
       const config = location === null ? null : loadConfig(location, io.cwd);
-      // picomatch is loaded only for a run with a config.
-      const rules = config === null ? DEFAULT_RULES : (await import("../config/rules-for.js")).configRules(config, io.cwd);
+      const rules = config === null ? DEFAULT_RULES : await configSeverities(config, options, io.cwd);
       const stdin = options.stdin !== null ? await readStdin(io) : null;
       let linted = await lint(options, io, startedAt, stdin, config, rules);
       if (options.fix || options.fixDryRun) {

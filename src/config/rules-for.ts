@@ -2,7 +2,8 @@
 // match it, in order (a later one wins). A glob is matched with picomatch against the file's
 // path relative to the config file's directory, with "/" separators and dot-files included;
 // a glob without "/" matches the file's base name at any depth (as in .gitignore). A file
-// outside the config's directory matches no override. picomatch is imported only here.
+// outside the config's directory matches no override. A running server's rows name no file,
+// so only `rules` applies to them (serverRules). picomatch is imported only here.
 
 import picomatch from "picomatch";
 import { isAbsolute, relative, resolve, sep } from "node:path";
@@ -53,4 +54,12 @@ export function configRules(config: Config, cwd: string): SeverityRules {
       return rules[code] ?? defaultSeverity(code);
     },
   };
+}
+
+/**
+ * The config as the severity rules of a running server's lint: its `rules` alone. The rows
+ * name the server where a file would stand, and overrides match files, so none applies.
+ */
+export function serverRules(config: Config): SeverityRules {
+  return { severityOf: (code) => config.rules[code] ?? defaultSeverity(code) };
 }

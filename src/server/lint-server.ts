@@ -6,7 +6,9 @@
 //    answered actions map goes through the whole chain and the advisory checks (lintTool),
 //    as an action file's would, and the answer is held to the tool's tools/list entry
 //    (surface-drift);
-//  - any other server: each tool is linted as a tool with one action (plain-tool.ts).
+//  - any other server: each tool is linted as a tool with one action (plain-tool.ts), the
+//    advisory checks included, as the CLI lints files.
+// Severities follow the run's rules (the config's `rules`; src/config/rules-for.ts).
 // A help answer that is an error or of the wrong shape stops the run (ServerFailure, exit
 // 1). The session, and the server we started, end before this returns or throws.
 // Loaded lazily by src/cli/run.ts.
@@ -19,6 +21,7 @@ import { toolOffence, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
 import { summarize } from "../lint/lint-paths.js";
 import type { FileResult, LintResult } from "../lint/result.js";
+import type { SeverityRules } from "../lint/severity.js";
 import { ServerFailure } from "./failure.js";
 import { isWymcpHelp, readHelpAnswer } from "./help-contract.js";
 import type { ListedTool as Tool } from "./listed-tool.js";
@@ -34,10 +37,12 @@ export interface ServerLintOptions {
   readonly version: string;
   /** performance.now() when the run began. */
   readonly startedAt?: number;
+  /** Each code's severity (severity.ts): the config's rules; every default when absent. */
+  readonly rules?: SeverityRules;
 }
 
 function plainTool(tool: Tool): ToolLint {
-  return { tool: tool.name, actions: 1, offences: checkActions(new Map([[tool.name, plainActionSchema(tool)]])) };
+  return { tool: tool.name, actions: 1, offences: checkActions(new Map([[tool.name, plainActionSchema(tool)]]), { advisory: true }) };
 }
 
 async function wymcpTool(session: ServerSession, tool: Tool): Promise<ToolLint> {
@@ -100,5 +105,5 @@ export async function lintServer(target: ServerTarget, options: ServerLintOption
     throw error instanceof ServerFailure ? error.about(label, session?.stderrTail() ?? []) : error;
   }
   await session.close();
-  return { ...summarize(files, startedAt), server: label };
+  return { ...summarize(files, startedAt, options.rules), server: label };
 }
