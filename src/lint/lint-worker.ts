@@ -3,7 +3,7 @@
 // wraps one thread. Several threads take files from one shared counter until none is left
 // (lintShare), each posting its results once at the end.
 
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { ToolLint } from "../core/lint-tool.js";
 import type { FoundFile } from "./discover.js";
 import { workerEntryUrl } from "../loading/worker-url.js";
@@ -48,7 +48,8 @@ export class LintWorker {
   readonly #worker: Worker;
 
   constructor(workerUrl: URL = WORKER_URL) {
-    const worker = new Worker(workerUrl);
+    // node:worker_threads is loaded here, not at start-up: only large runs start workers.
+    const worker = new (process.getBuiltinModule("node:worker_threads").Worker)(workerUrl);
     this.#worker = worker;
     this.output = new Promise<LintWorkerOutput>((resolve, reject) => {
       worker.once("message", resolve);

@@ -4,7 +4,7 @@
 // The pool (module-pool.ts) adopts the standby for its first process when it was started
 // the same way, and starts the others itself; whatever is not adopted is stopped at the end.
 
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { workerEntryUrl } from "./worker-url.js";
 
@@ -42,7 +42,8 @@ function commandLine(spec: ProcessSpec): string[] {
  * when the process cannot be spawned at all.
  */
 export function spawnModuleProcess(spec: ProcessSpec): ChildProcess {
-  const child = spawn(process.execPath, commandLine(spec), {
+  // node:child_process is loaded here, not at start-up: a run of action files never needs it.
+  const child = process.getBuiltinModule("node:child_process").spawn(process.execPath, commandLine(spec), {
     stdio: ["pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe"],
     detached: true,
     env: process.env,
