@@ -58,24 +58,13 @@ for (const code of OFFENCE_CODES) {
       assert.ok(next > at, `${code}: section ${heading} missing or out of order`);
       at = next;
     }
-    assert.ok(
-      text.includes(
-        doc.bad
-          .split("\n")
-          .map((l) => (l === "" ? "" : `  ${l}`))
-          .join("\n"),
-      ),
-      `${code}: bad example not shown as written`,
-    );
-    assert.ok(
-      text.includes(
-        doc.good
-          .split("\n")
-          .map((l) => (l === "" ? "" : `  ${l}`))
-          .join("\n"),
-      ),
-      `${code}: good example not shown as written`,
-    );
+    for (const kind of ["bad", "good"] as const) {
+      const shown = doc[kind]
+        .split("\n")
+        .map((l) => (l === "" ? "" : `  ${l}`))
+        .join("\n");
+      assert.ok(text.includes(shown), `${code}: ${kind} example not shown as written`);
+    }
     for (const line of text.split("\n")) assert.ok(line.length <= 80, `${code}: line longer than 80 columns: ${line}`);
     const words = (s: string): string => s.replace(/\s+/g, " ").trim();
     for (const prose of [doc.meaning, doc.why, doc.fix]) assert.ok(words(text).includes(words(prose)), `${code}: prose missing from --explain`);
