@@ -40,7 +40,7 @@ if (opts.stage !== undefined) {
 }
 
 async function runStage(stage, paths) {
-  const { repeatsKeys } = await import(join(ROOT, "dist/loading/json5-parse.js"));
+  const { repeatsKeys } = await import(join(ROOT, "dist/text/json5-parse.js"));
   const { lintActionFile } = await import(join(ROOT, "dist/core/lint-tool.js"));
   const { PLAIN_DATA } = await import(join(ROOT, "dist/core/map.js"));
   const depth = STAGES.indexOf(stage) - 1;

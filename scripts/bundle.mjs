@@ -3,8 +3,8 @@
 // starts a module process when the command line names a tool module, before the rest loads),
 // then dist/bundle/cli.js, each in a few module loads instead of dozens (bench/README.md). The
 // lint worker, the module process and its loader hooks are bundled beside them under the
-// names their starters ask for (new URL("./action-worker.js" | "./module-process.js" |
-// "./ts-hooks.js", import.meta.url)); lazily loaded parts (formatters, the module loader,
+// names their starters ask for (new URL("./action-worker.js" | "./child/main.js", import.meta.url),
+// and "./ts-hooks.js" beside the module process); lazily loaded parts (formatters, the module loader,
 // palette) stay separate chunks, and dependencies (yargs, chalk, fast-glob, esbuild, oxc) stay
 // imports of node_modules. The library entry is bundled too (dist/bundle/index.js, which
 // package.json exports): every tool module imports it, in a module process, through the
@@ -38,8 +38,8 @@ await build({
 await build({
   ...common,
   entryPoints: {
-    "module-process": `${dist}loading/module-process.js`,
-    "ts-hooks": `${dist}loading/ts-hooks.js`,
+    "child/main": `${dist}modules/child/main.js`,
+    "child/ts-hooks": `${dist}modules/child/ts-hooks.js`,
     index: `${dist}index.js`,
   },
 });

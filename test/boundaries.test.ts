@@ -42,10 +42,10 @@ test("each dependency is imported in one place", () => {
     yargs: "cli/options.ts",
     "fast-glob": "lint/discover.ts",
     ignore: "lint/ignore-rules.ts",
-    esbuild: "loading/transpile.ts",
-    "oxc-transform": "loading/transpile.ts",
+    esbuild: "modules/transpile.ts",
+    "oxc-transform": "modules/transpile.ts",
     picomatch: "config/rules-for.ts",
-    "oxc-parser": "loading/module-source.ts",
+    "oxc-parser": "locate/module-source.ts",
     // The MCP SDK's client side: the session, and the transport for a server we start.
     "@modelcontextprotocol/sdk/client/index.js": "server/session.ts",
     "@modelcontextprotocol/sdk/client/streamableHttp.js": "server/session.ts",

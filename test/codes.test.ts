@@ -15,7 +15,7 @@ import { defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../src/core/of
 import { explain, unknownCodeMessage } from "../src/cli/explain.js";
 import { discover } from "../src/lint/discover.js";
 import { lintFiles, lintSource } from "../src/lint/lint-paths.js";
-import { lintToolModule } from "../src/loading/load-module.js";
+import { lintToolModule } from "../src/modules/index.js";
 import { lintTool } from "../src/core/lint-tool.js";
 import { readHelpAnswer } from "../src/server/help-contract.js";
 import { surfaceDrift } from "../src/server/surface-drift.js";

@@ -1,5 +1,5 @@
-// duplicate-key's detection (src/loading/json5-parse.ts repeatsKeys and KeyRepeats, and
-// src/loading/duplicate-keys.ts): the cheap answer after a parse must be exact, because
+// duplicate-key's detection (src/text/json5-parse.ts repeatsKeys and KeyRepeats, and
+// src/action-file/duplicate-keys.ts): the cheap answer after a parse must be exact, because
 // a false "no" loses a duplicate and a false "yes" costs a scan; the scan must find every
 // repeat at its own key, naming the first. Checked on hand-picked escapes and on random
 // nested objects written with and without repeated keys, as JSON and as JSON5.
@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { parseJson5, repeatsKeys, type KeyRepeats } from "../src/loading/json5-parse.js";
-import { duplicateKeyOffence, repeatedKeys } from "../src/loading/duplicate-keys.js";
+import { parseJson5, repeatsKeys, type KeyRepeats } from "../src/text/json5-parse.js";
+import { duplicateKeyOffence, repeatedKeys } from "../src/action-file/duplicate-keys.js";
 
 const jsonSays = (text: string): boolean => repeatsKeys(text, JSON.parse(text));
 function json5Says(text: string): boolean {

@@ -1,5 +1,5 @@
 // The pieces of --fix one by one: which offences carry a repair (the core's decision), the
-// edits planned for each layout (src/fix/plan.ts, through the real lint of a text), how
+// edits planned for each layout (src/locate/repair-edits.ts, through the real lint of a text), how
 // overlapping edits are deferred (apply.ts) and the unified diff (diff.ts), checked by
 // applying it back.
 
@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { lintActionFile } from "../src/core/lint-tool.js";
 import { applyEdits } from "../src/fix/apply.js";
 import { unifiedDiff } from "../src/fix/diff.js";
-import { lintText } from "../src/loading/action-file.js";
+import { lintText } from "../src/action-file/lint.js";
 
 /** The text after one pass of every planned edit. */
 function fixOnce(text: string, kind: "json" | "json5" = "json5"): string {

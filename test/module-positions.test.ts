@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { locateInModule, type ModuleNode } from "../src/loading/module-source.js";
-import { withModulePositions } from "../src/lint/module-positions.js";
+import { locateInModule, type ModuleNode } from "../src/locate/module-source.js";
+import { withModulePositions } from "../src/locate/module-positions.js";
 import { toolOffence } from "../src/core/offence.js";
 import { cli } from "./cli/support.js";
 import { repoPath, ROOT } from "./support/paths.js";

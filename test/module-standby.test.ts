@@ -1,4 +1,4 @@
-// The standby module process (src/loading/module-spawn.ts, src/cli/standby.ts, early.ts): it
+// The standby module process (src/modules/spawn.ts, src/cli/standby.ts, early.ts): it
 // starts when the command line names a tool module, the pool adopts it for its first
 // process, and one nothing adopted is stopped at the end of the run, never left behind.
 
@@ -8,8 +8,8 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { test } from "node:test";
 import { startEarly } from "../src/cli/early.js";
-import { lintToolModules } from "../src/loading/load-module.js";
-import { DEFAULT_MEMORY_LIMIT_MB, startModuleStandby, stopModuleStandby, takeModuleStandby } from "../src/loading/module-spawn.js";
+import { lintToolModules } from "../src/modules/index.js";
+import { DEFAULT_MEMORY_LIMIT_MB, startModuleStandby, stopModuleStandby, takeModuleStandby } from "../src/modules/spawn.js";
 import { cli, FIXTURES } from "./cli/support.js";
 
 const MODULE = fileURLToPath(new URL("../test/fixtures/modules/valid/default-export.tool.mjs", import.meta.url));

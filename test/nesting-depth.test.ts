@@ -1,11 +1,11 @@
-// The guard in front of oxc (src/loading/nesting-depth.ts): source nested thousands of
+// The guard in front of oxc (src/locate/nesting-depth.ts): source nested thousands of
 // levels deep crashes oxc's native parser, so it never reaches it; brackets in strings,
 // comments, templates and regular expressions do not count, and cannot hide real nesting.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { locateInModule } from "../src/loading/module-source.js";
-import { nestsDeeperThan } from "../src/loading/nesting-depth.js";
+import { locateInModule } from "../src/locate/module-source.js";
+import { nestsDeeperThan } from "../src/locate/nesting-depth.js";
 
 test("brackets are counted to their deepest level", () => {
   assert.equal(nestsDeeperThan("a({ b: [c] })", 3), false);

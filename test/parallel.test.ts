@@ -15,7 +15,7 @@ import { run } from "../src/cli/run.js";
 import { discover, type FoundFile } from "../src/lint/discover.js";
 import { lintFiles } from "../src/lint/lint-paths.js";
 import { lintInParallel, PARALLEL_MIN_BYTES, workersFor } from "../src/lint/scheduler.js";
-import { lintActionPath } from "../src/loading/action-file.js";
+import { lintActionPath } from "../src/action-file/lint.js";
 import { FIXTURES, tempDir } from "./cli/support.js";
 
 const GOLDEN = new URL("../test/fixtures/golden/input/", import.meta.url);

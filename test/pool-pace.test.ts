@@ -1,9 +1,9 @@
-// When the module pool starts another process (src/loading/pool-pace.ts): only when jobs
+// When the module pool starts another process (src/modules/pace.ts): only when jobs
 // wait and what the pool has seen says one more process pays.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { anotherProcessPays, type PoolFacts } from "../src/loading/pool-pace.js";
+import { anotherProcessPays, type PoolFacts } from "../src/modules/pace.js";
 
 const seen: PoolFacts = { waiting: 100, startupMs: 150, jobMs: 4, oldestJobMs: 2 };
 

@@ -12,7 +12,7 @@ import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { lintTool } from "../src/core/lint-tool.js";
 import { describeThrown } from "../src/core/escape.js";
-import { lintToolModules, loadErrorLint } from "../src/loading/load-module.js";
+import { lintToolModules, loadErrorLint } from "../src/modules/index.js";
 import { tempDir } from "./cli/support.js";
 import { repoPath } from "./support/paths.js";
 

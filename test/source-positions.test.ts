@@ -1,13 +1,13 @@
-// Source positions (src/loading/source-positions.ts): exact line and column of keys and values in JSON5 and JSON text, through
+// Source positions (src/locate/source-positions.ts): exact line and column of keys and values in JSON5 and JSON text, through
 // comments, trailing commas, unquoted and escaped keys, multi-line strings, CRLF, non-BMP
 // characters and duplicate keys; null for paths that do not resolve; 100,000 levels deep.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parseJson5 } from "../src/loading/json5-parse.js";
+import { parseJson5 } from "../src/text/json5-parse.js";
 import type { Target } from "../src/core/offence.js";
-import { sourcePositions } from "../src/loading/source-positions.js";
-import type { Position } from "../src/loading/source-positions.js";
+import { sourcePositions } from "../src/locate/source-positions.js";
+import type { Position } from "../src/locate/source-positions.js";
 
 const LINES = [
   "// Action file for the locator", // 1

@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, relative, resolve } from "node:path";
 import type { Config } from "../config/config.js";
 import { describeThrown, inspectString } from "../core/escape.js";
-import { UsageError } from "../lint/usage-error.js";
-import { parseJson, ParseError } from "../loading/json5-parse.js";
+import { UsageError } from "../usage-error.js";
+import { parseJson, ParseError } from "../text/json5-parse.js";
 import { readEntries, serializeBaseline, type BaselineEntry } from "./baseline.js";
 
 export const DEFAULT_BASELINE = "wymcp-lint-baseline.json";

@@ -14,8 +14,8 @@
 import { readFileSync } from "node:fs";
 import { escapeText, inspectString } from "../core/escape.js";
 import { DEFAULT_MAX_OFFENCES } from "../core/report.js";
-import { kindOf, type FileKind } from "../lint/file-kind.js";
-import { UsageError } from "../lint/usage-error.js";
+import { kindOf, type FileKind } from "../files.js";
+import { UsageError } from "../usage-error.js";
 import { checkServer, type ServerTarget } from "../server/target.js";
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from "./formatters/index.js";
 import { appendAll } from "../core/append.js";

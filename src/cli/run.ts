@@ -15,16 +15,16 @@ import type { Config } from "../config/config.js";
 import { configLocation } from "../config/find.js";
 import { loadConfig } from "../config/load.js";
 import { lintModuleSource, lintPaths, lintSource } from "../lint/lint-paths.js";
-import { stopModuleStandby } from "../loading/module-spawn.js";
+import { stopModuleStandby } from "../modules/spawn.js";
 import { startStandbyFor } from "./standby.js";
 import type { LintResult, Summary } from "../lint/result.js";
 import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
-import { UsageError } from "../lint/usage-error.js";
+import { UsageError } from "../usage-error.js";
 import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
 import { packageVersion, parseCommand, type LintOptions } from "./options.js";
 
-export { UsageError } from "../lint/usage-error.js";
+export { UsageError } from "../usage-error.js";
 
 /** Everything the CLI touches outside itself, so tests can run it in-process. */
 export interface Io {

@@ -4,9 +4,9 @@
 // module, so naming one starts nothing. Called by run.ts, and by early.ts sooner still.
 
 import type { ChildProcess } from "node:child_process";
-import { kindOf } from "../lint/file-kind.js";
-import { TYPESCRIPT } from "../loading/module-format.js";
-import { DEFAULT_MEMORY_LIMIT_MB, startModuleStandby } from "../loading/module-spawn.js";
+import { kindOf } from "../files.js";
+import { TYPESCRIPT } from "../modules/module-format.js";
+import { DEFAULT_MEMORY_LIMIT_MB, startModuleStandby } from "../modules/spawn.js";
 import type { LintOptions } from "./options.js";
 
 /** Starts the standby module process when these options name a tool module; returns the process started, if any. */

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { inspectString } from "../core/escape.js";
-import { UsageError } from "../lint/usage-error.js";
+import { UsageError } from "../usage-error.js";
 
 export const CONFIG_FILE_NAMES = ["wymcp-lint.config.json", "wymcp-lint.config.json5"] as const;
 /** The key of package.json that may hold the config. */

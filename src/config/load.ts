@@ -9,9 +9,9 @@ import { closeMatch } from "../core/close-match.js";
 import { describeType, describeThrown, inspectString } from "../core/escape.js";
 import { OFFENCE_CODES, SEVERITY_SETTINGS, type OffenceCode, type SeveritySetting } from "../core/offence.js";
 import type { Path } from "../core/path.js";
-import { UsageError } from "../lint/usage-error.js";
-import { parseJson, parseJson5, ParseError } from "../loading/json5-parse.js";
-import { sourcePositions, type Position } from "../loading/source-positions.js";
+import { UsageError } from "../usage-error.js";
+import { parseJson, parseJson5, ParseError } from "../text/json5-parse.js";
+import { sourcePositions, type Position } from "../locate/source-positions.js";
 import { CONFIG_KEYS, OVERRIDE_KEYS, type Config, type Override, type RuleSeverities } from "./config.js";
 import type { ConfigLocation } from "./find.js";
 

@@ -1,5 +1,5 @@
 // The one call of a tool's actions(), in a module of its own: obtaining (obtain.ts) makes
-// it, and so does the module process (src/loading/module-process.ts), which records the
+// it, and so does the module process (src/modules/child/main.ts), which records the
 // outcome as data and must not load the chain to do so.
 
 /** Calls the tool's actions() once: what it returned, or what it threw. */

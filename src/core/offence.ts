@@ -113,7 +113,7 @@ export interface Offence {
   readonly exact?: boolean;
   /** The mechanical fix this offence allows, as intent (absent: the author decides). */
   readonly repair?: Repair;
-  /** That fix as text edits of the source, when its places are known (src/fix/plan.ts). */
+  /** That fix as text edits of the source, when its places are known (src/locate/repair-edits.ts). */
   readonly edits?: readonly TextEdit[];
 }
 

@@ -1,6 +1,6 @@
 // A mechanical fix an offence allows, as intent: what to do, decided where the check knows
 // the facts (the key set, whether "notes" is there). It names no place in any text;
-// src/fix/plan.ts turns it into text edits once the source positions are known. Only
+// src/locate/repair-edits.ts turns it into text edits once the source positions are known. Only
 // repairs that cannot change what the author meant exist here (issue 11).
 
 import type { Draft } from "./offence.js";

@@ -2,7 +2,7 @@
 // or not at all; an offence whose edits overlap one already taken (in the order given) is
 // left for the next pass, when the text has been linted again. Pure.
 
-import type { PlainEdit } from "./plan.js";
+import type { PlainEdit } from "../locate/repair-edits.js";
 
 export interface Applied {
   readonly text: string;

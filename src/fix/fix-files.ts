@@ -11,11 +11,11 @@ import { performance } from "node:perf_hooks";
 import { describeThrown, inspectString } from "../core/escape.js";
 import type { Offence, TextEdit } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import { kindOf } from "../lint/file-kind.js";
+import { kindOf } from "../files.js";
 import { summarize } from "../lint/lint-paths.js";
 import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
-import { lintText, toolNameOf } from "../loading/action-file.js";
-import { withModuleFileEdits } from "./module-edits.js";
+import { lintText, toolNameOf } from "../action-file/lint.js";
+import { withModuleFileEdits } from "../locate/module-edits.js";
 import type { FileResult, LintResult } from "../lint/result.js";
 import { applyEdits } from "./apply.js";
 import { unifiedDiff } from "./diff.js";
@@ -130,7 +130,7 @@ function fixActionFile(file: FileResult, kind: "json" | "json5", path: string, o
  * not write: it makes one pass, and what is left is the offences whose edits it did not apply.
  */
 async function fixModuleFile(file: FileResult, path: string, options: FixOptions): Promise<FileOutcome> {
-  const { findSyntaxError } = await import("../loading/module-source.js");
+  const { findSyntaxError } = await import("../locate/module-source.js");
   const bytes = readFileSync(path);
   const { text: before, bom } = textOf(bytes);
   if ((await findSyntaxError(before, path)) !== null) return notFixed(file, "its source does not parse");
@@ -158,7 +158,7 @@ async function fixModuleFile(file: FileResult, path: string, options: FixOptions
     }
     onDisk = Buffer.concat([bom, Buffer.from(next.text, "utf8")]);
     current = next.text;
-    const { lintToolModule } = await import("../loading/load-module.js");
+    const { lintToolModule } = await import("../modules/index.js");
     const rules = options.rules ?? DEFAULT_RULES;
     const relinted = await withModuleFileEdits(path, await lintToolModule(path, { timeoutMs: options.loadTimeoutMs }));
     offences = relinted.offences.filter((offence) => rules.severityOf(offence.code, file.file) !== "off");

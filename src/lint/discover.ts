@@ -16,8 +16,8 @@ import { inspectString } from "../core/escape.js";
 import { appendAll } from "../core/append.js";
 import { comparePaths, compareStrings } from "../core/path.js";
 import { DEFAULT_IGNORE, IgnoreRules, type IgnoreOptions, type IgnoreScope } from "./ignore-rules.js";
-import { kindOf, type FileKind } from "./file-kind.js";
-import { UsageError } from "./usage-error.js";
+import { kindOf, type FileKind } from "../files.js";
+import { UsageError } from "../usage-error.js";
 
 export interface FoundFile {
   /** The file as the user named it: the argument as given joined with the path found under it (POSIX separators). */

@@ -11,20 +11,20 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { ToolLint } from "../core/lint-tool.js";
-import { withModuleFileEdits } from "../fix/module-edits.js";
-import { lintActionBytes, toolNameOf } from "../loading/action-file.js";
+import { withModuleFileEdits } from "../locate/module-edits.js";
+import { lintActionBytes, toolNameOf } from "../action-file/lint.js";
 import { toolOffence } from "../core/offence.js";
 import { compareDisplayPaths, discover, openablePath, type FoundFile, type UnreadablePlace } from "./discover.js";
 import { withDuplicateTools } from "./duplicate-tools.js";
 import type { IgnoreOptions } from "./ignore-rules.js";
-import { withModulePositions } from "./module-positions.js";
+import { withModulePositions } from "../locate/module-positions.js";
 import { suppressInFile } from "../suppress/file.js";
 import type { FileResult, LintResult, Summary } from "./result.js";
 import { lintActionFiles, type ScheduleOptions } from "./scheduler.js";
 import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "./severity.js";
 
 /**
- * The module loader's one interface (src/loading/load-module.ts): the ToolLint of each tool
+ * The module loader's one interface (src/modules/index.ts): the ToolLint of each tool
  * module, in the files' order, however they are isolated and run.
  */
 export type LintToolModules = (files: readonly string[], options: { readonly timeoutMs: number; readonly concurrency?: number }) => Promise<ToolLint[]>;
@@ -121,7 +121,7 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
   const moduleFiles = found.filter(isModule);
   // Modules start first, their processes started before this thread goes on to lint the
   // action files; the module loader is loaded only for a run that has modules.
-  const loader: { lintToolModules: LintToolModules } | null = moduleFiles.length === 0 ? null : await import("../loading/load-module.js");
+  const loader: { lintToolModules: LintToolModules } | null = moduleFiles.length === 0 ? null : await import("../modules/index.js");
   const modules = loader === null ? [] : lintModules(moduleFiles, loader.lintToolModules, options);
   const actionFiles = await lintActionFiles(
     found.filter((f) => !isModule(f)),
@@ -155,7 +155,7 @@ export async function lintModuleSource(
   startedAt = performance.now(),
   rules: SeverityRules = DEFAULT_RULES,
 ): Promise<LintResult> {
-  const { lintToolModuleSource } = await import("../loading/load-module.js");
+  const { lintToolModuleSource } = await import("../modules/index.js");
   const text = bytes.toString("utf8");
   const file = fileResult(display, await withModulePositions(path, await lintToolModuleSource(path, text, { timeoutMs }), text));
   return summarize([suppressInFile(file, "module", () => text)], startedAt, rules);

@@ -9,7 +9,7 @@ import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { describeThrown, inspectString } from "../core/escape.js";
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
-import { lintActionPath } from "../loading/action-file.js";
+import { lintActionPath } from "../action-file/lint.js";
 import { openablePath, type FoundFile } from "./discover.js";
 import { LintWorker, lintShare, type WorkerFailure } from "./lint-worker.js";
 

@@ -5,7 +5,7 @@
 // (checkServer) and by lint-server.ts.
 
 import { inspectString } from "../core/escape.js";
-import { UsageError } from "../lint/usage-error.js";
+import { UsageError } from "../usage-error.js";
 
 export type ServerTarget =
   | { readonly kind: "stdio"; readonly command: readonly string[] }

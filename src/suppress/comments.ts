@@ -1,10 +1,10 @@
 // Finds the comments of a source file with a tokenizer, so text that only looks like a
 // comment (inside a string, a template literal or a regular expression) is never taken for
-// one. JSON5 is read with the action-file lexer (src/loading/json5-parse.ts); JavaScript and
+// one. JSON5 is read with the action-file lexer (src/text/json5-parse.ts); JavaScript and
 // TypeScript with a scanner of their strings, templates, regular expressions and comments.
 // Called by directives.ts.
 
-import { newLexeme, ParseError, scanString, skipComment } from "../loading/json5-parse.js";
+import { newLexeme, ParseError, scanString, skipComment } from "../text/json5-parse.js";
 
 /** One comment: its text between the delimiters, and where it starts and ends (offsets). */
 export interface Comment {

@@ -7,7 +7,7 @@
 
 import { OFFENCE_CODES } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import type { FileKind } from "../lint/file-kind.js";
+import type { FileKind } from "../files.js";
 import type { FileResult } from "../lint/result.js";
 import { applyDirectives } from "./apply.js";
 import { directivesOf } from "./directives.js";

@@ -7,10 +7,10 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { discover } from "../../src/lint/discover.js";
-import { kindOf } from "../../src/lint/file-kind.js";
+import { kindOf } from "../../src/files.js";
 import { lintFiles } from "../../src/lint/lint-paths.js";
-import { toolNameOf } from "../../src/loading/action-file.js";
-import { UsageError } from "../../src/lint/usage-error.js";
+import { toolNameOf } from "../../src/action-file/lint.js";
+import { UsageError } from "../../src/usage-error.js";
 import { FIXTURES, tempDir } from "./support.js";
 
 const displays = async (args: string[], cwd = FIXTURES): Promise<string[]> => (await discover(args, cwd)).targets.map((t) => t.display);

@@ -14,7 +14,7 @@ import { loadConfig } from "../../src/config/load.js";
 import { rulesFor } from "../../src/config/rules-for.js";
 import { configSchema } from "../../src/config/schema.js";
 import { OFFENCE_CODES, SEVERITY_SETTINGS } from "../../src/core/offence.js";
-import { UsageError } from "../../src/lint/usage-error.js";
+import { UsageError } from "../../src/usage-error.js";
 import { tempDir } from "../cli/support.js";
 import { repoPath } from "../support/paths.js";
 
@@ -152,7 +152,7 @@ test("the schema restates exactly the loader's keys, every offence code and the 
 });
 
 test("the schema and the loader agree on the fixtures: a valid config passes both, each mistake fails both", async () => {
-  const { parseJson5 } = await import("../../src/loading/json5-parse.js");
+  const { parseJson5 } = await import("../../src/text/json5-parse.js");
   const validate = new Ajv({ strict: true, allErrors: true }).compile(configSchema());
   const good = { ignore: ["dist/**"], rules: { "unknown-key": "warn" }, overrides: [{ files: ["a/**"], rules: { cycle: "off" } }], baseline: "b.json" };
   assert.equal(validate(good), true);

@@ -4,11 +4,11 @@
 // loader with the few targets its offences name, on JSON or JSON5 text that already parsed. One iterative scan,
 // guided by a trie of the requested paths: subtrees no path enters are skipped, never built.
 
-import { newLexeme, ParseError, positionsAt, scanIdentifier, scanString, skipComment, skipSpace } from "./json5-parse.js";
-import type { Position } from "./json5-parse.js";
+import { newLexeme, ParseError, positionsAt, scanIdentifier, scanString, skipComment, skipSpace } from "../text/json5-parse.js";
+import type { Position } from "../text/json5-parse.js";
 import type { Target } from "../core/offence.js";
 
-export type { Position } from "./json5-parse.js";
+export type { Position } from "../text/json5-parse.js";
 
 // One trie node per distinct path prefix; key and value are the offsets where those tokens
 // start, keyEnd and valueEnd where they end (exclusive); -1 until found (keyEnd stays -1
@@ -62,7 +62,7 @@ export function sourcePositions(text: string, targets: readonly Target[]): (Posi
 
 /**
  * The token ranges of each path's entry, or null where the path does not resolve (as for
- * sourcePositions). The ranges are what src/fix/plan.ts edits: a key token, a whole value.
+ * sourcePositions). The ranges are what src/locate/repair-edits.ts edits: a key token, a whole value.
  */
 export function locateSpans(text: string, paths: readonly (readonly (string | number)[])[]): (EntrySpans | null)[] {
   const root = newNode();

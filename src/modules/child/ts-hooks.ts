@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import { lineReader, transpileRequest, type LineReader } from "./channel.js";
-import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "./module-format.js";
+import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "../module-format.js";
 
 export interface HooksData {
   readonly port: MessagePort;

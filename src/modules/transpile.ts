@@ -9,7 +9,7 @@
 // module process asks.
 
 import { createRequire } from "node:module";
-import type { TranspileAnswer } from "./channel.js";
+import type { TranspileAnswer } from "./child/channel.js";
 
 const loadOxc = () => import("oxc-transform");
 let oxc: ReturnType<typeof loadOxc> | null = null;

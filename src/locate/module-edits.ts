@@ -1,5 +1,5 @@
 // The edits of a tool module's repairable offences: its entries are found by the module
-// locator (src/loading/module-source.ts, which parses the source lazily). Only exact nodes
+// locator (src/locate/module-source.ts, which parses the source lazily). Only exact nodes
 // are edited; a shorthand key (`{ exmples }`) is also a reference, so it is never renamed.
 // Called for modules with such offences, by the lint (for the edits as data, through
 // withModuleFileEdits) and by --fix.
@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import type { ToolLint } from "../core/lint-tool.js";
 import type { Offence, Target } from "../core/offence.js";
 import { attachEdits, repairPaths } from "./attach.js";
-import type { Found } from "./plan.js";
+import type { Found } from "./repair-edits.js";
 
 export async function withModuleEdits(text: string, fileName: string, offences: readonly Offence[]): Promise<readonly Offence[]> {
   const asked = repairPaths(offences);
@@ -18,7 +18,7 @@ export async function withModuleEdits(text: string, fileName: string, offences: 
     return relative.map((path): Target => ({ path: ["actions", offence.action as string, ...path], part }));
   });
   if (targets.length === 0) return offences;
-  const { locateInModule } = await import("../loading/module-source.js");
+  const { locateInModule } = await import("./module-source.js");
   const nodes = await locateInModule(text, fileName, targets);
   let next = 0;
   const found = asked.map((relative) =>

@@ -4,7 +4,7 @@
 // walk cannot follow (computed keys, values built at run time, imports), it answers the
 // nearest enclosing node it reached, marked inexact, never a wrong one. Parsing is oxc's
 // (loaded on first use, so runs without module offences never load it); called by the lint
-// edge (src/lint/module-positions.ts) and by --fix.
+// edge (src/locate/module-positions.ts) and by --fix.
 
 import type {
   ArrayExpression,
@@ -21,7 +21,7 @@ import type {
 import { appendAll } from "../core/append.js";
 import type { Target } from "../core/offence.js";
 import type { PathSegment } from "../core/path.js";
-import { positionsAt } from "./json5-parse.js";
+import { positionsAt } from "../text/json5-parse.js";
 import { nestsDeeperThan } from "./nesting-depth.js";
 
 /** A stretch of the text: UTF-16 offsets, and the 1-based line and column of its start. */

@@ -7,11 +7,11 @@
 import { availableParallelism } from "node:os";
 import { resolve as resolvePath } from "node:path";
 import type { ToolLint } from "../core/lint-tool.js";
-import { lintInProcesses, type ModuleJob } from "./module-pool.js";
-import { DEFAULT_MEMORY_LIMIT_MB } from "./module-spawn.js";
+import { lintInProcesses, type ModuleJob } from "./pool.js";
+import { DEFAULT_MEMORY_LIMIT_MB } from "./spawn.js";
 
 export type { ToolLint } from "../core/lint-tool.js";
-export { describeExitCode, loadErrorLint, noToolLint } from "./module-offences.js";
+export { describeExitCode, loadErrorLint, noToolLint } from "./offences.js";
 
 export interface LoadOptions {
   /** Wall time a module gets to load and return its actions (import plus `actions()`). */

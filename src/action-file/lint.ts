@@ -3,7 +3,7 @@
 // or json5-parse.ts), lints the value (core/lint-tool.ts, advisory checks included), adds
 // a duplicate-key offence for each repeated key when the parse saw one (duplicate-keys.ts),
 // gives offences the line and column of what they point at (source-positions.ts; clean files skip
-// that work), and repairable ones their edits (src/fix/action-file-edits.ts). Every failure
+// that work), and repairable ones their edits (src/locate/action-file-edits.ts). Every failure
 // of the file is a parse-error offence of that file. Called by the scheduler (on this thread or
 // a lint worker) for files on disk, and by lintSource for standard input.
 
@@ -17,9 +17,9 @@ import { toolOffence, withPosition, type Offence, type Target } from "../core/of
 import { sortOffences } from "../core/order.js";
 import { openablePath, type FoundFile } from "../lint/discover.js";
 import { duplicateKeyOffence, repeatedKeys } from "./duplicate-keys.js";
-import { parseJson, parseJson5, ParseError, positionsAt, repeatsKeys, type KeyRepeats, type Position } from "./json5-parse.js";
-import { sourcePositions } from "./source-positions.js";
-import { withActionFileEdits } from "../fix/action-file-edits.js";
+import { parseJson, parseJson5, ParseError, positionsAt, repeatsKeys, type KeyRepeats, type Position } from "../text/json5-parse.js";
+import { sourcePositions } from "../locate/source-positions.js";
+import { withActionFileEdits } from "../locate/action-file-edits.js";
 
 /** The tool an action file declares: its base name before `.actions.`, else before its last extension. */
 export function toolNameOf(file: string): string {

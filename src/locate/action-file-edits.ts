@@ -3,9 +3,9 @@
 // node. Called by src/lint/lint-files.ts for files that have offences.
 
 import type { Offence } from "../core/offence.js";
-import { locateSpans } from "../loading/source-positions.js";
+import { locateSpans } from "./source-positions.js";
 import { attachEdits, repairPaths } from "./attach.js";
-import type { Found } from "./plan.js";
+import type { Found } from "./repair-edits.js";
 
 export function withActionFileEdits(text: string, offences: readonly Offence[]): readonly Offence[] {
   const asked = repairPaths(offences);

@@ -6,7 +6,7 @@
 // what it threw) recorded; rebuild.ts replays those answers in our own process.
 
 import { types } from "node:util";
-import { THROWN_READS, type WireProto } from "./wire.js";
+import { THROWN_READS, type WireProto } from "../wire.js";
 
 const ReflectApply = Reflect.apply;
 const ReflectOwnKeys = Reflect.ownKeys;

@@ -13,9 +13,9 @@ import Module, { register, syncBuiltinESMExports } from "node:module";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
-import { callActions } from "../core/call-actions.js";
-import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "./module-format.js";
-import { TOOL_READS } from "./wire.js";
+import { callActions } from "../../core/call-actions.js";
+import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "../module-format.js";
+import { TOOL_READS } from "../wire.js";
 
 const ReflectApply = Reflect.apply;
 const ReflectGet = Reflect.get;

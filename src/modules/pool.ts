@@ -11,12 +11,12 @@ import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
-import { FD } from "./channel.js";
+import { FD } from "./child/channel.js";
 import { judge } from "./judge.js";
-import { loadErrorLint } from "./module-offences.js";
+import { loadErrorLint } from "./offences.js";
 import { createTranspiler, type Transpile } from "./transpile.js";
-import { killModuleProcess, spawnModuleProcess, takeModuleStandby, type ProcessSpec } from "./module-spawn.js";
-import { anotherProcessPays } from "./pool-pace.js";
+import { killModuleProcess, spawnModuleProcess, takeModuleStandby, type ProcessSpec } from "./spawn.js";
+import { anotherProcessPays } from "./pace.js";
 import { TYPESCRIPT } from "./module-format.js";
 import type { WireResult } from "./wire.js";
 

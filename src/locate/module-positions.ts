@@ -1,6 +1,6 @@
 // Gives a tool module's offences their line and column (SPEC section 9, positions): after
 // the module was linted at run time, its text is read once, only when it has offences, and
-// each offence is located in it statically (src/loading/module-source.ts). An offence about
+// each offence is located in it statically (src/locate/module-source.ts). An offence about
 // an entry of the tool points at that entry, or, marked exact: false, at the nearest
 // enclosing node found; a load-error from a syntax error points at the error. Offences
 // about the module as a whole (no-tool, a throw at import) keep no position.
@@ -44,7 +44,7 @@ function transformerPosition(message: string, file: string, text: string): { lin
 async function syntaxErrorPosition(offence: Offence, file: string, text: string): Promise<{ line: number; column: number } | null> {
   const fromMessage = transformerPosition(offence.message, file, text);
   if (fromMessage !== null) return fromMessage;
-  const { findSyntaxError } = await import("../loading/module-source.js");
+  const { findSyntaxError } = await import("./module-source.js");
   // A SyntaxError thrown at run time (JSON.parse, an imported file) leaves this file parsing: no position.
   return (await findSyntaxError(text, file))?.span ?? null;
 }
@@ -68,7 +68,7 @@ export async function withModulePositions(file: string, lint: ToolLint, given?: 
   const text = given ?? readText(file);
   if (text === null) return lint;
   const targets = wanted.filter((w): w is Target => w !== null && w !== "syntax");
-  const { locateInModule } = await import("../loading/module-source.js");
+  const { locateInModule } = await import("./module-source.js");
   const nodes = await locateInModule(text, file, targets);
   let next = 0;
   const offences = await Promise.all(

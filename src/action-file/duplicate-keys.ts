@@ -7,8 +7,8 @@
 import { inspectString } from "../core/escape.js";
 import { SCHEMA_KEY } from "../core/lint-tool.js";
 import { finalizeOffence, toolOffence, withPosition, type Offence, type Target } from "../core/offence.js";
-import { newLexeme, positionsAt, scanIdentifier, scanString, skipSpace, type Position } from "./json5-parse.js";
-import { skipValue } from "./source-positions.js";
+import { newLexeme, positionsAt, scanIdentifier, scanString, skipSpace, type Position } from "../text/json5-parse.js";
+import { skipValue } from "../locate/source-positions.js";
 
 /** A key repeated in one object: where the object sits, and both occurrences' key tokens. */
 export interface RepeatedKey {

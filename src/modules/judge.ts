@@ -6,7 +6,7 @@
 import { lintTool, type ToolLint } from "../core/lint-tool.js";
 import { rebuild } from "./rebuild.js";
 import { describeThrown } from "../core/escape.js";
-import { describeExitCode, loadErrorLint, noToolLint } from "./module-offences.js";
+import { describeExitCode, loadErrorLint, noToolLint } from "./offences.js";
 import { TOOL_READS, type WireOutcome, type WireResult } from "./wire.js";
 
 /** The tool as lintTool reads it: name, description, actions, each answering what the module's answered. */
