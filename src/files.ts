@@ -1,6 +1,7 @@
-// What kind of file a name is, by its extension: an action file in JSON or JSON5, or a tool
-// module. Its own small module because the command line is read with it before the rest of
-// the linter is loaded (src/cli/early.ts).
+// The files a run lints: what kind of file a name is, by its extension (an action file in
+// JSON or JSON5, or a tool module), and a file as discovery found it. Small, and free of
+// the rest of the linter, because the command line is read with it before the rest loads
+// (src/cli/early.ts).
 
 import { extname } from "node:path";
 
@@ -21,4 +22,23 @@ const KIND_BY_EXTENSION: Readonly<Record<string, FileKind>> = {
 /** A file's kind by its extension, null when the linter does not read that kind. */
 export function kindOf(fileName: string): FileKind | null {
   return KIND_BY_EXTENSION[extname(fileName)] ?? null;
+}
+
+export interface FoundFile {
+  /** The file as the user named it: the argument as given joined with the path found under it (POSIX separators). */
+  readonly display: string;
+  /** Absolute path, for reading. */
+  readonly path: string;
+  /**
+   * The path's bytes, when the file's name is not valid UTF-8 (Linux allows any bytes):
+   * `path` then holds U+FFFD in their place and names no file, so the file is read by these.
+   */
+  readonly bytes?: Uint8Array;
+  readonly kind: FileKind;
+}
+
+/** What to open a target by: its path, or its bytes (a worker receives them as a plain Uint8Array). */
+export function openablePath(target: FoundFile): string | Buffer {
+  const bytes = target.bytes;
+  return bytes === undefined ? target.path : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -10,8 +10,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
-import { CODE_TITLES, DOC_SECTIONS, codeDoc, codeDocMarkdown, offenceCodesPage } from "../src/cli/code-docs.js";
-import { defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../src/core/offence.js";
+import { DOC_SECTIONS, codeDoc, codeDocMarkdown, offenceCodesPage } from "../src/cli/code-docs.js";
+import { CODE_TABLE, codeTitle, defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../src/core/codes.js";
 import { explain, unknownCodeMessage } from "../src/cli/explain.js";
 import { discover } from "../src/lint/discover.js";
 import { lintFiles, lintSource } from "../src/lint/lint-paths.js";
@@ -27,7 +27,8 @@ delete process.env["CATALOGUE_URL"];
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
 test("the titles and docs/codes/ have exactly the offence codes", () => {
-  assert.deepEqual(Object.keys(CODE_TITLES), [...OFFENCE_CODES]);
+  assert.deepEqual(Object.keys(CODE_TABLE), [...OFFENCE_CODES]);
+  for (const code of OFFENCE_CODES) assert.ok(codeTitle(code).trim().length > 0, `${code} has no title`);
   assert.deepEqual(readdirSync(new URL("docs/codes/", ROOT)).sort(), OFFENCE_CODES.map((c) => `${c}.md`).sort());
 });
 

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { escapeText } from "../src/core/escape.js";
+import { escapeText } from "../src/text/escape.js";
 import { cli, tempDir } from "./cli/support.js";
 import { HOSTILE } from "./support/hostile.js";
 import { parseGithubCommand, type JsonReport } from "./support/reports.js";

@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { inspectString } from "../src/core/escape.js";
+import { inspectString } from "../src/text/escape.js";
 import { lintActionFile } from "../src/core/lint-tool.js";
 import type { Offence } from "../src/core/offence.js";
 import { renderOffenceLine, renderReport } from "../src/core/report.js";

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { renderLocation } from "../src/index.js";
-import { escapeText, inspectAtom, inspectString } from "../src/core/escape.js";
+import { escapeText, inspectAtom, inspectString } from "../src/text/escape.js";
 import { comparePaths } from "../src/core/path.js";
 
 test("paths render as Elixir access syntax", () => {

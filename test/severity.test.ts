@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { defaultSeverity, OFFENCE_CODES, CODE_TABLE } from "../src/core/offence.js";
+import { defaultSeverity, OFFENCE_CODES, CODE_TABLE } from "../src/core/codes.js";
 import { PLAIN, type Palette } from "../src/core/report.js";
 import * as text from "../src/cli/formatters/text.js";
 import { discover } from "../src/lint/discover.js";

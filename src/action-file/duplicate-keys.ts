@@ -4,11 +4,12 @@
 // scans the text here, so files without repeats pay nothing more. One iterative scan over
 // text that already parsed, with a set of keys per open object.
 
-import { inspectString } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
 import { SCHEMA_KEY } from "../core/lint-tool.js";
 import { finalizeOffence, toolOffence, withPosition, type Offence, type Target } from "../core/offence.js";
-import { newLexeme, positionsAt, scanIdentifier, scanString, skipSpace, type Position } from "../text/json5-parse.js";
-import { skipValue } from "../locate/source-positions.js";
+import { positionsAt, type Position } from "../text/positions.js";
+import { newLexeme, scanIdentifier, scanString, skipSpace } from "../text/json5-lexer.js";
+import { skipValue } from "../text/json5-lexer.js";
 
 /** A key repeated in one object: where the object sits, and both occurrences' key tokens. */
 export interface RepeatedKey {

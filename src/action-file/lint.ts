@@ -10,14 +10,17 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
-import { describeThrown, inspectString } from "../core/escape.js";
+import { describeThrown } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
 import { lintActionFile, SCHEMA_KEY, type ToolLint } from "../core/lint-tool.js";
 import { PLAIN_DATA } from "../core/map.js";
 import { toolOffence, withPosition, type Offence, type Target } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import { openablePath, type FoundFile } from "../lint/discover.js";
+import { openablePath, type FoundFile } from "../files.js";
 import { duplicateKeyOffence, repeatedKeys } from "./duplicate-keys.js";
-import { parseJson, parseJson5, ParseError, positionsAt, repeatsKeys, type KeyRepeats, type Position } from "../text/json5-parse.js";
+import { parseJson, parseJson5, repeatsKeys, type KeyRepeats } from "../text/json5-parse.js";
+import { positionsAt, type Position } from "../text/positions.js";
+import { ParseError } from "../text/json5-lexer.js";
 import { sourcePositions } from "../locate/source-positions.js";
 import { withActionFileEdits } from "../locate/action-file-edits.js";
 

@@ -5,9 +5,10 @@
 // are not judged. Also builds the entries --update-baseline writes. Pure but for `exists`.
 
 import { resolve } from "node:path";
-import { relativePosixPath } from "../cli/formatters/machine.js";
+import { relativePosixPath } from "../text/posix-path.js";
 import type { FileResult } from "../lint/result.js";
-import { entryOf, mergeEntries, type BaselineEntry } from "./baseline.js";
+import { entryOf, mergeEntries } from "./baseline.js";
+import type { BaselineEntry } from "../lint/result.js";
 
 /** Where the run's files are and how a baseline names them. */
 export interface BaselineContext {

@@ -8,21 +8,9 @@
 import { fingerprintKey, fingerprintOf } from "../core/fingerprint.js";
 import type { Offence } from "../core/offence.js";
 import { compareStrings } from "../core/path.js";
+import type { BaselineEntry } from "../lint/result.js";
 
 export const BASELINE_VERSION = 1;
-
-export interface BaselineEntry {
-  /** The file, relative to the baseline's directory, with "/" separators. */
-  readonly file: string;
-  readonly code: string;
-  readonly tool: string | null;
-  readonly action: string | null;
-  /** The offence's location (for readers; the fingerprint is what matches). */
-  readonly location: string;
-  /** How many offences have this fingerprint. */
-  readonly count: number;
-  readonly fingerprint: string;
-}
 
 /** An offence as a baseline entry of count 1; `file` relative to the baseline's directory. */
 export function entryOf(file: string, tool: string | null, offence: Offence): BaselineEntry {

@@ -6,10 +6,13 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import type { Config } from "../config/config.js";
-import { describeThrown, inspectString } from "../core/escape.js";
+import { describeThrown } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
 import { UsageError } from "../usage-error.js";
-import { parseJson, ParseError } from "../text/json5-parse.js";
-import { readEntries, serializeBaseline, type BaselineEntry } from "./baseline.js";
+import { parseJson } from "../text/json5-parse.js";
+import { ParseError } from "../text/json5-lexer.js";
+import { readEntries, serializeBaseline } from "./baseline.js";
+import type { BaselineEntry } from "../lint/result.js";
 
 export const DEFAULT_BASELINE = "wymcp-lint-baseline.json";
 

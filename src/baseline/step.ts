@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Config } from "../config/config.js";
-import { totals } from "../lint/lint-paths.js";
+import { totals } from "../lint/result.js";
 import type { LintResult } from "../lint/result.js";
 import { applyBaseline, updatedEntries, type BaselineContext } from "./apply.js";
 import { baselineFile, readBaseline, shownBaseline, writeBaseline } from "./file.js";

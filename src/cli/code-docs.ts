@@ -1,38 +1,11 @@
-// Offence-code documentation: for every code a short title (here, a mapped type over
-// OffenceCode, so a code without one fails to compile) and its long prose, in
-// docs/codes/<code>.md: what it means, why it matters, a bad and a good example, and the
+// Offence-code documentation: for every code its title (from the code table, core/codes.ts)
+// and its long prose, in docs/codes/<code>.md: what it means, why it matters, a bad and a good example, and the
 // fix. `wymcp-lint --explain CODE` (explain.ts), the SARIF rules' help (formatters/sarif.ts)
 // and docs/offence-codes.md (scripts/gen-docs.mjs) all render them from here.
 
 import { readFileSync } from "node:fs";
-import { defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../core/offence.js";
+import { codeTitle, defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../core/codes.js";
 import { actionSchemaKeys, mandatoryActionSchemaKeys } from "../vocabulary.js";
-
-export const CODE_TITLES: { readonly [C in OffenceCode]: string } = {
-  "unknown-key": "Unknown action-schema key",
-  "missing-key": "Mandatory key missing",
-  "wrong-type": "Value or key of the wrong type",
-  newline: "Line break in an action name or description",
-  duplicate: "Repeated entry or group",
-  undeclared: "Entry not declared in properties",
-  "empty-group": "Empty required_one_of group",
-  "superset-group": "required_one_of group that contains another",
-  "undeclared-default": "Default key not declared",
-  cycle: "Cyclic schema reference",
-  "parse-error": "Unparsable action file",
-  "load-error": "Tool module failed to load",
-  "no-tool": "Module declares no tool",
-  "tool-shape": "Tool of the wrong shape",
-  "reserved-name": "Reserved tool name",
-  "duplicate-tool": "Tool name used twice in one directory",
-  "surface-drift": "A Wymcp server's tools/list and help disagree",
-  "duplicate-key": "Key repeated in one object",
-  "unknown-related": "related names no action of the tool",
-  "undeclared-example-key": "Example argument not declared",
-  "example-misses-required": "Example lacks a required argument",
-  "unknown-keyword": "Misspelt JSON Schema keyword",
-  "unused-disable": "Disable directive that suppresses nothing",
-};
 
 /**
  * Codes whose examples are not a file but a live server's two surfaces of one tool:
@@ -108,7 +81,7 @@ export function codeDoc(code: OffenceCode): CodeDoc {
   const goodExample = example(good, "Good");
   if (badExample.lang !== goodExample.lang) throw broken("Bad and Good must be in the same language");
   return {
-    title: CODE_TITLES[code],
+    title: codeTitle(code),
     meaning: filled(meaning),
     why: filled(why),
     lang: badExample.lang,
@@ -181,8 +154,8 @@ export function offenceCodesPage(): string {
     "Every offence wymcp-lint reports carries one of these codes. The codes are stable identifiers. " +
       "`wymcp-lint --explain CODE` prints the same text in a terminal, and the SARIF output carries it as each rule's help.",
     "Each code has a default severity: an `error` fails the run (exit 1); a `warn` is shown and fails it only past `--max-warnings`.",
-    ["| code | default | what it reports |", "| --- | --- | --- |", ...OFFENCE_CODES.map((c) => `| [\`${c}\`](#${c}) | ${defaultSeverity(c)} | ${CODE_TITLES[c]} |`)].join("\n"),
-    ...OFFENCE_CODES.map((c) => `## ${c}\n\n*${CODE_TITLES[c]}* (default severity: ${defaultSeverity(c)})\n\n${codeDocMarkdown(c).trimEnd()}`),
+    ["| code | default | what it reports |", "| --- | --- | --- |", ...OFFENCE_CODES.map((c) => `| [\`${c}\`](#${c}) | ${defaultSeverity(c)} | ${codeTitle(c)} |`)].join("\n"),
+    ...OFFENCE_CODES.map((c) => `## ${c}\n\n*${codeTitle(c)}* (default severity: ${defaultSeverity(c)})\n\n${codeDocMarkdown(c).trimEnd()}`),
   ];
   return `${parts.join("\n\n")}\n`;
 }

@@ -4,8 +4,8 @@
 // prints unknownCodeMessage() as a usage error (exit 2).
 
 import { codeDocText } from "./code-docs.js";
-import { inspectString } from "../core/escape.js";
-import { defaultSeverity, isOffenceCode, OFFENCE_CODES } from "../core/offence.js";
+import { inspectString } from "../text/escape.js";
+import { defaultSeverity, isOffenceCode, OFFENCE_CODES } from "../core/codes.js";
 
 /** The explanation of `code`, its default severity under the title, ending with "\n"; null when `code` is not an offence code. */
 export function explain(code: string): string | null {

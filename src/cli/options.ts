@@ -12,7 +12,7 @@
 // src/server/target.ts); with --server, the arguments after "--" are the server's command.
 
 import { readFileSync } from "node:fs";
-import { escapeText, inspectString } from "../core/escape.js";
+import { escapeText, inspectString } from "../text/escape.js";
 import { DEFAULT_MAX_OFFENCES } from "../core/report.js";
 import { kindOf, type FileKind } from "../files.js";
 import { UsageError } from "../usage-error.js";

@@ -8,7 +8,8 @@
 
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { describeThrown, escapeText, inspectString } from "../core/escape.js";
+import { describeThrown } from "../core/escape.js";
+import { escapeText, inspectString } from "../text/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
 import { baselineStep } from "../baseline/step.js";
 import type { Config } from "../config/config.js";

@@ -2,7 +2,7 @@
 // severity of codes for every file, and overrides for files matching globs. Plain frozen
 // data; which severity applies to one file is rules-for.ts's business.
 
-import type { OffenceCode, SeveritySetting } from "../core/offence.js";
+import type { OffenceCode, SeveritySetting } from "../core/codes.js";
 
 /** Severities by code; a code not named keeps its default. */
 export type RuleSeverities = Readonly<Partial<Record<OffenceCode, SeveritySetting>>>;

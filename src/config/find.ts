@@ -5,7 +5,7 @@
 
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { inspectString } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
 import { UsageError } from "../usage-error.js";
 
 export const CONFIG_FILE_NAMES = ["wymcp-lint.config.json", "wymcp-lint.config.json5"] as const;

@@ -6,12 +6,15 @@
 import { readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { closeMatch } from "../core/close-match.js";
-import { describeType, describeThrown, inspectString } from "../core/escape.js";
-import { OFFENCE_CODES, SEVERITY_SETTINGS, type OffenceCode, type SeveritySetting } from "../core/offence.js";
+import { describeType, describeThrown } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
+import { OFFENCE_CODES, SEVERITY_SETTINGS, type OffenceCode, type SeveritySetting } from "../core/codes.js";
 import type { Path } from "../core/path.js";
 import { UsageError } from "../usage-error.js";
-import { parseJson, parseJson5, ParseError } from "../text/json5-parse.js";
-import { sourcePositions, type Position } from "../locate/source-positions.js";
+import { parseJson, parseJson5 } from "../text/json5-parse.js";
+import { ParseError } from "../text/json5-lexer.js";
+import { sourcePositions } from "../locate/source-positions.js";
+import type { Position } from "../text/positions.js";
 import { CONFIG_KEYS, OVERRIDE_KEYS, type Config, type Override, type RuleSeverities } from "./config.js";
 import type { ConfigLocation } from "./find.js";
 

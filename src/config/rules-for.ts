@@ -6,9 +6,10 @@
 // so only `rules` applies to them (serverRules). picomatch is imported only here.
 
 import picomatch from "picomatch";
-import { isAbsolute, relative, resolve, sep } from "node:path";
-import { defaultSeverity } from "../core/offence.js";
+import { resolve } from "node:path";
+import { defaultSeverity } from "../core/codes.js";
 import type { SeverityRules } from "../lint/severity.js";
+import { pathBelow } from "../text/posix-path.js";
 import type { Config, RuleSeverities } from "./config.js";
 
 /** The severities for files, from one config: the matchers are compiled once. */
@@ -25,12 +26,10 @@ export function rulesFor(config: Config): RulesFor {
     rules: override.rules,
   }));
   return (file) => {
-    const rel = relative(config.dir, resolve(config.dir, file));
-    const inside = rel !== "" && rel.split(sep)[0] !== ".." && !isAbsolute(rel);
-    const posix = sep === "/" ? rel : rel.split(sep).join("/");
+    const inside = pathBelow(config.dir, resolve(config.dir, file));
     let rules: RuleSeverities = config.rules;
     for (const override of overrides) {
-      if (inside && override.matches(posix)) rules = { ...rules, ...override.rules };
+      if (inside !== null && override.matches(inside)) rules = { ...rules, ...override.rules };
     }
     return rules;
   };

@@ -3,8 +3,7 @@
 // severities. scripts/gen-config-schema.mjs writes it; test/config.test.ts compares it with
 // the committed file, so the two cannot drift.
 
-import { CODE_TITLES } from "../cli/code-docs.js";
-import { OFFENCE_CODES, SEVERITY_SETTINGS } from "../core/offence.js";
+import { codeTitle, OFFENCE_CODES, SEVERITY_SETTINGS } from "../core/codes.js";
 import { type CONFIG_KEYS, OVERRIDE_KEYS } from "./config.js";
 
 const DESCRIPTIONS: Readonly<Record<(typeof CONFIG_KEYS)[number], string>> = {
@@ -19,7 +18,7 @@ export function configSchema(): Record<string, unknown> {
   const rules = {
     type: "object",
     description: DESCRIPTIONS.rules,
-    properties: Object.fromEntries(OFFENCE_CODES.map((code) => [code, { $ref: "#/definitions/severity", description: CODE_TITLES[code] }])),
+    properties: Object.fromEntries(OFFENCE_CODES.map((code) => [code, { $ref: "#/definitions/severity", description: codeTitle(code) }])),
     additionalProperties: false,
   };
   return {

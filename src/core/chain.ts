@@ -5,7 +5,8 @@
 // mandatory-key check used when a schema is obtained runs the same validators.
 
 import { wrongKeyType, wrongType } from "./drafts.js";
-import { inspectKey, inspectString } from "./escape.js";
+import { inspectKey } from "./escape.js";
+import { inspectString } from "../text/escape.js";
 import { defaultsDrafts } from "./defaults-check.js";
 import { ANY_MAP, isMap, mapGet, mapHas, mapKeys, type MapLike, type MapReader } from "./map.js";
 import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offence.js";

@@ -6,7 +6,8 @@
 
 import { closeMatch } from "./close-match.js";
 import { keySegment } from "./drafts.js";
-import { inspectKey, inspectString } from "./escape.js";
+import { inspectKey } from "./escape.js";
+import { inspectString } from "../text/escape.js";
 import { isList, isMap, mapGet, mapHas, mapKeys, nonStringKeys, sortedStringKeys, stringKeys, type MapLike, type MapReader } from "./map.js";
 import type { Draft } from "./offence.js";
 import { renderLocation } from "./render-location.js";

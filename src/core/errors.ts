@@ -1,7 +1,7 @@
 // The errors the library throws. ActionSchemaError carries the offences as data and the
 // full report as its message; UnknownActionError names the actions that do exist.
 
-import { inspectString } from "./escape.js";
+import { inspectString } from "../text/escape.js";
 import type { Offence } from "./offence.js";
 import { renderReport } from "./report.js";
 

@@ -10,7 +10,7 @@
 // The schemas it visits are handed to the advisory checks, which read the same surface.
 
 import { wrongKeyType, wrongType } from "./drafts.js";
-import { inspectString } from "./escape.js";
+import { inspectString } from "../text/escape.js";
 import { renderLocation } from "./render-location.js";
 import { isList, sortedStringKeys, type MapLike, type MapReader } from "./map.js";
 import type { Draft } from "./offence.js";

@@ -3,7 +3,8 @@
 // modules (and the library's validateTool); lintActionFile serves parsed action files.
 
 import { checkActions, type CheckOptions } from "./chain.js";
-import { describeValue, inspectString } from "./escape.js";
+import { describeValue } from "./escape.js";
+import { inspectString } from "../text/escape.js";
 import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
 import { refreeze, toolOffence, type Offence } from "./offence.js";
 import { obtainActions } from "./obtain.js";

@@ -1,82 +1,12 @@
-// An offence is plain, frozen data: what is wrong (code) and how much it counts (severity),
-// where (path, location, target), and what to do (fix). The code table is here too. Rendering happens elsewhere; nothing here knows about colour,
-// files on disk or output formats. Codes are stable public identifiers (SPEC section 6).
+// An offence is plain, frozen data: what is wrong (code, from codes.ts) and how much it counts
+// (severity), where (path, location, target), and what to do (fix, and the repair --fix may
+// apply). Rendering happens elsewhere; nothing here knows about colour, files on disk or
+// output formats.
 
 import { describeType } from "./escape.js";
 import { renderLocation } from "./render-location.js";
 import type { Path } from "./path.js";
-import type { Repair } from "./repair.js";
-
-/** How an offence counts: an `error` fails the run (exit 1); a `warn` is shown and fails it only past --max-warnings. */
-export type Severity = "error" | "warn";
-
-/** What a code can be set to: a severity, or `off` (not reported at all). */
-export type SeveritySetting = Severity | "off";
-
-export const SEVERITY_SETTINGS: readonly SeveritySetting[] = Object.freeze(["error", "warn", "off"]);
-
-/**
- * Which pass finds a code: the `chain` (SPEC sections 3-6, gating), the `source` (the file's
- * text, before any value is read), an `advisory` check beside the chain (core/advisory/),
- * a live `server`'s surfaces compared, or an inline `directive`'s bookkeeping.
- */
-export type CodeOrigin = "chain" | "source" | "advisory" | "server" | "directive";
-
-export interface CodeFacts {
-  /** The severity an offence of this code has when no configuration changes it. */
-  readonly severity: Severity;
-  readonly origin: CodeOrigin;
-}
-
-/**
- * The one home of the offence codes: every code with its default severity and origin, in
- * the order docs, SARIF rules and the report schema list them. Everything else that names
- * codes derives from this table (OFFENCE_CODES, OffenceCode, defaultSeverity) or is
- * compared with it by a test. Every chain code is an error (SPEC section 9).
- */
-export const CODE_TABLE = {
-  "unknown-key": { severity: "error", origin: "chain" },
-  "missing-key": { severity: "error", origin: "chain" },
-  "wrong-type": { severity: "error", origin: "chain" },
-  newline: { severity: "error", origin: "chain" },
-  duplicate: { severity: "error", origin: "chain" },
-  undeclared: { severity: "error", origin: "chain" },
-  "empty-group": { severity: "error", origin: "chain" },
-  "superset-group": { severity: "error", origin: "chain" },
-  "undeclared-default": { severity: "error", origin: "chain" },
-  cycle: { severity: "error", origin: "chain" },
-  "parse-error": { severity: "error", origin: "chain" },
-  "load-error": { severity: "error", origin: "chain" },
-  "no-tool": { severity: "error", origin: "chain" },
-  "tool-shape": { severity: "error", origin: "chain" },
-  "reserved-name": { severity: "error", origin: "chain" },
-  "duplicate-tool": { severity: "error", origin: "chain" },
-  "surface-drift": { severity: "error", origin: "server" },
-  "duplicate-key": { severity: "error", origin: "source" },
-  "unknown-related": { severity: "warn", origin: "advisory" },
-  "undeclared-example-key": { severity: "warn", origin: "advisory" },
-  "example-misses-required": { severity: "warn", origin: "advisory" },
-  "unknown-keyword": { severity: "warn", origin: "advisory" },
-  "unused-disable": { severity: "warn", origin: "directive" },
-} as const satisfies Readonly<Record<string, CodeFacts>>;
-
-export type OffenceCode = keyof typeof CODE_TABLE;
-
-/** Every offence code, in the table's order. */
-export const OFFENCE_CODES: readonly OffenceCode[] = Object.freeze(Object.keys(CODE_TABLE) as OffenceCode[]);
-
-/** The codes one pass finds, e.g. CodeOf<"advisory">. */
-export type CodeOf<O extends CodeOrigin> = { [C in OffenceCode]: (typeof CODE_TABLE)[C]["origin"] extends O ? C : never }[OffenceCode];
-
-/** The severity of `code` when no configuration changes it. */
-export function defaultSeverity(code: OffenceCode): Severity {
-  return CODE_TABLE[code].severity;
-}
-
-/** Whether `code` is an offence code (own keys only, so "__proto__" is not one). */
-export function isOffenceCode(code: string): code is OffenceCode {
-  return Object.hasOwn(CODE_TABLE, code);
-}
+import { defaultSeverity, type OffenceCode, type Severity } from "./codes.js";
 
 /**
  * Where exactly an offence points, for line/column: a path from the action schema (or,
@@ -88,6 +18,20 @@ export interface Target {
   readonly path: Path;
   readonly part: "key" | "value";
 }
+
+/**
+ * A mechanical fix an offence allows, as intent: what to do, decided where the check knows
+ * the facts (the key set, whether "notes" is there). It names no place in any text;
+ * src/locate/repair-edits.ts turns it into text edits once the source positions are known.
+ * Only repairs that cannot change what the author meant exist.
+ */
+export type Repair =
+  /** Rename the key the offence's target names (part "key") to `to`, keeping its value. */
+  | { readonly kind: "rename-key"; readonly to: string }
+  /** Remove the list entry the offence's target names (its last path segment is the index). */
+  | { readonly kind: "remove-entry" }
+  /** Keep the first line of the string at the target ("description") and move the rest to a new sibling "notes". */
+  | { readonly kind: "split-to-notes" };
 
 export interface Offence {
   readonly code: OffenceCode;

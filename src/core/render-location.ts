@@ -2,7 +2,7 @@
 // as an atom, every further segment inspected in brackets, e.g. :properties["o"]["items"]
 // or :defaults["list"][1]. The empty path spells "". The one place paths become text.
 
-import { inspectAtom, inspectString } from "./escape.js";
+import { inspectAtom, inspectString } from "../text/escape.js";
 import type { Path, PathSegment } from "./path.js";
 
 function bracket(segment: PathSegment): string {

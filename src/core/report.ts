@@ -2,7 +2,7 @@
 // format so an offence reads the same everywhere: one self-contained line per offence,
 // the first N per action, then "… and K more offences". Pure; colour arrives as a palette.
 
-import { inspectString } from "./escape.js";
+import { inspectString } from "../text/escape.js";
 import type { Offence } from "./offence.js";
 
 /** How the text report paints its parts; the CLI injects colours, the library none. */

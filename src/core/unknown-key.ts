@@ -5,7 +5,7 @@
 // and the schema lacks that key (two repairs adding one key are dropped by the chain).
 
 import { closeMatch, soleCloseMatch } from "./close-match.js";
-import { inspectString } from "./escape.js";
+import { inspectString } from "../text/escape.js";
 import type { Draft } from "./offence.js";
 import { actionSchemaKeys } from "../vocabulary.js";
 

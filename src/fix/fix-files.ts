@@ -8,7 +8,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { describeThrown, inspectString } from "../core/escape.js";
+import { describeThrown } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
 import type { Offence, TextEdit } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
 import { kindOf } from "../files.js";

@@ -12,25 +12,12 @@ import type { Dirent, Stats } from "node:fs";
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
 import { basename, dirname, resolve, sep } from "node:path";
-import { inspectString } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
 import { appendAll } from "../core/append.js";
 import { comparePaths, compareStrings } from "../core/path.js";
 import { DEFAULT_IGNORE, IgnoreRules, type IgnoreOptions, type IgnoreScope } from "./ignore-rules.js";
-import { kindOf, type FileKind } from "../files.js";
+import { kindOf, type FileKind, type FoundFile } from "../files.js";
 import { UsageError } from "../usage-error.js";
-
-export interface FoundFile {
-  /** The file as the user named it: the argument as given joined with the path found under it (POSIX separators). */
-  readonly display: string;
-  /** Absolute path, for reading. */
-  readonly path: string;
-  /**
-   * The path's bytes, when the file's name is not valid UTF-8 (Linux allows any bytes):
-   * `path` then holds U+FFFD in their place and names no file, so the file is read by these.
-   */
-  readonly bytes?: Uint8Array;
-  readonly kind: FileKind;
-}
 
 /** A directory found during a search that could not be read: reported as a place of its own. */
 export interface UnreadablePlace {
@@ -53,12 +40,6 @@ export interface DiscoverOptions {
 
 /** What a directory search picks up: `*.actions.json`, `*.actions.json5`, `*.tool.{js,mjs,cjs,ts,mts,cts}`. */
 const SEARCHED = /\.(?:actions\.json5?|tool\.[cm]?[jt]s)$/;
-
-/** What to open a target by: its path, or its bytes (a worker receives them as a plain Uint8Array). */
-export function openablePath(target: FoundFile): string | Buffer {
-  const bytes = target.bytes;
-  return bytes === undefined ? target.path : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
 
 function supportedKind(fileName: string, shown: string): FileKind {
   const kind = kindOf(fileName);

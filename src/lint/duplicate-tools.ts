@@ -3,11 +3,11 @@
 // owns it. Run over the merged results of a run, whatever thread linted each file.
 
 import { dirname } from "node:path";
-import { inspectString } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
 import type { ToolLint } from "../core/lint-tool.js";
 import { toolOffence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import type { FoundFile } from "./discover.js";
+import type { FoundFile } from "../files.js";
 
 /** The lints of `files` (same order), each later file of a duplicated name with its offence. */
 export function withDuplicateTools(files: readonly FoundFile[], lints: readonly ToolLint[]): ToolLint[] {

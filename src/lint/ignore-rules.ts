@@ -7,8 +7,9 @@
 
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join } from "node:path";
 import type { Ignore } from "ignore";
+import { pathBelow } from "../text/posix-path.js";
 
 // `ignore` is CommonJS. Imported from ESM, Node first scans its source for named exports,
 // and the optimised compile of that scanner costs every run more than the rest of its
@@ -58,15 +59,6 @@ function excludeFile(root: string): string {
   const resolved = join(root, gitDir);
   const common = readRules(join(resolved, "commondir"))?.trim();
   return join(common === undefined ? resolved : join(resolved, common), "info", "exclude");
-}
-
-/** The path of `path` relative to `base` with "/" separators, null when it is not below `base`. */
-function below(base: string, path: string): string | null {
-  // Discovery's paths are built by appending names to a resolved root: a prefix test is enough.
-  const prefix = base.endsWith(sep) ? base : `${base}${sep}`;
-  const rel = path.startsWith(prefix) ? path.slice(prefix.length) : relative(base, path);
-  if (rel === "" || rel.startsWith("..") || rel.startsWith(sep)) return null;
-  return sep === "/" ? rel : rel.split(sep).join("/");
 }
 
 /** The rules for one run: the user's patterns, and each .gitignore read once. */
@@ -126,7 +118,7 @@ export class IgnoreRules {
 function ignoredBy(sets: readonly RuleSet[], path: string, isDirectory: boolean, before = false): boolean {
   let ignored = before;
   for (const set of sets) {
-    const rel = below(set.base, path);
+    const rel = pathBelow(set.base, path);
     if (rel === null) continue;
     const result = set.rules.test(isDirectory ? `${rel}/` : rel);
     if (result.ignored) ignored = true;

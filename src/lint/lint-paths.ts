@@ -14,12 +14,13 @@ import type { ToolLint } from "../core/lint-tool.js";
 import { withModuleFileEdits } from "../locate/module-edits.js";
 import { lintActionBytes, toolNameOf } from "../action-file/lint.js";
 import { toolOffence } from "../core/offence.js";
-import { compareDisplayPaths, discover, openablePath, type FoundFile, type UnreadablePlace } from "./discover.js";
+import { compareDisplayPaths, discover, type UnreadablePlace } from "./discover.js";
+import { openablePath, type FoundFile } from "../files.js";
 import { withDuplicateTools } from "./duplicate-tools.js";
 import type { IgnoreOptions } from "./ignore-rules.js";
 import { withModulePositions } from "../locate/module-positions.js";
 import { suppressInFile } from "../suppress/file.js";
-import type { FileResult, LintResult, Summary } from "./result.js";
+import { totals, type FileResult, type LintResult } from "./result.js";
 import { lintActionFiles, type ScheduleOptions } from "./scheduler.js";
 import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "./severity.js";
 
@@ -84,21 +85,6 @@ async function lintModules(modules: readonly FoundFile[], lintToolModules: LintT
 export function summarize(linted: readonly FileResult[], startedAt: number, rules: SeverityRules = DEFAULT_RULES): LintResult {
   const files = linted.map((file) => resolveSeverities(file, rules));
   return { files, summary: totals(files), durationMs: performance.now() - startedAt };
-}
-
-/** The totals of what the files report (severities already resolved). */
-export function totals(files: readonly FileResult[]): Summary {
-  let actions = 0;
-  let errors = 0;
-  let warnings = 0;
-  for (const file of files) {
-    actions += file.actions;
-    for (const offence of file.offences) {
-      if (offence.severity === "error") errors++;
-      else warnings++;
-    }
-  }
-  return { files: files.length, actions, offences: errors + warnings, errors, warnings };
 }
 
 /** A linted file's text again, for its suppression directives; null when it cannot be read. */

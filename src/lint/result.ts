@@ -1,7 +1,6 @@
 // The result of a run over files: what the formatters render and what the exit code is
 // derived from. Plain data; files in path order, each file's offences sorted.
 
-import type { BaselineEntry } from "../baseline/baseline.js";
 import type { ToolLint } from "../core/lint-tool.js";
 
 /** One file's lint, named. */
@@ -26,6 +25,20 @@ export interface Summary {
   readonly warnings: number;
 }
 
+/** One entry of a baseline file (src/baseline/baseline.ts): offences of one identity, and how many. */
+export interface BaselineEntry {
+  /** The file, relative to the baseline's directory, with "/" separators. */
+  readonly file: string;
+  readonly code: string;
+  readonly tool: string | null;
+  readonly action: string | null;
+  /** The offence's location (for readers; the fingerprint is what matches). */
+  readonly location: string;
+  /** How many offences have this fingerprint. */
+  readonly count: number;
+  readonly fingerprint: string;
+}
+
 /** What a baseline did in this run (present only when the run used one). */
 export interface BaselineReport {
   /** The baseline file, as messages name it. */
@@ -48,4 +61,19 @@ export interface LintResult {
    * give it no physical location.
    */
   readonly server?: string;
+}
+
+/** The totals of what the files report (severities already resolved). */
+export function totals(files: readonly FileResult[]): Summary {
+  let actions = 0;
+  let errors = 0;
+  let warnings = 0;
+  for (const file of files) {
+    actions += file.actions;
+    for (const offence of file.offences) {
+      if (offence.severity === "error") errors++;
+      else warnings++;
+    }
+  }
+  return { files: files.length, actions, offences: errors + warnings, errors, warnings };
 }

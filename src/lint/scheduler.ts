@@ -7,10 +7,11 @@
 
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { describeThrown, inspectString } from "../core/escape.js";
+import { describeThrown } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
 import { lintActionPath } from "../action-file/lint.js";
-import { openablePath, type FoundFile } from "./discover.js";
+import { openablePath, type FoundFile } from "../files.js";
 import { LintWorker, lintShare, type WorkerFailure } from "./lint-worker.js";
 
 /**

@@ -4,7 +4,8 @@
 // (rules and per-glob overrides); without one, DEFAULT_RULES keeps every default. Called
 // by lint-paths.ts (summarize) on every file's result before the totals are counted.
 
-import { defaultSeverity, withSeverity, type Offence, type OffenceCode, type SeveritySetting } from "../core/offence.js";
+import { withSeverity, type Offence } from "../core/offence.js";
+import { defaultSeverity, type OffenceCode, type SeveritySetting } from "../core/codes.js";
 import type { FileResult } from "./result.js";
 
 export interface SeverityRules {

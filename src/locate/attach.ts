@@ -5,7 +5,7 @@
 
 import { withEdits, type Offence, type TextEdit } from "../core/offence.js";
 import type { Path } from "../core/path.js";
-import { positionsAt } from "../text/json5-parse.js";
+import { positionsAt } from "../text/positions.js";
 import { planRepair, requests, type Found, type PlainEdit } from "./repair-edits.js";
 
 /** Per offence, the entries its repair needs, as paths relative to its action schema (none without a repair). */

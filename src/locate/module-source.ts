@@ -21,7 +21,7 @@ import type {
 import { appendAll } from "../core/append.js";
 import type { Target } from "../core/offence.js";
 import type { PathSegment } from "../core/path.js";
-import { positionsAt } from "../text/json5-parse.js";
+import { positionsAt } from "../text/positions.js";
 import { nestsDeeperThan } from "./nesting-depth.js";
 
 /** A stretch of the text: UTF-16 offsets, and the 1-based line and column of its start. */

@@ -7,7 +7,7 @@
 
 import type { Offence } from "../core/offence.js";
 import type { Path } from "../core/path.js";
-import { newLexeme, ParseError, scanIdentifier, scanString } from "../text/json5-parse.js";
+import { newLexeme, ParseError, scanIdentifier, scanString } from "../text/json5-lexer.js";
 
 /** A range of UTF-16 offsets into the text, the end exclusive. */
 export interface Span {

@@ -4,11 +4,9 @@
 // loader with the few targets its offences name, on JSON or JSON5 text that already parsed. One iterative scan,
 // guided by a trie of the requested paths: subtrees no path enters are skipped, never built.
 
-import { newLexeme, ParseError, positionsAt, scanIdentifier, scanString, skipComment, skipSpace } from "../text/json5-parse.js";
-import type { Position } from "../text/json5-parse.js";
 import type { Target } from "../core/offence.js";
-
-export type { Position } from "../text/json5-parse.js";
+import { newLexeme, ParseError, scanIdentifier, scanString, skipSpace, skipValue } from "../text/json5-lexer.js";
+import { positionsAt, type Position, type Span } from "../text/positions.js";
 
 // One trie node per distinct path prefix; key and value are the offsets where those tokens
 // start, keyEnd and valueEnd where they end (exclusive); -1 until found (keyEnd stays -1
@@ -19,12 +17,6 @@ interface Node {
   keyEnd: number;
   value: number;
   valueEnd: number;
-}
-
-/** A range of UTF-16 offsets into the text, the end exclusive. */
-export interface Span {
-  start: number;
-  end: number;
 }
 
 /** Where a path's entry sits: its key token (null for an array element or the root) and its value. */
@@ -184,55 +176,5 @@ function forget(node: Node): void {
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     next.key = next.keyEnd = next.value = next.valueEnd = -1;
     if (next.children !== undefined) for (const child of next.children.values()) pending.push(child);
-  }
-}
-
-// Characters a number or literal is made of: digits, letters (hex, Infinity, NaN, e), . + -
-const SCALAR = new Uint8Array(128);
-for (let c = 0; c < 128; c++) {
-  const alphanumeric = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-  SCALAR[c] = alphanumeric || c === 46 || c === 43 || c === 45 ? 1 : 0;
-}
-
-// Skips the value at pos without building it: brackets are counted, strings and comments
-// jumped over, since the text is known to parse.
-export function skipValue(text: string, pos: number): number {
-  let c = text.charCodeAt(pos);
-  if (c === 34 || c === 39) return skipString(text, pos);
-  if (c !== 123 && c !== 91) {
-    let i = pos + 1; // at least one character, so a stray one cannot stall the scan
-    for (c = text.charCodeAt(i); c < 128 && SCALAR[c] === 1; c = text.charCodeAt(++i));
-    return i;
-  }
-  let depth = 0;
-  for (let i = pos; ; ) {
-    c = text.charCodeAt(i);
-    if (c === 34 || c === 39) {
-      i = skipString(text, i);
-      continue;
-    }
-    if (c === 47) {
-      i = skipComment(text, i);
-      continue;
-    }
-    if (c === 123 || c === 91) depth++;
-    else if (c === 125 || c === 93) {
-      if (--depth === 0) return i + 1;
-    } else if (c !== c) return i;
-    i++;
-  }
-}
-
-// Skips the string whose quote is at pos: finds each candidate closing quote with indexOf
-// and keeps it when an even number of backslashes precede it.
-function skipString(text: string, pos: number): number {
-  const quote = text.charCodeAt(pos) === 34 ? '"' : "'";
-  for (let from = pos + 1; ; ) {
-    const end = text.indexOf(quote, from);
-    if (end < 0) return text.length;
-    let k = end - 1;
-    while (text.charCodeAt(k) === 92) k--;
-    if ((end - 1 - k) % 2 === 0) return end + 1;
-    from = end + 1;
   }
 }

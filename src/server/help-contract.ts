@@ -7,7 +7,8 @@
 // (lint-server.ts) to report. Wymcp's summaries ("name: description", sorted by name) are
 // built here too, for the comparison with tools/list (surface-drift.ts).
 
-import { describeValue, escapeText } from "../core/escape.js";
+import { describeValue } from "../core/escape.js";
+import { escapeText } from "../text/escape.js";
 import { RESERVED_TOOL_NAME } from "../core/lint-tool.js";
 import { isObject, type ListedTool } from "./listed-tool.js";
 

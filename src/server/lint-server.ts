@@ -15,7 +15,7 @@
 
 import { performance } from "node:perf_hooks";
 import { checkActions } from "../core/chain.js";
-import { inspectString } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
 import { lintTool, type ToolLint } from "../core/lint-tool.js";
 import { toolOffence, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";

@@ -9,7 +9,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { describeThrown, inspectString } from "../core/escape.js";
+import { describeThrown } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
 import { ServerFailure, type ServerFailureExit } from "./failure.js";
 import { readToolsPage, type ListedTool } from "./listed-tool.js";
 import { ProcessTransport } from "./process-transport.js";

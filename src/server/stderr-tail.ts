@@ -2,7 +2,7 @@
 // show why it failed ("the server's stderr ended with: …"). Bounded, whatever the server
 // writes; shown escaped, like every other text that is not ours.
 
-import { escapeText } from "../core/escape.js";
+import { escapeText } from "../text/escape.js";
 
 const KEPT_BYTES = 4096;
 const SHOWN_LINES = 10;

@@ -7,7 +7,8 @@
 // differently, and a tool-level one when the listed schema is not the contract's shape, or
 // the lists agree as sets but not as the sorted list. Called by lint-server.ts.
 
-import { describeValue, inspectString } from "../core/escape.js";
+import { describeValue } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
 import { finalizeOffence, toolOffence, type Offence } from "../core/offence.js";
 import { actionSummaries, compareNames, type HelpAnswer } from "./help-contract.js";
 import { isObject, type ListedTool } from "./listed-tool.js";

@@ -4,7 +4,7 @@
 // formatters escape that label like every other user string. Called by the CLI's options
 // (checkServer) and by lint-server.ts.
 
-import { inspectString } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
 import { UsageError } from "../usage-error.js";
 
 export type ServerTarget =

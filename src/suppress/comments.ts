@@ -4,7 +4,7 @@
 // TypeScript with a scanner of their strings, templates, regular expressions and comments.
 // Called by directives.ts.
 
-import { newLexeme, ParseError, scanString, skipComment } from "../text/json5-parse.js";
+import { newLexeme, ParseError, scanString, skipComment } from "../text/json5-lexer.js";
 
 /** One comment: its text between the delimiters, and where it starts and ends (offsets). */
 export interface Comment {

@@ -6,7 +6,7 @@
 // comment that opens with "wymcp-lint-disable" but is no directive is kept as malformed, so
 // a slip is reported rather than silently suppressing nothing.
 
-import { positionsAt } from "../text/json5-parse.js";
+import { positionsAt } from "../text/positions.js";
 import { json5Comments, scriptComments, type Comment } from "./comments.js";
 
 export const DIRECTIVE_KINDS = ["wymcp-lint-disable-next-line", "wymcp-lint-disable-file"] as const;

@@ -5,7 +5,7 @@
 // file's raw offences, before severities are resolved, so the config can set unused-disable
 // like any code.
 
-import { OFFENCE_CODES } from "../core/offence.js";
+import { OFFENCE_CODES } from "../core/codes.js";
 import { sortOffences } from "../core/order.js";
 import type { FileKind } from "../files.js";
 import type { FileResult } from "../lint/result.js";

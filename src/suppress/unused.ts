@@ -3,7 +3,7 @@
 // offence code (with the close match), a missing code list, or a misspelt directive name.
 // Pure; the one place these messages are worded.
 
-import { inspectString } from "../core/escape.js";
+import { inspectString } from "../text/escape.js";
 import { toolOffence, withPosition, type Offence } from "../core/offence.js";
 import type { DirectiveFinding, DirectiveProblem } from "./apply.js";
 

@@ -13,7 +13,7 @@ import { findConfig } from "../../src/config/find.js";
 import { loadConfig } from "../../src/config/load.js";
 import { rulesFor } from "../../src/config/rules-for.js";
 import { configSchema } from "../../src/config/schema.js";
-import { OFFENCE_CODES, SEVERITY_SETTINGS } from "../../src/core/offence.js";
+import { OFFENCE_CODES, SEVERITY_SETTINGS } from "../../src/core/codes.js";
 import { UsageError } from "../../src/usage-error.js";
 import { tempDir } from "../cli/support.js";
 import { repoPath } from "../support/paths.js";

@@ -4,11 +4,11 @@
 // in index.ts. Every value passes the escaping GitHub unescapes (%25, %0D, %0A, and in
 // properties %3A, %2C) after our own, so no input can end the line or forge a command.
 
-import { escapeText } from "../../core/escape.js";
-import type { Severity } from "../../core/offence.js";
+import { escapeText } from "../../text/escape.js";
+import type { Severity } from "../../core/codes.js";
 import { renderOffenceSentence } from "../../core/report.js";
 import type { LintResult } from "../../lint/result.js";
-import { relativePosixPath } from "./machine.js";
+import { relativePosixPath } from "../../text/posix-path.js";
 import { staleHeading, summaryLine } from "./text.js";
 import type { FormatOptions } from "./types.js";
 

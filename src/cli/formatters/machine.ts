@@ -1,8 +1,5 @@
-// What the machine formats (json.ts, sarif.ts, github.ts) share: the file as a relative POSIX path, and
-// JSON output that keeps terminal-unsafe characters out of the bytes it writes. Pure;
-// nothing here knows about colour.
-
-import { isAbsolute, relative, resolve, sep } from "node:path";
+// What the machine formats (json.ts, sarif.ts, github.ts) share: JSON output that keeps
+// terminal-unsafe characters out of the bytes it writes. Pure; nothing here knows about colour.
 
 // Lone surrogates cannot be percent-encoded (encodeURIComponent throws on them).
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -10,16 +7,6 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** `s` with every lone surrogate replaced by U+FFFD. */
 export function wellFormed(s: string): string {
   return s.replace(LONE_SURROGATE, "\uFFFD");
-}
-
-/**
- * The file relative to `cwd`, with "/" separators (`tools/a.actions.json`,
- * `../other/b.tool.ts`); null when it has no relative form (another drive on Windows).
- */
-export function relativePosixPath(file: string, cwd: string): string | null {
-  const rel = relative(cwd, resolve(cwd, file));
-  if (isAbsolute(rel)) return null;
-  return sep === "/" ? rel : rel.split(sep).join("/");
 }
 
 // Characters JSON.stringify leaves raw that a terminal may act on: DEL, the C1 controls

@@ -12,10 +12,12 @@
 import { pathToFileURL } from "node:url";
 import { codeDoc, codeDocMarkdown, codeDocText } from "../code-docs.js";
 import { fingerprintKey, fingerprintOf } from "../../core/fingerprint.js";
-import { defaultSeverity, OFFENCE_CODES, type Offence, type OffenceCode, type Severity, type TextEdit } from "../../core/offence.js";
+import type { Offence, TextEdit } from "../../core/offence.js";
+import { defaultSeverity, OFFENCE_CODES, type OffenceCode, type Severity } from "../../core/codes.js";
 import { displayName, renderOffenceSentence } from "../../core/report.js";
 import type { FileResult, LintResult } from "../../lint/result.js";
-import { relativePosixPath, safeJson, wellFormed } from "./machine.js";
+import { safeJson, wellFormed } from "./machine.js";
+import { relativePosixPath } from "../../text/posix-path.js";
 import type { FormatOptions } from "./types.js";
 
 /** The OASIS schema's own id: SARIF 2.1.0 with errata 01. */

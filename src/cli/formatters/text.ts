@@ -3,7 +3,7 @@
 // of each action, then "… and K more offences"; files in path order; a summary line with
 // the totals (never the displayed counts) and the time taken. Pure, colour via palette.
 
-import { escapeText } from "../../core/escape.js";
+import { escapeText } from "../../text/escape.js";
 import { capByAction, displayName, moreOffencesLine, renderOffenceLine } from "../../core/report.js";
 import type { BaselineReport, LintResult } from "../../lint/result.js";
 import type { FormatOptions } from "./types.js";

@@ -4,7 +4,7 @@
 // only that is reported: a warning must not guess. A property with an entry in "defaults"
 // counts as supplied, since defaults are merged into a call's arguments.
 
-import { inspectString } from "../escape.js";
+import { inspectString } from "../../text/escape.js";
 import { isList } from "../map.js";
 import type { Draft } from "../offence.js";
 import type { AdvisoryCheck } from "./context.js";

@@ -4,7 +4,7 @@
 // them beside itself, on action schemas its shape pass found nothing wrong with
 // (chain.ts, advisoryDrafts).
 
-import type { CodeOf } from "../offence.js";
+import type { CodeOf } from "../codes.js";
 import type { AdvisoryCheck } from "./context.js";
 import { exampleMissesRequired } from "./example-misses-required.js";
 import { undeclaredExampleKey } from "./undeclared-example-key.js";

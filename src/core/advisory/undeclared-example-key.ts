@@ -2,7 +2,7 @@
 // gate would refuse the call the example shows). Keys only; values are not checked.
 
 import { closeMatch } from "../close-match.js";
-import { inspectString } from "../escape.js";
+import { inspectString } from "../../text/escape.js";
 import { isList } from "../map.js";
 import type { Draft } from "../offence.js";
 import type { AdvisoryCheck } from "./context.js";

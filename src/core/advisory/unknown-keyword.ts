@@ -7,7 +7,7 @@
 // repair (--fix) when it is the only one near and the schema lacks that keyword.
 
 import { editDistance } from "../close-match.js";
-import { inspectString } from "../escape.js";
+import { inspectString } from "../../text/escape.js";
 import { JSON_SCHEMA_KEYWORDS } from "../json-schema-keywords.js";
 import type { Draft } from "../offence.js";
 import { materialize } from "../path.js";

@@ -1,7 +1,7 @@
 // unknown-related: each "related" entry names an action of the same tool.
 
 import { closeMatch } from "../close-match.js";
-import { inspectString } from "../escape.js";
+import { inspectString } from "../../text/escape.js";
 import { isList } from "../map.js";
 import type { Draft } from "../offence.js";
 import type { AdvisoryCheck } from "./context.js";

@@ -3,7 +3,7 @@
 
 import { closeMatch } from "../close-match.js";
 import { wrongType } from "../drafts.js";
-import { inspectString } from "../escape.js";
+import { inspectString } from "../../text/escape.js";
 import { isList, mapHas, stringKeys, type MapLike } from "../map.js";
 import type { Draft } from "../offence.js";
 import type { Path } from "../path.js";

@@ -5,7 +5,7 @@
 // group that decides, since the smaller one is satisfied first).
 
 import { wrongType } from "../drafts.js";
-import { inspectString } from "../escape.js";
+import { inspectString } from "../../text/escape.js";
 import { isList } from "../map.js";
 import type { Draft } from "../offence.js";
 import type { Validator } from "./context.js";

@@ -1,0 +1,81 @@
+// The offence codes: one row per code with its default severity, the pass that finds it and
+// its title. Every other statement of the codes (the report schema, the config schema, the
+// docs in docs/codes/, SARIF's rules) is derived from this table or compared with it by a test.
+
+/** How an offence counts: an `error` fails the run (exit 1); a `warn` is shown and fails it only past --max-warnings. */
+export type Severity = "error" | "warn";
+
+/** What a code can be set to: a severity, or `off` (not reported at all). */
+export type SeveritySetting = Severity | "off";
+
+export const SEVERITY_SETTINGS: readonly SeveritySetting[] = Object.freeze(["error", "warn", "off"]);
+
+/**
+ * Which pass finds a code: the `chain` (SPEC sections 3-6, gating), the `source` (the file's
+ * text, before any value is read), an `advisory` check beside the chain (core/advisory/),
+ * a live `server`'s surfaces compared, or an inline `directive`'s bookkeeping.
+ */
+export type CodeOrigin = "chain" | "source" | "advisory" | "server" | "directive";
+
+export interface CodeFacts {
+  /** The severity an offence of this code has when no configuration changes it. */
+  readonly severity: Severity;
+  readonly origin: CodeOrigin;
+  /** A short description: a SARIF rule's shortDescription, the config schema's, the code docs' heading. */
+  readonly title: string;
+}
+
+/**
+ * The one home of the offence codes: every code with its default severity, origin and title, in
+ * the order docs, SARIF rules and the report schema list them. Everything else that names
+ * codes derives from this table (OFFENCE_CODES, OffenceCode, defaultSeverity) or is
+ * compared with it by a test. Every chain code is an error (SPEC section 9).
+ */
+export const CODE_TABLE = {
+  "unknown-key": { severity: "error", origin: "chain", title: "Unknown action-schema key" },
+  "missing-key": { severity: "error", origin: "chain", title: "Mandatory key missing" },
+  "wrong-type": { severity: "error", origin: "chain", title: "Value or key of the wrong type" },
+  newline: { severity: "error", origin: "chain", title: "Line break in an action name or description" },
+  duplicate: { severity: "error", origin: "chain", title: "Repeated entry or group" },
+  undeclared: { severity: "error", origin: "chain", title: "Entry not declared in properties" },
+  "empty-group": { severity: "error", origin: "chain", title: "Empty required_one_of group" },
+  "superset-group": { severity: "error", origin: "chain", title: "required_one_of group that contains another" },
+  "undeclared-default": { severity: "error", origin: "chain", title: "Default key not declared" },
+  cycle: { severity: "error", origin: "chain", title: "Cyclic schema reference" },
+  "parse-error": { severity: "error", origin: "chain", title: "Unparsable action file" },
+  "load-error": { severity: "error", origin: "chain", title: "Tool module failed to load" },
+  "no-tool": { severity: "error", origin: "chain", title: "Module declares no tool" },
+  "tool-shape": { severity: "error", origin: "chain", title: "Tool of the wrong shape" },
+  "reserved-name": { severity: "error", origin: "chain", title: "Reserved tool name" },
+  "duplicate-tool": { severity: "error", origin: "chain", title: "Tool name used twice in one directory" },
+  "surface-drift": { severity: "error", origin: "server", title: "A Wymcp server's tools/list and help disagree" },
+  "duplicate-key": { severity: "error", origin: "source", title: "Key repeated in one object" },
+  "unknown-related": { severity: "warn", origin: "advisory", title: "related names no action of the tool" },
+  "undeclared-example-key": { severity: "warn", origin: "advisory", title: "Example argument not declared" },
+  "example-misses-required": { severity: "warn", origin: "advisory", title: "Example lacks a required argument" },
+  "unknown-keyword": { severity: "warn", origin: "advisory", title: "Misspelt JSON Schema keyword" },
+  "unused-disable": { severity: "warn", origin: "directive", title: "Disable directive that suppresses nothing" },
+} as const satisfies Readonly<Record<string, CodeFacts>>;
+
+export type OffenceCode = keyof typeof CODE_TABLE;
+
+/** Every offence code, in the table's order. */
+export const OFFENCE_CODES: readonly OffenceCode[] = Object.freeze(Object.keys(CODE_TABLE) as OffenceCode[]);
+
+/** The codes one pass finds, e.g. CodeOf<"advisory">. */
+export type CodeOf<O extends CodeOrigin> = { [C in OffenceCode]: (typeof CODE_TABLE)[C]["origin"] extends O ? C : never }[OffenceCode];
+
+/** The severity of `code` when no configuration changes it. */
+export function defaultSeverity(code: OffenceCode): Severity {
+  return CODE_TABLE[code].severity;
+}
+
+/** Whether `code` is an offence code (own keys only, so "__proto__" is not one). */
+export function isOffenceCode(code: string): code is OffenceCode {
+  return Object.hasOwn(CODE_TABLE, code);
+}
+
+/** The short title of `code` (CodeFacts.title). */
+export function codeTitle(code: OffenceCode): string {
+  return CODE_TABLE[code].title;
+}

@@ -1,0 +1,42 @@
+// A place in text, for every kind of file the linter reads: a 1-based line and column
+// (Position), a range of UTF-16 offsets (Span), and positionsAt, which turns offsets into
+// positions in one pass. The one home of how lines are counted.
+
+/**
+ * A place in the text: 1-based line and column. Lines end where editors end them: at LF, CR
+ * or CRLF (one break), and at U+2028 and U+2029, which JSON5 counts as line terminators (in
+ * JSON they can stand only inside strings);
+ * columns count UTF-16 code units. A byte order mark at the very start is not counted,
+ * as editors do not show it: positions are the same whether or not the caller stripped it.
+ */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A range of UTF-16 offsets into a text, the end exclusive. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Where lines end: LF, CR, CRLF (one break), and U+2028 and U+2029. */
+export const LINE_BREAK = /\r\n?|[\n\u2028\u2029]/g;
+
+/** The positions of ascending offsets into text, in one pass. */
+export function positionsAt(text: string, offsets: readonly number[]): Position[] {
+  const out: Position[] = [];
+  let line = 1;
+  let lineStart = text.charCodeAt(0) === 0xfeff ? 1 : 0; // the BOM is not counted
+  const breaks = new RegExp(LINE_BREAK);
+  let next = breaks.exec(text);
+  for (const offset of offsets) {
+    while (next !== null && next.index < offset) {
+      line++;
+      lineStart = next.index + next[0].length;
+      next = breaks.exec(text);
+    }
+    out.push({ line, column: Math.max(1, offset - lineStart + 1) });
+  }
+  return out;
+}
