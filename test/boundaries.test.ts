@@ -94,3 +94,107 @@ test("linting files never loads the MCP SDK: the CLI reaches it only through the
   assert.ok([...reachableDependencies("cli/run.ts", importsOf)].some(isSdk));
   assert.deepEqual(staticImportsOf('import type { A } from "a";\nimport { b } from "b";\nexport { c } from "c";\nconst d = await import("d");\nimport "e";'), ["b", "c", "e"]);
 });
+
+/**
+ * The house from the top floor down (ARCHITECTURE.md, "What each folder may import"): a folder
+ * of src/, or a file at its top, may import from a later floor or from itself, never from its
+ * own floor or one above. A new folder must be placed here before it can hold code.
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  ["cli"],
+  ["baseline", "fix", "server"],
+  ["config"],
+  ["lint", "index.ts"],
+  ["suppress", "locate", "modules", "action-file", "validate.ts"],
+  ["core"],
+  ["text", "files", "usage-error.ts", "vocabulary.ts", "tool.ts"],
+];
+
+const floorOf = (unit: string): number => FLOORS.findIndex((floor) => floor.includes(unit));
+const unitOf = (file: string): string => file.split("/")[0] as string;
+
+/** Every import of our own modules, as files relative to src/ (type-only imports included). */
+function ownImports(file: string, imports: readonly string[]): string[] {
+  return imports.filter((s) => s.startsWith(".")).map((s) => join(file, "..", s).split("\\").join("/").replace(/\.js$/, ".ts"));
+}
+
+test("every folder of src/ has its floor, and no import runs against the floors", () => {
+  const unplaced = [...new Set(files.map(({ file }) => unitOf(file)))].filter((unit) => floorOf(unit) < 0);
+  assert.deepEqual(unplaced, [], "place each new folder or top-level file on a floor in FLOORS");
+  const upward: string[] = [];
+  for (const { file, imports } of files) {
+    for (const target of ownImports(file, imports)) {
+      const from = unitOf(file);
+      const to = unitOf(target);
+      if (from !== to && floorOf(to) <= floorOf(from)) upward.push(`${file} -> ${target}`);
+    }
+  }
+  assert.deepEqual(upward, []);
+});
+
+test("the module process's own files and the linter's side of modules/ meet only in the files they share", () => {
+  // What both sides read: the channel's descriptors and messages, the snapshot's wire format, module formats.
+  const shared = new Set(["modules/protocol.ts", "modules/wire.ts", "modules/module-format.ts"]);
+  const crossing: string[] = [];
+  for (const { file, imports } of files) {
+    if (!file.startsWith("modules/")) continue;
+    const child = file.startsWith("modules/child/");
+    for (const target of ownImports(file, imports)) {
+      if (!target.startsWith("modules/") || shared.has(target)) continue;
+      if (child !== target.startsWith("modules/child/")) crossing.push(`${file} -> ${target}`);
+    }
+  }
+  assert.deepEqual(crossing, []);
+  // What runs in the module process reaches no further than the one call of actions() it makes.
+  const reach = files.filter(({ file }) => file.startsWith("modules/child/")).flatMap(({ file, imports }) => ownImports(file, imports));
+  assert.deepEqual([...new Set(reach.filter((target) => !target.startsWith("modules/")))], ["core/call-actions.ts"]);
+});
+
+test("no module imports itself through others: the imports of src/ draw no circle", () => {
+  const graph = new Map(files.map(({ file, imports }) => [file, ownImports(file, imports)]));
+  // Tarjan's strongly connected components, iteratively; a component of two or more files is a circle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  let counter = 0;
+  for (const start of graph.keys()) {
+    if (index.has(start)) continue;
+    const work: { node: string; next: number }[] = [{ node: start, next: 0 }];
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1] as { node: string; next: number };
+      const edges = graph.get(frame.node) ?? [];
+      if (frame.next < edges.length) {
+        const to = edges[frame.next++] as string;
+        if (!graph.has(to)) continue;
+        if (!index.has(to)) {
+          index.set(to, counter);
+          low.set(to, counter++);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ node: to, next: 0 });
+        } else if (onStack.has(to)) low.set(frame.node, Math.min(low.get(frame.node) as number, index.get(to) as number));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(frame.node) as number));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop() as string;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        if (component.length > 1) circles.push(component.sort());
+      }
+    }
+  }
+  assert.deepEqual(circles, []);
+});

@@ -13,7 +13,7 @@ import { test } from "node:test";
 import { lintActionFile } from "../src/core/lint-tool.js";
 import { PLAIN_DATA } from "../src/core/map.js";
 import type { Offence } from "../src/core/offence.js";
-import { lintActionBytes } from "../src/action-file/lint.js";
+import { lintActionBytes } from "../src/lint/lint-action-file.js";
 import { repoPath } from "./support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/chain");

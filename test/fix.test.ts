@@ -183,7 +183,7 @@ test("usage errors: --fix with --fix-dry-run, --fix-dry-run with a format that c
 });
 
 test("a file changed between the lint and the write is left alone", async () => {
-  const { writeAtomically, WriteSkipped } = await import("../src/fix/write.js");
+  const { writeAtomically, WriteSkipped } = await import("../src/files/write.js");
   const dir = mkdtempSync(join(tmpdir(), "wymcp-fix-race-"));
   const path = join(dir, "a.actions.json");
   writeFileSync(path, "{}\n");

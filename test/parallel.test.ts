@@ -13,10 +13,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { test } from "node:test";
 import { run } from "../src/cli/run.js";
 import { discover } from "../src/lint/discover.js";
-import type { FoundFile } from "../src/files.js";
+import type { FoundFile } from "../src/files/kind.js";
 import { lintFiles } from "../src/lint/lint-paths.js";
 import { lintInParallel, PARALLEL_MIN_BYTES, workersFor } from "../src/lint/scheduler.js";
-import { lintActionPath } from "../src/action-file/lint.js";
+import { lintActionPath } from "../src/lint/lint-action-file.js";
 import { FIXTURES, tempDir } from "./cli/support.js";
 
 const GOLDEN = new URL("../test/fixtures/golden/input/", import.meta.url);

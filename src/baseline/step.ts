@@ -10,8 +10,8 @@ import { dirname } from "node:path";
 import type { Config } from "../config/config.js";
 import { totals } from "../lint/result.js";
 import type { LintResult } from "../lint/result.js";
-import { applyBaseline, updatedEntries, type BaselineContext } from "./apply.js";
-import { baselineFile, readBaseline, shownBaseline, writeBaseline } from "./file.js";
+import { applyBaseline, updatedEntries, type BaselineContext } from "./apply-baseline.js";
+import { baselineFile, readBaseline, shownBaseline, writeBaseline } from "./baseline-file.js";
 
 export interface BaselineStepOptions {
   /** --baseline FILE, or null. */

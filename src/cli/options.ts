@@ -14,7 +14,7 @@
 import { readFileSync } from "node:fs";
 import { escapeText, inspectString } from "../text/escape.js";
 import { DEFAULT_MAX_OFFENCES } from "../core/report.js";
-import { kindOf, type FileKind } from "../files.js";
+import { kindOf, type FileKind } from "../files/kind.js";
 import { UsageError } from "../usage-error.js";
 import { checkServer, type ServerTarget } from "../server/target.js";
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from "./formatters/index.js";

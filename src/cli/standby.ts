@@ -4,7 +4,7 @@
 // module, so naming one starts nothing. Called by run.ts, and by early.ts sooner still.
 
 import type { ChildProcess } from "node:child_process";
-import { kindOf } from "../files.js";
+import { kindOf } from "../files/kind.js";
 import { TYPESCRIPT } from "../modules/module-format.js";
 import { DEFAULT_MEMORY_LIMIT_MB, startModuleStandby } from "../modules/spawn.js";
 import type { LintOptions } from "./options.js";

@@ -12,15 +12,16 @@ import { describeThrown } from "../core/escape.js";
 import { inspectString } from "../text/escape.js";
 import type { Offence, TextEdit } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import { kindOf } from "../files.js";
+import { kindOf } from "../files/kind.js";
 import { summarize } from "../lint/lint-paths.js";
 import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
-import { lintText, toolNameOf } from "../action-file/lint.js";
+import { toolNameOf } from "../action-file/lint.js";
+import { lintText } from "../lint/lint-action-file.js";
 import { withModuleFileEdits } from "../locate/module-edits.js";
 import type { FileResult, LintResult } from "../lint/result.js";
-import { applyEdits } from "./apply.js";
+import { applyEdits } from "./apply-edits.js";
 import { unifiedDiff } from "./diff.js";
-import { WriteSkipped, writeAtomically } from "./write.js";
+import { WriteSkipped, writeAtomically } from "../files/write.js";
 
 /** Passes over one file before giving up on edits that keep clashing (each pass applies at least one). */
 const MAX_PASSES = 10;

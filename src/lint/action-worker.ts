@@ -6,7 +6,7 @@
 
 import { parentPort } from "node:worker_threads";
 import type { ToolLint } from "../core/lint-tool.js";
-import { lintActionPath } from "../action-file/lint.js";
+import { lintActionPath } from "./lint-action-file.js";
 import { lintShare, type LintWorkerInput, type LintWorkerOutput } from "./lint-worker.js";
 
 parentPort?.once("message", ({ files, shared, slot }: LintWorkerInput) => {

@@ -16,7 +16,7 @@ import { inspectString } from "../text/escape.js";
 import { appendAll } from "../core/append.js";
 import { comparePaths, compareStrings } from "../core/path.js";
 import { DEFAULT_IGNORE, IgnoreRules, type IgnoreOptions, type IgnoreScope } from "./ignore-rules.js";
-import { kindOf, type FileKind, type FoundFile } from "../files.js";
+import { kindOf, type FileKind, type FoundFile } from "../files/kind.js";
 import { UsageError } from "../usage-error.js";
 
 /** A directory found during a search that could not be read: reported as a place of its own. */

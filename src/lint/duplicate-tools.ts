@@ -7,7 +7,7 @@ import { inspectString } from "../text/escape.js";
 import type { ToolLint } from "../core/lint-tool.js";
 import { toolOffence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import type { FoundFile } from "../files.js";
+import type { FoundFile } from "../files/kind.js";
 
 /** The lints of `files` (same order), each later file of a duplicated name with its offence. */
 export function withDuplicateTools(files: readonly FoundFile[], lints: readonly ToolLint[]): ToolLint[] {

@@ -3,7 +3,7 @@
 // action-file loader) and the tool modules (the module loader, behind lintToolModules),
 // add duplicate-tool across files (duplicate-tools.ts), give the modules' offences their
 // positions (module-positions.ts), apply each file's inline suppression directives
-// (src/suppress/file.ts), resolve severities (severity.ts) and sum up. lintSource and
+// (src/suppress/suppress.ts), resolve severities (severity.ts) and sum up. lintSource and
 // lintModuleSource are the same for one action file or tool module read from standard
 // input. A file's failure stays in that file's
 // result; only our own bugs throw. Called by src/cli/run.ts.
@@ -12,14 +12,15 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { ToolLint } from "../core/lint-tool.js";
 import { withModuleFileEdits } from "../locate/module-edits.js";
-import { lintActionBytes, toolNameOf } from "../action-file/lint.js";
+import { toolNameOf } from "../action-file/lint.js";
+import { lintActionBytes } from "./lint-action-file.js";
 import { toolOffence } from "../core/offence.js";
 import { compareDisplayPaths, discover, type UnreadablePlace } from "./discover.js";
-import { openablePath, type FoundFile } from "../files.js";
+import { openablePath, type FoundFile } from "../files/kind.js";
 import { withDuplicateTools } from "./duplicate-tools.js";
 import type { IgnoreOptions } from "./ignore-rules.js";
 import { withModulePositions } from "../locate/module-positions.js";
-import { suppressInFile } from "../suppress/file.js";
+import { suppressOffences } from "../suppress/suppress.js";
 import { totals, type FileResult, type LintResult } from "./result.js";
 import { lintActionFiles, type ScheduleOptions } from "./scheduler.js";
 import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "./severity.js";
@@ -96,8 +97,8 @@ function readSource(path: string | Buffer): string | null {
   }
 }
 
-function fileResult(file: string, lint: ToolLint): FileResult {
-  return { file, tool: lint.tool, actions: lint.actions, offences: lint.offences };
+function fileResult(file: string, lint: ToolLint, offences = lint.offences): FileResult {
+  return { file, tool: lint.tool, actions: lint.actions, offences };
 }
 
 /** Lints `found` (in path order, as discover returns them); results keep that order. */
@@ -124,7 +125,11 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
   );
   const files = located.map((lint, i) => {
     const file = found[i] as FoundFile;
-    return suppressInFile(fileResult(file.display, lint), file.kind, () => readSource(openablePath(file)));
+    return fileResult(
+      file.display,
+      lint,
+      suppressOffences(lint.offences, file.kind, () => readSource(openablePath(file))),
+    );
   });
   return summarize(files, startedAt, options.rules);
 }
@@ -143,12 +148,32 @@ export async function lintModuleSource(
 ): Promise<LintResult> {
   const { lintToolModuleSource } = await import("../modules/index.js");
   const text = bytes.toString("utf8");
-  const file = fileResult(display, await withModulePositions(path, await lintToolModuleSource(path, text, { timeoutMs }), text));
-  return summarize([suppressInFile(file, "module", () => text)], startedAt, rules);
+  const lint = await withModulePositions(path, await lintToolModuleSource(path, text, { timeoutMs }), text);
+  return summarize(
+    [
+      fileResult(
+        display,
+        lint,
+        suppressOffences(lint.offences, "module", () => text),
+      ),
+    ],
+    startedAt,
+    rules,
+  );
 }
 
 /** Lints one action file given as bytes (--stdin); `display` names it and gives the tool's name. */
 export async function lintSource(bytes: Buffer, display: string, kind: "json" | "json5", startedAt = performance.now(), rules: SeverityRules = DEFAULT_RULES): Promise<LintResult> {
-  const file = fileResult(display, lintActionBytes(bytes, kind, toolNameOf(display)));
-  return summarize([suppressInFile(file, kind, () => bytes.toString("utf8"))], startedAt, rules);
+  const lint = lintActionBytes(bytes, kind, toolNameOf(display));
+  return summarize(
+    [
+      fileResult(
+        display,
+        lint,
+        suppressOffences(lint.offences, kind, () => bytes.toString("utf8")),
+      ),
+    ],
+    startedAt,
+    rules,
+  );
 }

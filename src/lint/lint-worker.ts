@@ -5,7 +5,7 @@
 
 import type { Worker } from "node:worker_threads";
 import type { ToolLint } from "../core/lint-tool.js";
-import type { FoundFile } from "../files.js";
+import type { FoundFile } from "../files/kind.js";
 import { workerEntryUrl } from "../modules/entry-url.js";
 
 /** What a lint worker receives, in its one message: the files and its place among the threads. */

@@ -10,8 +10,8 @@ import { availableParallelism } from "node:os";
 import { describeThrown } from "../core/escape.js";
 import { inspectString } from "../text/escape.js";
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
-import { lintActionPath } from "../action-file/lint.js";
-import { openablePath, type FoundFile } from "../files.js";
+import { lintActionPath } from "./lint-action-file.js";
+import { openablePath, type FoundFile } from "../files/kind.js";
 import { LintWorker, lintShare, type WorkerFailure } from "./lint-worker.js";
 
 /**

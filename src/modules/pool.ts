@@ -11,7 +11,7 @@ import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
-import { FD } from "./child/channel.js";
+import { FD } from "./protocol.js";
 import { judge } from "./judge.js";
 import { loadErrorLint } from "./offences.js";
 import { createTranspiler, type Transpile } from "./transpile.js";

@@ -9,7 +9,7 @@
 // module process asks.
 
 import { createRequire } from "node:module";
-import type { TranspileAnswer } from "./child/channel.js";
+import type { TranspileAnswer } from "./protocol.js";
 
 const loadOxc = () => import("oxc-transform");
 let oxc: ReturnType<typeof loadOxc> | null = null;

@@ -5,7 +5,7 @@
 
 import { inspectString } from "../text/escape.js";
 import { toolOffence, withPosition, type Offence } from "../core/offence.js";
-import type { DirectiveFinding, DirectiveProblem } from "./apply.js";
+import type { DirectiveFinding, DirectiveProblem } from "./apply-directives.js";
 
 function describe(problem: DirectiveProblem, finding: DirectiveFinding): string {
   const { directive } = finding;

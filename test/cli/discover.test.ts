@@ -7,7 +7,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { discover } from "../../src/lint/discover.js";
-import { kindOf } from "../../src/files.js";
+import { kindOf } from "../../src/files/kind.js";
 import { lintFiles } from "../../src/lint/lint-paths.js";
 import { toolNameOf } from "../../src/action-file/lint.js";
 import { UsageError } from "../../src/usage-error.js";

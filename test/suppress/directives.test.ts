@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { toolOffence, withPosition } from "../../src/core/offence.js";
 import { OFFENCE_CODES } from "../../src/core/codes.js";
-import { applyDirectives } from "../../src/suppress/apply.js";
+import { applyDirectives } from "../../src/suppress/apply-directives.js";
 import { json5Comments, scriptComments } from "../../src/suppress/comments.js";
 import { directivesOf } from "../../src/suppress/directives.js";
 

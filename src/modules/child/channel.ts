@@ -5,6 +5,7 @@
 // TypeScript, by ts-hooks.ts on the loader-hooks thread (with its own pair of descriptors).
 
 import { readSync, writeSync } from "node:fs";
+import type { TranspileAnswer } from "../protocol.js";
 
 const ReflectApply = Reflect.apply;
 const BufferAlloc = Buffer.alloc;
@@ -17,9 +18,6 @@ const JSONParse = JSON.parse;
 const stringify = JSON.stringify;
 const AtomicsWait = Atomics.wait;
 const pause = new Int32Array(new SharedArrayBuffer(4));
-
-/** The file descriptors the linter gives each module process (stdio indexes of the spawn). */
-export const FD = { jobs: 3, results: 4, hookRequests: 5, hookAnswers: 6 } as const;
 
 export interface LineReader {
   /** The next line, parsed; null at the end of the channel. */
@@ -66,12 +64,6 @@ export function writeLine(fd: number, json: string): void {
       AtomicsWait(pause, 0, 0, 2);
     }
   }
-}
-
-/** What the linter answers a transpile request: the JavaScript, or the transformer's error. */
-export interface TranspileAnswer {
-  readonly code?: string;
-  readonly error?: string;
 }
 
 /** Asks the linter to transpile TypeScript (one transformer for the whole run) and waits for the answer. */

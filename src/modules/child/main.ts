@@ -7,7 +7,8 @@
 // timers or handles running or changed a built-in, so no module runs beside another's leftovers.
 
 import { createRecorder, type Recorder } from "./snapshot.js";
-import { FD, lineReader, transpileRequest, writeLine } from "./channel.js";
+import { lineReader, transpileRequest, writeLine } from "./channel.js";
+import { FD } from "../protocol.js";
 import fs, { readFileSync } from "node:fs";
 import Module, { register, syncBuiltinESMExports } from "node:module";
 import { dirname } from "node:path";

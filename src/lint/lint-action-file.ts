@@ -1,0 +1,42 @@
+// The per-file step for action files, the same on this thread and on every lint worker:
+// read and decode the bytes (src/action-file/decode.ts), lint the text
+// (src/action-file/lint.ts), then give the offences their positions and edits
+// (src/locate/action-file.ts). Every failure of the file is its own parse-error; only our
+// own bugs throw, naming the file. Called by the scheduler, the lint workers, --stdin and --fix.
+
+import { describeThrown } from "../core/escape.js";
+import type { ToolLint } from "../core/lint-tool.js";
+import { decode, readText } from "../action-file/decode.js";
+import { lintActionText, toolNameOf } from "../action-file/lint.js";
+import { openablePath, type FoundFile } from "../files/kind.js";
+import { locateActionFile } from "../locate/action-file.js";
+import { inspectString } from "../text/escape.js";
+
+/** One action file's whole lint, from its text (decoded) and the tool's name; also each --fix pass. */
+export function lintText(text: string, kind: "json" | "json5", toolName: string): ToolLint {
+  const lint = lintActionText(text, kind, toolName);
+  const offences = locateActionFile(text, lint.offences);
+  return offences === lint.offences ? lint : { ...lint, offences };
+}
+
+/** One action file's whole lint, from its bytes (a file's content, or stdin). */
+export function lintActionBytes(bytes: Buffer, kind: "json" | "json5", toolName: string): ToolLint {
+  const decoded = decode(bytes);
+  if ("offence" in decoded) return { tool: toolName || null, actions: 0, offences: [decoded.offence] };
+  return lintText(decoded.text, kind, toolName);
+}
+
+/** Reads, parses and lints one action file on disk. */
+export function lintActionPath(file: FoundFile): ToolLint {
+  const kind = file.kind as "json" | "json5";
+  const toolName = toolNameOf(file.path);
+  try {
+    // The bytes are a temporary: once decoded, only the text (kept for positions) and the
+    // parsed value stay alive, which matters on a 50 MB file.
+    const decoded = readText(openablePath(file));
+    if ("offence" in decoded) return { tool: toolName || null, actions: 0, offences: [decoded.offence] };
+    return lintText(decoded.text, kind, toolName);
+  } catch (error) {
+    throw new Error(`linting ${inspectString(file.display)} failed internally: ${describeThrown(error)}`, { cause: error });
+  }
+}
