@@ -55,14 +55,17 @@ export class ProcessTransport implements Transport {
     return new Promise((resolve, reject) => {
       const child = spawn(file, args, { stdio: ["pipe", "pipe", "pipe"], detached: true, windowsHide: true });
       this.child = child;
+      // Hooked now, not at the "spawn" event: the server runs as soon as spawn() returns, and a
+      // signal that came before the event would leave its group behind.
+      this.hook();
       this.exited = new Promise((done) => child.once("close", () => done()));
       child.once("error", (error) => {
         this.child = null;
+        this.unhook();
         reject(error);
       });
       child.once("spawn", () => {
         this.hasSpawned = true;
-        this.hook();
         resolve();
       });
       child.once("exit", (code, signal) => {
