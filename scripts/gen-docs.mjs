@@ -3,7 +3,7 @@
 // src/cli/code-docs.ts, read through the build, dist/cli/code-docs.js), so the page cannot
 // drift from --explain and the SARIF rule help.
 // Run after `npm run build`. With --check it writes nothing and exits 1 if the page is stale;
-// test/codes.test.ts makes the same comparison.
+// test/cli/code-docs.test.ts makes the same comparison.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -1,6 +1,6 @@
 // The published types of a tool declaration and the defineTool() helper for typed
 // authoring. ActionSchema's key set and its mandatory/optional split restate the
-// vocabulary (vocabulary.ts); test/types.test.ts pins them against it, and
+// vocabulary (vocabulary.ts); test/tool.test.ts pins them against it, and
 // test/types/authoring.ts pins what defineTool keeps and refuses.
 
 /** A schema the key-set walk reads: "properties", a single-schema "items", an "additionalProperties" schema. */

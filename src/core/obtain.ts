@@ -1,4 +1,4 @@
-// Obtaining: the only module that calls a tool's actions() (test/obtaining.test.ts holds
+// Obtaining: the only module that calls a tool's actions() (test/core/obtain.test.ts holds
 // every other file in src/ to that). Each entry point calls it once and checks exactly what
 // it obtained with the chain's own validators: fetchSchema checks one schema, so a tool with
 // one malformed action still serves its healthy ones (malformed-sibling isolation), while

@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { parseJson5, repeatsKeys, type KeyRepeats } from "../src/text/json5-parse.js";
-import { duplicateKeyOffence, repeatedKeys } from "../src/action-file/duplicate-keys.js";
+import { parseJson5, repeatsKeys, type KeyRepeats } from "../../src/text/json5-parse.js";
+import { duplicateKeyOffence, repeatedKeys } from "../../src/action-file/duplicate-keys.js";
 
 const jsonSays = (text: string): boolean => repeatsKeys(text, JSON.parse(text));
 function json5Says(text: string): boolean {

@@ -11,7 +11,7 @@ import { test } from "node:test";
 import { Ajv } from "ajv";
 import { entryOf, mergeEntries, readEntries, serializeBaseline } from "../../src/baseline/baseline.js";
 import { toolOffence } from "../../src/core/offence.js";
-import { cli, summary, tempDir } from "../cli/support.js";
+import { cli, summary, tempDir } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
 
 const FIXTURE = repoPath("test/fixtures/baseline");

@@ -7,11 +7,11 @@
 //
 // Covered elsewhere, not repeated here: modules that throw, exit, never load or print
 // through the spawned CLI (test/cli/bin.test.ts), every misbehaving-module fixture through
-// the loader (test/load-module.test.ts), 100,000 levels of "items" in JSON and JSON5
+// the loader (test/modules/lint-modules.test.ts), 100,000 levels of "items" in JSON and JSON5
 // (test/cli/run.test.ts), a self/parent symlink loop (test/cli/run.test.ts,
-// test/cli/discover.test.ts), invalid UTF-8, NUL and UTF-16 in .json files and on stdin
+// test/lint/discover.test.ts), invalid UTF-8, NUL and UTF-16 in .json files and on stdin
 // (test/cli/run.test.ts), a directory named *.actions.json handed to lintFiles
-// (test/cli/discover.test.ts).
+// (test/lint/discover.test.ts).
 
 import assert from "node:assert/strict";
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
@@ -19,9 +19,9 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rm
 import { join } from "node:path";
 import { test } from "node:test";
 import { gzipSync } from "node:zlib";
-import { cli, tempDir, type Outcome } from "./cli/support.js";
-import { repoPath } from "./support/paths.js";
-import type { JsonOffence, JsonReport } from "./support/reports.js";
+import { cli, tempDir, type Outcome } from "../support/cli.js";
+import { repoPath } from "../support/paths.js";
+import type { JsonOffence, JsonReport } from "../support/reports.js";
 
 const BIN = repoPath("bin/wymcp-lint.js");
 const ADVERSARIAL = repoPath("test/fixtures/adversarial");
@@ -514,7 +514,7 @@ function measure(dir: string, file: string, forceWrapper = process.env["WYMCP_RS
     const kb = Number.parseInt(readFileSync(rssFile, "utf8").trim().split("\n").pop() as string, 10);
     return { outcome, maxRssBytes: kb * 1024, how: "/usr/bin/time -f %M" };
   }
-  const script = `const { run } = await import(${JSON.stringify(new URL("../dist/cli/run.js", import.meta.url).href)});
+  const script = `const { run } = await import(${JSON.stringify(new URL("../../dist/cli/run.js", import.meta.url).href)});
     let out = "";
     const code = await run([${JSON.stringify(file)}], { stdout: (s) => void (out += s), stderr: (s) => process.stderr.write(s), cwd: process.cwd(), env: {}, isTTY: false });
     process.stdout.write(out + "maxRSS " + process.resourceUsage().maxRSS + "\\n");

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { FIXTURES, heads, offenceLines, summary, untimed } from "./support.js";
+import { FIXTURES, heads, offenceLines, summary, untimed } from "../support/cli.js";
 
 const BIN = fileURLToPath(new URL("../../bin/wymcp-lint.js", import.meta.url));
 

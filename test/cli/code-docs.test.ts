@@ -10,17 +10,17 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
-import { DOC_SECTIONS, codeDoc, codeDocMarkdown, offenceCodesPage } from "../src/cli/code-docs.js";
-import { CODE_TABLE, codeTitle, defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../src/core/codes.js";
-import { explain, unknownCodeMessage } from "../src/cli/explain.js";
-import { discover } from "../src/lint/discover.js";
-import { lintFiles, lintSource } from "../src/lint/lint-paths.js";
-import { lintToolModule } from "../src/modules/index.js";
-import { lintTool } from "../src/core/lint-tool.js";
-import { readHelpAnswer } from "../src/server/help-contract.js";
-import { surfaceDrift } from "../src/server/surface-drift.js";
+import { DOC_SECTIONS, codeDoc, codeDocMarkdown, offenceCodesPage } from "../../src/cli/code-docs.js";
+import { CODE_TABLE, codeTitle, defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../../src/core/codes.js";
+import { explain, unknownCodeMessage } from "../../src/cli/explain.js";
+import { discover } from "../../src/lint/discover.js";
+import { lintFiles, lintSource } from "../../src/lint/lint-paths.js";
+import { lintToolModule } from "../../src/modules/index.js";
+import { lintTool } from "../../src/core/lint-tool.js";
+import { readHelpAnswer } from "../../src/server/help-contract.js";
+import { surfaceDrift } from "../../src/server/surface-drift.js";
 
-const ROOT = new URL("../", import.meta.url);
+const ROOT = new URL("../../", import.meta.url);
 const scratch = mkdtempSync(join(tmpdir(), "wymcp-lint-codes-"));
 // The load-error example fails for want of this variable; the workers inherit the environment.
 delete process.env["CATALOGUE_URL"];

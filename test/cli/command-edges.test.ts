@@ -10,9 +10,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { tempDir } from "./cli/support.js";
-import { repoPath } from "./support/paths.js";
-import type { JsonReport } from "./support/reports.js";
+import { tempDir } from "../support/cli.js";
+import { repoPath } from "../support/paths.js";
+import type { JsonReport } from "../support/reports.js";
 
 const BIN = repoPath("bin/wymcp-lint.js");
 const LONG = 130_000;

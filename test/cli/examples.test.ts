@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
-import { cli, untimed } from "./cli/support.js";
-import { repoPath, ROOT } from "./support/paths.js";
+import { cli, untimed } from "../support/cli.js";
+import { repoPath, ROOT } from "../support/paths.js";
 
 const START = "<!-- sample-report:start -->\n```text\n";
 const END = "```\n<!-- sample-report:end -->";

@@ -5,16 +5,16 @@
 // and coloured), json, sarif, github, from files and from --stdin. In no output may a raw
 // control or bidi character appear (but the newline ending a line, and JSON's own escapes);
 // text has one line per offence, github one `::` command per offence, and no other line
-// GitHub's runner would read as a command. The core side is test/injection.test.ts.
+// GitHub's runner would read as a command. The core side is test/core/injection.test.ts.
 
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { escapeText } from "../src/text/escape.js";
-import { cli, tempDir } from "./cli/support.js";
-import { HOSTILE } from "./support/hostile.js";
-import { parseGithubCommand, type JsonReport } from "./support/reports.js";
+import { escapeText } from "../../src/text/escape.js";
+import { cli, tempDir } from "../support/cli.js";
+import { HOSTILE } from "../support/hostile.js";
+import { parseGithubCommand, type JsonReport } from "../support/reports.js";
 
 // What may never appear raw in any output: C0 controls but "\n", DEL, C1, the line and
 // paragraph separators, the bidi controls.

@@ -10,8 +10,8 @@ import { spawnSync, type SpawnSyncOptions } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { tempDir } from "./cli/support.js";
-import { ROOT, repoPath } from "./support/paths.js";
+import { tempDir } from "../support/cli.js";
+import { ROOT, repoPath } from "../support/paths.js";
 
 const BAD = JSON.stringify({ search: { description: "Search\nthe catalogue", properties: {} } });
 const GOOD = JSON.stringify({ order: { description: "Place an order", properties: {} } });

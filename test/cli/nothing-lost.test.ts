@@ -11,8 +11,8 @@ import { createHash } from "node:crypto";
 import { cpSync, lstatSync, readdirSync, readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { cli, tempDir } from "./cli/support.js";
-import { repoPath } from "./support/paths.js";
+import { cli, tempDir } from "../support/cli.js";
+import { repoPath } from "../support/paths.js";
 
 const TREE = repoPath("test/fixtures/adversarial/untouched");
 const BIN = repoPath("bin/wymcp-lint.js");

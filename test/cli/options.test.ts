@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { helpText, OPTIONS, parseCommand, parseWithYargs, shortcutOptions, type OptionSpec } from "../../src/cli/options.js";
-import { cli, lintOptionsWith } from "./support.js";
+import { cli, lintOptionsWith } from "../support/cli.js";
 
 const SPECS: readonly OptionSpec[] = Object.values(OPTIONS);
 const HINT = "Run wymcp-lint --help for usage.";

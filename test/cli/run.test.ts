@@ -9,7 +9,7 @@ import { test } from "node:test";
 import { explain, unknownCodeMessage } from "../../src/cli/explain.js";
 import { FORMAT_NAMES } from "../../src/cli/formatters/index.js";
 import { parseCommand, parseWithYargs } from "../../src/cli/options.js";
-import { FIXTURES, cli, heads, lintOptionsWith, offenceLines, summary, tempDir, untimed } from "./support.js";
+import { FIXTURES, cli, heads, lintOptionsWith, offenceLines, summary, tempDir, untimed } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
 import type { JsonReport } from "../support/reports.js";
 

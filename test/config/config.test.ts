@@ -15,7 +15,7 @@ import { rulesFor } from "../../src/config/rules-for.js";
 import { configSchema } from "../../src/config/schema.js";
 import { OFFENCE_CODES, SEVERITY_SETTINGS } from "../../src/core/codes.js";
 import { UsageError } from "../../src/usage-error.js";
-import { tempDir } from "../cli/support.js";
+import { tempDir } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
 
 const ERRORS = repoPath("test/fixtures/config/errors");

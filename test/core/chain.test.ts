@@ -10,11 +10,11 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "node:test";
-import { lintActionFile } from "../src/core/lint-tool.js";
-import { PLAIN_DATA } from "../src/core/map.js";
-import type { Offence } from "../src/core/offence.js";
-import { lintActionBytes } from "../src/lint/lint-action-file.js";
-import { repoPath } from "./support/paths.js";
+import { lintActionFile } from "../../src/core/lint-tool.js";
+import { PLAIN_DATA } from "../../src/core/map.js";
+import type { Offence } from "../../src/core/offence.js";
+import { lintActionBytes } from "../../src/lint/lint-action-file.js";
+import { repoPath } from "../support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/chain");
 

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { checkActions } from "../src/index.js";
+import { checkActions } from "../../src/index.js";
 
 const LEVELS = 100_000;
 

@@ -6,13 +6,13 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { inspectString } from "../src/text/escape.js";
-import { lintActionFile } from "../src/core/lint-tool.js";
-import type { Offence } from "../src/core/offence.js";
-import { renderOffenceLine, renderReport } from "../src/core/report.js";
-import { checkTool } from "../src/validate.js";
-import { HOSTILE } from "./support/hostile.js";
-import { RAW_CONTROL } from "./support/properties.js";
+import { inspectString } from "../../src/text/escape.js";
+import { lintActionFile } from "../../src/core/lint-tool.js";
+import type { Offence } from "../../src/core/offence.js";
+import { renderOffenceLine, renderReport } from "../../src/core/report.js";
+import { checkTool } from "../../src/validate.js";
+import { HOSTILE } from "../support/hostile.js";
+import { RAW_CONTROL } from "../support/properties.js";
 
 function define(target: object, key: PropertyKey, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });

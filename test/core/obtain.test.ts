@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { test } from "node:test";
-import { repoPath } from "./support/paths.js";
+import { repoPath } from "../support/paths.js";
 
 const OBTAINING_MODULE = "src/core/call-actions.ts";
 // A call of a member named actions: .actions(), .actions.call/apply/bind(), ["actions"]().

@@ -5,7 +5,7 @@
 
 import fc from "fast-check";
 import { test } from "node:test";
-import { PROPERTIES, runsPerProperty } from "./support/properties.js";
+import { PROPERTIES, runsPerProperty } from "../support/properties.js";
 
 const numRuns = runsPerProperty();
 

@@ -2,9 +2,9 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { renderLocation } from "../src/index.js";
-import { escapeText, inspectAtom, inspectString } from "../src/text/escape.js";
-import { comparePaths } from "../src/core/path.js";
+import { renderLocation } from "../../src/index.js";
+import { escapeText, inspectAtom, inspectString } from "../../src/text/escape.js";
+import { comparePaths } from "../../src/core/path.js";
 
 test("paths render as Elixir access syntax", () => {
   assert.equal(renderLocation([]), "");

@@ -1,10 +1,10 @@
-// Regressions found by the key-order property of issue 5 (test/properties.test.ts): a map
+// Regressions found by the key-order property of issue 5 (test/core/properties.test.ts): a map
 // shared by two places of a declaration (a module can share; JSON cannot) was walked once,
 // at whichever place the input's key order met first, and in the role met first only.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { checkActions } from "../src/index.js";
+import { checkActions } from "../../src/index.js";
 
 function summary(actions: Record<string, unknown>): string[] {
   return checkActions(actions).map((o) => `${o.code} ${o.location}: ${o.message}`);

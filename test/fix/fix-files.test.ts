@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { Ajv } from "ajv";
-import { cli } from "./cli/support.js";
-import { repoPath } from "./support/paths.js";
+import { cli } from "../support/cli.js";
+import { repoPath } from "../support/paths.js";
 
 const CASES = repoPath("test/fixtures/fix");
 
@@ -183,7 +183,7 @@ test("usage errors: --fix with --fix-dry-run, --fix-dry-run with a format that c
 });
 
 test("a file changed between the lint and the write is left alone", async () => {
-  const { writeAtomically, WriteSkipped } = await import("../src/files/write.js");
+  const { writeAtomically, WriteSkipped } = await import("../../src/files/write.js");
   const dir = mkdtempSync(join(tmpdir(), "wymcp-fix-race-"));
   const path = join(dir, "a.actions.json");
   writeFileSync(path, "{}\n");

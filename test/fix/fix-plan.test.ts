@@ -6,10 +6,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { lintActionFile } from "../src/core/lint-tool.js";
-import { applyEdits } from "../src/fix/apply-edits.js";
-import { unifiedDiff } from "../src/fix/diff.js";
-import { lintText } from "../src/lint/lint-action-file.js";
+import { lintActionFile } from "../../src/core/lint-tool.js";
+import { applyEdits } from "../../src/fix/apply-edits.js";
+import { unifiedDiff } from "../../src/fix/diff.js";
+import { lintText } from "../../src/lint/lint-action-file.js";
 
 /** The text after one pass of every planned edit. */
 function fixOnce(text: string, kind: "json" | "json5" = "json5"): string {

@@ -11,7 +11,7 @@ import { kindOf } from "../../src/files/kind.js";
 import { lintFiles } from "../../src/lint/lint-paths.js";
 import { toolNameOf } from "../../src/action-file/lint.js";
 import { UsageError } from "../../src/usage-error.js";
-import { FIXTURES, tempDir } from "./support.js";
+import { FIXTURES, tempDir } from "../support/cli.js";
 
 const displays = async (args: string[], cwd = FIXTURES): Promise<string[]> => (await discover(args, cwd)).targets.map((t) => t.display);
 

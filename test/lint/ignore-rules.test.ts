@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { cli, tempDir } from "./support.js";
+import { cli, tempDir } from "../support/cli.js";
 
 const TOOL = JSON.stringify({ search: { description: "Search\nthe catalogue", properties: {} } });
 

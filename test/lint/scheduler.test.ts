@@ -11,15 +11,15 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { test } from "node:test";
-import { run } from "../src/cli/run.js";
-import { discover } from "../src/lint/discover.js";
-import type { FoundFile } from "../src/files/kind.js";
-import { lintFiles } from "../src/lint/lint-paths.js";
-import { lintInParallel, PARALLEL_MIN_BYTES, workersFor } from "../src/lint/scheduler.js";
-import { lintActionPath } from "../src/lint/lint-action-file.js";
-import { FIXTURES, tempDir } from "./cli/support.js";
+import { run } from "../../src/cli/run.js";
+import { discover } from "../../src/lint/discover.js";
+import type { FoundFile } from "../../src/files/kind.js";
+import { lintFiles } from "../../src/lint/lint-paths.js";
+import { lintInParallel, PARALLEL_MIN_BYTES, workersFor } from "../../src/lint/scheduler.js";
+import { lintActionPath } from "../../src/lint/lint-action-file.js";
+import { FIXTURES, tempDir } from "../support/cli.js";
 
-const GOLDEN = new URL("../test/fixtures/golden/input/", import.meta.url);
+const GOLDEN = new URL("../../test/fixtures/golden/input/", import.meta.url);
 
 /**
  * A corpus of action files: the CLI fixtures' action files and the golden inputs (clean,
@@ -144,7 +144,7 @@ test("WYMCP_LINT_WORKERS forces the number of workers; the report is the same; a
 
 test("the command (the bundled CLI and its worker entry) reports the same with workers as without", () => {
   const { dir } = corpus();
-  const bin = fileURLToPath(new URL("../bin/wymcp-lint.js", import.meta.url));
+  const bin = fileURLToPath(new URL("../../bin/wymcp-lint.js", import.meta.url));
   const reports = ["0", "2"].map((workers) => {
     const env = { ...process.env, WYMCP_LINT_WORKERS: workers };
     const result = spawnSync(process.execPath, [bin, "--format", "json", "."], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });

@@ -7,15 +7,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { defaultSeverity, OFFENCE_CODES, CODE_TABLE } from "../src/core/codes.js";
-import { PLAIN, type Palette } from "../src/core/report.js";
-import * as text from "../src/cli/formatters/text.js";
-import { discover } from "../src/lint/discover.js";
-import { lintFiles } from "../src/lint/lint-paths.js";
-import { DEFAULT_RULES, type SeverityRules } from "../src/lint/severity.js";
-import { cli } from "./cli/support.js";
+import { defaultSeverity, OFFENCE_CODES, CODE_TABLE } from "../../src/core/codes.js";
+import { PLAIN, type Palette } from "../../src/core/report.js";
+import * as text from "../../src/cli/formatters/text.js";
+import { discover } from "../../src/lint/discover.js";
+import { lintFiles } from "../../src/lint/lint-paths.js";
+import { DEFAULT_RULES, type SeverityRules } from "../../src/lint/severity.js";
+import { cli } from "../support/cli.js";
 
-const DIR = fileURLToPath(new URL("../test/fixtures/severity/", import.meta.url));
+const DIR = fileURLToPath(new URL("../../test/fixtures/severity/", import.meta.url));
 // biome-ignore lint/suspicious/noExplicitAny: reports are read through one loose type
 type Json = any;
 

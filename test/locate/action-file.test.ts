@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { cli } from "./cli/support.js";
-import { repoPath, ROOT } from "./support/paths.js";
-import type { JsonReport } from "./support/reports.js";
+import { cli } from "../support/cli.js";
+import { repoPath, ROOT } from "../support/paths.js";
+import type { JsonReport } from "../support/reports.js";
 
 test("every offence of the JSON5 fixtures carries its exact line and column", async () => {
   const expected = JSON.parse(readFileSync(repoPath("test/fixtures/positions/expected.json"), "utf8")) as Record<string, unknown[]>;

@@ -6,12 +6,12 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { locateInModule, type ModuleNode } from "../src/locate/module-source.js";
-import { withModulePositions } from "../src/locate/module-positions.js";
-import { toolOffence } from "../src/core/offence.js";
-import { cli } from "./cli/support.js";
-import { repoPath, ROOT } from "./support/paths.js";
-import type { JsonReport } from "./support/reports.js";
+import { locateInModule, type ModuleNode } from "../../src/locate/module-source.js";
+import { withModulePositions } from "../../src/locate/module-positions.js";
+import { toolOffence } from "../../src/core/offence.js";
+import { cli } from "../support/cli.js";
+import { repoPath, ROOT } from "../support/paths.js";
+import type { JsonReport } from "../support/reports.js";
 
 type Expected = [code: string, action: string | null, location: string, line: number, column: number, exact: boolean, text: string];
 
@@ -108,7 +108,7 @@ test("columns count UTF-16 code units", async () => {
 });
 
 test("what the walk cannot follow gives the nearest enclosing entry, inexact", async () => {
-  const source = `import { base } from "./base.js";
+  const source = `import { base } from "../base.js";
 let reassigned = { description: "x", properties: {} };
 reassigned = base;
 export default {

@@ -4,10 +4,10 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parseJson5 } from "../src/text/json5-parse.js";
-import type { Target } from "../src/core/offence.js";
-import { sourcePositions } from "../src/locate/source-positions.js";
-import type { Position } from "../src/text/positions.js";
+import { parseJson5 } from "../../src/text/json5-parse.js";
+import type { Target } from "../../src/core/offence.js";
+import { sourcePositions } from "../../src/locate/source-positions.js";
+import type { Position } from "../../src/text/positions.js";
 
 const LINES = [
   "// Action file for the locator", // 1

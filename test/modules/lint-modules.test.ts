@@ -7,11 +7,11 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
-import { describeThrown } from "../src/core/escape.js";
-import { lintToolModule, lintToolModules } from "../src/modules/index.js";
+import { describeThrown } from "../../src/core/escape.js";
+import { lintToolModule, lintToolModules } from "../../src/modules/index.js";
 
-const FIXTURES = new URL("../test/fixtures/modules/", import.meta.url);
-const LOAD_MODULE = new URL("../dist/modules/index.js", import.meta.url);
+const FIXTURES = new URL("../../test/fixtures/modules/", import.meta.url);
+const LOAD_MODULE = new URL("../../dist/modules/index.js", import.meta.url);
 // Short, so the two timeout cases stay quick; long enough for a module to load on a machine whose cores are busy.
 const TIMEOUT_MS = 6000;
 const options = { timeoutMs: TIMEOUT_MS };

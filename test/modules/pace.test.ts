@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { anotherProcessPays, type PoolFacts } from "../src/modules/pace.js";
+import { anotherProcessPays, type PoolFacts } from "../../src/modules/pace.js";
 
 const seen: PoolFacts = { waiting: 100, startupMs: 150, jobMs: 4, oldestJobMs: 2 };
 

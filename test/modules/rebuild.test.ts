@@ -10,11 +10,11 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { lintTool } from "../src/core/lint-tool.js";
-import { describeThrown } from "../src/core/escape.js";
-import { lintToolModules, loadErrorLint } from "../src/modules/index.js";
-import { tempDir } from "./cli/support.js";
-import { repoPath } from "./support/paths.js";
+import { lintTool } from "../../src/core/lint-tool.js";
+import { describeThrown } from "../../src/core/escape.js";
+import { lintToolModules, loadErrorLint } from "../../src/modules/index.js";
+import { tempDir } from "../support/cli.js";
+import { repoPath } from "../support/paths.js";
 
 type Namespace = Record<string, unknown>;
 
@@ -69,7 +69,7 @@ const SAFE_FIXTURES = [
   "test/fixtures/modules/broken/actions-returns-promise.tool.mjs",
   "test/fixtures/modules/broken/getter-throws.tool.mjs",
   // Not broken/hostile-proxy.tool.mjs: importing it here, under the tests' TypeScript loader,
-  // springs its traps (test/load-module.test.ts checks its result).
+  // springs its traps (test/modules/lint-modules.test.ts checks its result).
   ...readdirSync(repoPath("test/fixtures/rebuild")).map((n) => `test/fixtures/rebuild/${n}`),
 ].map(repoPath);
 

@@ -7,12 +7,12 @@ import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { test } from "node:test";
-import { startEarly } from "../src/cli/early.js";
-import { lintToolModules } from "../src/modules/index.js";
-import { DEFAULT_MEMORY_LIMIT_MB, startModuleStandby, stopModuleStandby, takeModuleStandby } from "../src/modules/spawn.js";
-import { cli, FIXTURES } from "./cli/support.js";
+import { startEarly } from "../../src/cli/early.js";
+import { lintToolModules } from "../../src/modules/index.js";
+import { DEFAULT_MEMORY_LIMIT_MB, startModuleStandby, stopModuleStandby, takeModuleStandby } from "../../src/modules/spawn.js";
+import { cli, FIXTURES } from "../support/cli.js";
 
-const MODULE = fileURLToPath(new URL("../test/fixtures/modules/valid/default-export.tool.mjs", import.meta.url));
+const MODULE = fileURLToPath(new URL("../../test/fixtures/modules/valid/default-export.tool.mjs", import.meta.url));
 // Generous: the module processes start on a machine whose cores may be busy.
 const options = { timeoutMs: 30_000 };
 

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { isWymcpHelp, readHelpAnswer } from "../src/server/help-contract.js";
+import { isWymcpHelp, readHelpAnswer } from "../../src/server/help-contract.js";
 
 const HELP_SCHEMA = {
   type: "object",

@@ -13,11 +13,11 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "node:test";
-import { parseCommand } from "../src/cli/options.js";
-import { discover } from "../src/lint/discover.js";
-import { lintFiles } from "../src/lint/lint-paths.js";
-import { cli, type Outcome } from "./cli/support.js";
-import { repoPath } from "./support/paths.js";
+import { parseCommand } from "../../src/cli/options.js";
+import { discover } from "../../src/lint/discover.js";
+import { lintFiles } from "../../src/lint/lint-paths.js";
+import { cli, type Outcome } from "../support/cli.js";
+import { repoPath } from "../support/paths.js";
 
 const NODE = process.execPath;
 // The test servers are TypeScript, run from the source through tsx as the tests are.

@@ -4,9 +4,9 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { HelpAnswer } from "../src/server/help-contract.js";
-import type { ListedTool } from "../src/server/listed-tool.js";
-import { surfaceDrift } from "../src/server/surface-drift.js";
+import type { HelpAnswer } from "../../src/server/help-contract.js";
+import type { ListedTool } from "../../src/server/listed-tool.js";
+import { surfaceDrift } from "../../src/server/surface-drift.js";
 
 const ACTIONS = {
   search: { description: "Search the catalogue", properties: {}, required: [] },

@@ -3,7 +3,7 @@
 // which build() turns into the real objects: keys set with Object.defineProperty (so
 // "__proto__" is an own key), Maps with non-string keys, symbols, null-prototype,
 // other-realm and frozen objects, then shared sub-objects and cycles linked in afterwards.
-// Used by test/properties.test.ts and the long campaign (test/fuzz/campaign.ts).
+// Used by test/core/properties.test.ts and the long campaign (test/fuzz/campaign.ts).
 
 import fc from "fast-check";
 import { types } from "node:util";

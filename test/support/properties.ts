@@ -1,6 +1,6 @@
 // The properties the chain must keep for any declaration (issue 5): each one a fast-check
 // property over generated declarations (test/support/arbitraries.ts), shared by
-// test/properties.test.ts (a few hundred runs each) and the long campaign
+// test/core/properties.test.ts (a few hundred runs each) and the long campaign
 // (test/fuzz/campaign.ts). A property fails by throwing; its message says which rule broke.
 
 import { ADVISORY_CHECKS } from "../../src/core/advisory/index.js";

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { cli, summary, untimed } from "../cli/support.js";
+import { cli, summary, untimed } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
 
 const SUPPRESS = repoPath("test/fixtures/suppress");

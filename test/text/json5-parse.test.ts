@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import JSON5 from "json5";
-import { parseJson, parseJson5 } from "../src/text/json5-parse.js";
-import { ParseError } from "../src/text/json5-lexer.js";
+import { parseJson, parseJson5 } from "../../src/text/json5-parse.js";
+import { ParseError } from "../../src/text/json5-lexer.js";
 
 // Each input uses a JSON5 feature (most of them a comment first), so that the fast
 // JSON.parse path is not what gets tested, except where the table says so.

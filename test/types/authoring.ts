@@ -1,6 +1,6 @@
 // Typed authoring (issue 11), checked by `tsc --noEmit -p test/types` against the published
 // declarations (dist/index.d.ts): every line marked @ts-expect-error must fail to compile,
-// and every other line must compile. Run by test/typed-authoring.test.ts in `npm test`.
+// and every other line must compile. Run by test/tool-authoring.test.ts in `npm test`.
 
 import { actionNames, defineTool, fetchSchema, fetchSchemas, type ActionNameOf, type ActionsMap, type Tool } from "../../dist/index.js";
 
