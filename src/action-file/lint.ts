@@ -1,4 +1,4 @@
-// One action file's lint from its text (docs/pipeline.md): parse it (parse.ts), lint the
+// One action file's lint from its text (ARCHITECTURE.md, "The pipeline"): parse it (parse.ts), lint the
 // value with the core (advisory checks included; a parsed value is plain data, so the core
 // skips its cycle and sharing checks), and add a duplicate-key offence for each repeated
 // key when the parse saw one (duplicate-keys.ts). Positions and edits are the locator's
