@@ -6,6 +6,7 @@
 import { describeType } from "./escape.js";
 import { renderLocation } from "./render-location.js";
 import type { Path } from "./path.js";
+import type { Position } from "../text/positions.js";
 import { defaultSeverity, type OffenceCode, type Severity } from "./codes.js";
 
 /**
@@ -59,6 +60,18 @@ export interface Offence {
   readonly repair?: Repair;
   /** That fix as text edits of the source, when its places are known (src/locate/repair-edits.ts). */
   readonly edits?: readonly TextEdit[];
+  /** Only on the load-error of a module that a syntax error stopped: where that error is. */
+  readonly syntaxError?: SyntaxErrorCause;
+}
+
+/**
+ * The syntax error that stopped a module from loading: where the loader placed it (the
+ * TypeScript transformer does: the file it read, absolute, and the position in it), or null
+ * where it gave no place as data (node's own parser), and then the module's text is parsed
+ * for it (src/locate/).
+ */
+export interface SyntaxErrorCause {
+  readonly at: { readonly file: string; readonly position: Position } | null;
 }
 
 /**
@@ -126,6 +139,8 @@ export function refreeze(offence: Offence): Offence {
   if (offence.repair) Object.freeze(offence.repair);
   if (offence.edits) for (const edit of offence.edits) Object.freeze(edit);
   Object.freeze(offence.edits);
+  if (offence.syntaxError?.at) Object.freeze(Object.freeze(offence.syntaxError.at).position);
+  Object.freeze(offence.syntaxError);
   return Object.freeze(offence);
 }
 

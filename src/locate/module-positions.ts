@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ToolLint } from "../core/lint-tool.js";
-import { withPosition, type Offence, type Target } from "../core/offence.js";
+import { withPosition, type Offence, type SyntaxErrorCause, type Target } from "../core/offence.js";
 
 /** Where an offence points, as a path from the tool's top level; null for the module as a whole. */
 function moduleTarget(offence: Offence): Target | null {
@@ -16,34 +16,13 @@ function moduleTarget(offence: Offence): Target | null {
   return offence.target.path.length > 0 ? offence.target : null;
 }
 
-// A load-error message naming a syntax error: node's SyntaxError, or the TypeScript transformer's (transpile.ts).
-const SYNTAX_ERROR = /\bthrew (?:SyntaxError|TransformError)\b/;
-
-function isSyntaxError(offence: Offence): boolean {
-  return offence.code === "load-error" && SYNTAX_ERROR.test(offence.message);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /**
- * The position the transformer's message gives for this file (`/abs/file.ts:7:4: ERROR:`, its column
- * 0-based in UTF-8 bytes), as line and UTF-16 column; null when the error is another file's.
+ * Where a syntax error that stopped the module sits: the loader's own place for it when that
+ * is in this file (the transformer's), else the first one oxc-parser finds in the text.
  */
-function transformerPosition(message: string, file: string, text: string): { line: number; column: number } | null {
-  const match = new RegExp(`${escapeRegExp(resolve(file))}:(\\d+):(\\d+): ERROR`).exec(message);
-  if (match === null) return null;
-  const line = Number(match[1]);
-  const lineText = text.split("\n")[line - 1];
-  if (lineText === undefined) return null;
-  return { line, column: Buffer.from(lineText, "utf8").subarray(0, Number(match[2])).toString("utf8").length + 1 };
-}
-
-/** Where a syntax error sits: the transformer's own position when its message has one, else oxc-parser's. */
-async function syntaxErrorPosition(offence: Offence, file: string, text: string): Promise<{ line: number; column: number } | null> {
-  const fromMessage = transformerPosition(offence.message, file, text);
-  if (fromMessage !== null) return fromMessage;
+async function syntaxErrorPosition(cause: SyntaxErrorCause, file: string, text: string): Promise<{ line: number; column: number } | null> {
+  const at = cause.at;
+  if (at !== null && at.file === resolve(file) && at.position.line <= text.split("\n").length) return at.position;
   const { findSyntaxError } = await import("./module-source.js");
   // A SyntaxError thrown at run time (JSON.parse, an imported file) leaves this file parsing: no position.
   return (await findSyntaxError(text, file))?.span ?? null;
@@ -63,7 +42,7 @@ function readText(file: string): string | null {
  * given text (--stdin), else the file is read, only when some offence needs a position.
  */
 export async function withModulePositions(file: string, lint: ToolLint, given?: string): Promise<ToolLint> {
-  const wanted = lint.offences.map((offence) => (offence.line !== undefined ? null : isSyntaxError(offence) ? "syntax" : moduleTarget(offence)));
+  const wanted = lint.offences.map((offence) => (offence.line !== undefined ? null : offence.syntaxError !== undefined ? "syntax" : moduleTarget(offence)));
   if (wanted.every((w) => w === null)) return lint;
   const text = given ?? readText(file);
   if (text === null) return lint;
@@ -76,7 +55,7 @@ export async function withModulePositions(file: string, lint: ToolLint, given?: 
       const want = wanted[i];
       if (want === null || want === undefined) return offence;
       if (want === "syntax") {
-        const position = await syntaxErrorPosition(offence, file, text);
+        const position = await syntaxErrorPosition(offence.syntaxError as SyntaxErrorCause, file, text);
         return position === null ? offence : withPosition(offence, position.line, position.column);
       }
       const node = nodes[next++];

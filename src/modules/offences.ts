@@ -1,17 +1,19 @@
-// The file-level results of a tool module that yields no tool to lint (load-error, no-tool),
-// and how an exit code is named in them (a thrown value: describeThrown, core/escape.ts). Used by judge.ts, in our process,
-// on values rebuilt from the module process's answer, so every word is ours.
+// The file-level results of a tool module that yields no tool to lint (load-error, with the
+// syntax error that caused it as data; no-tool), and how an exit code is named in them (a
+// thrown value: describeThrown, core/escape.ts). Used by judge.ts, in our process, on values
+// rebuilt from the module process's answer, so every word is ours.
 
 import type { ToolLint } from "../core/lint-tool.js";
 import { describeValue } from "../core/escape.js";
-import { toolOffence } from "../core/offence.js";
+import { toolOffence, type SyntaxErrorCause } from "../core/offence.js";
 
 const LOAD_FIX =
   "Make the module load on its own without throwing or exiting (run it with node, or tsx for TypeScript, to see the full error); validation imports it and calls actions() once.";
 
-/** A file-level `load-error` result (tool unknown, no actions counted). */
-export function loadErrorLint(message: string, fix: string = LOAD_FIX): ToolLint {
-  return { tool: null, actions: 0, offences: [toolOffence("load-error", message, fix)] };
+/** A file-level `load-error` result (tool unknown, no actions counted); its offence carries the syntax error that caused it, if one did. */
+export function loadErrorLint(message: string, fix: string = LOAD_FIX, syntaxError?: SyntaxErrorCause): ToolLint {
+  const offence = toolOffence("load-error", message, fix);
+  return { tool: null, actions: 0, offences: [syntaxError === undefined ? offence : Object.freeze({ ...offence, syntaxError })] };
 }
 
 /** The `no-tool` result: the module loaded but exports neither form of a tool. */

@@ -3,10 +3,10 @@
 // run without the right to start processes. An ES module only loses its types: oxc-transform
 // does that in this process (a native addon, no service process to start). A CommonJS file's
 // import and export statements must also become require() and exports, which oxc-transform
-// does not do: esbuild does, loaded only when such a file comes. Both are well kept and
-// both report a syntax error as `file:line:column: ERROR: text` (line 1-based, column
-// 0-based in UTF-8 bytes), which module-positions.ts reads. Called by module-pool.ts when a
-// module process asks.
+// does not do: esbuild does, loaded only when such a file comes. Both are well kept; a syntax
+// error comes back as the message `file:line:column: ERROR: text` (as both write it: column
+// 0-based in UTF-8 bytes) and, as data, its place (1-based line and UTF-16 column), which the
+// module's load-error carries to src/locate/. Called by the pool when a module process asks.
 
 import { createRequire } from "node:module";
 import type { TranspileAnswer } from "./protocol.js";
@@ -17,14 +17,25 @@ let oxc: ReturnType<typeof loadOxc> | null = null;
 let esbuild: typeof import("esbuild") | null = null;
 const target = `node${process.versions.node.split(".")[0] ?? "20"}`;
 
-/** An error as `file:line:column: ERROR: text`, its place given as a UTF-8 byte offset into `source`. */
-function located(file: string, source: string, offset: number | undefined, text: string): string {
-  if (offset === undefined) return `${file}: ERROR: ${text}`;
+/**
+ * A transformer's error at a 1-based line and a 0-based UTF-8 byte column of `source` (lines
+ * counted at "\n", as both transformers count them): the message, and the place as data, its
+ * column in UTF-16 code units as every position of the linter is.
+ */
+function syntaxError(file: string, source: string, line: number, byteColumn: number, text: string): TranspileAnswer {
+  const lineText = source.split("\n")[line - 1];
+  const error = `${file}:${line}:${byteColumn}: ERROR: ${text}`;
+  if (lineText === undefined) return { error };
+  const column = Buffer.from(lineText, "utf8").subarray(0, byteColumn).toString("utf8").length + 1;
+  return { error, at: { file, position: { line, column } } };
+}
+
+/** The error at a UTF-8 byte offset into `source`, as syntaxError places it. */
+function syntaxErrorAt(file: string, source: string, offset: number, text: string): TranspileAnswer {
   const before = Buffer.from(source, "utf8").subarray(0, offset);
-  const lineStart = before.lastIndexOf(10) + 1;
   let line = 1;
   for (let i = before.indexOf(10); i >= 0; i = before.indexOf(10, i + 1)) line++;
-  return `${file}:${line}:${offset - lineStart}: ERROR: ${text}`;
+  return syntaxError(file, source, line, offset - (before.lastIndexOf(10) + 1), text);
 }
 
 async function stripTypes(file: string, source: string): Promise<TranspileAnswer> {
@@ -39,7 +50,8 @@ async function stripTypes(file: string, source: string): Promise<TranspileAnswer
   const { code, errors } = result;
   const first = errors.find((error) => error.severity === "Error");
   if (first === undefined) return { code };
-  return { error: located(file, source, first.labels[0]?.start, first.message) };
+  const offset = first.labels[0]?.start;
+  return offset === undefined ? { error: `${file}: ERROR: ${first.message}` } : syntaxErrorAt(file, source, offset, first.message);
 }
 
 async function toCommonJs(file: string, source: string): Promise<TranspileAnswer> {
@@ -51,8 +63,9 @@ async function toCommonJs(file: string, source: string): Promise<TranspileAnswer
   } catch (error) {
     const first = (error as { errors?: { text?: string; location?: { file?: string; line?: number; column?: number } | null }[] }).errors?.[0];
     if (first?.text === undefined) return { error: error instanceof Error ? error.message : String(error) };
-    const at = first.location ? `${first.location.file ?? file}:${first.location.line ?? 0}:${first.location.column ?? 0}: ` : `${file}: `;
-    return { error: `${at}ERROR: ${first.text}` };
+    const location = first.location;
+    if (!location) return { error: `${file}: ERROR: ${first.text}` };
+    return syntaxError(location.file ?? file, source, location.line ?? 0, location.column ?? 0, first.text);
   }
 }
 

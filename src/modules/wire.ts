@@ -3,6 +3,9 @@
 // references and cycles keep their identity and any depth travels without recursion; what
 // data cannot carry (functions, symbols, getters that threw, Proxies, class instances, Maps
 // with any keys) has an explicit node or marker, so the chain can run on a faithful rebuild.
+// A syntax error that stopped the import travels beside the thrown value, as its place.
+
+import type { SyntaxErrorCause } from "../core/offence.js";
 
 /** A value: a JSON primitive inline, anything else tagged. */
 export type WireValue =
@@ -73,7 +76,8 @@ export interface WireProxy {
 
 /** What the module process found for one module. */
 export type WireResult =
-  | { readonly kind: "import-threw"; readonly nodes: readonly WireNode[]; readonly thrown: WireValue }
+  // `syntaxError` when what was thrown is a syntax error (a SyntaxError, or the transformer's error).
+  | { readonly kind: "import-threw"; readonly nodes: readonly WireNode[]; readonly thrown: WireValue; readonly syntaxError?: SyntaxErrorCause }
   | { readonly kind: "exit-called"; readonly nodes: readonly WireNode[]; readonly code: WireValue | null }
   | { readonly kind: "abort-called" }
   // Picking the tool from the exports threw (a getter, a Proxy, an export not yet initialized).

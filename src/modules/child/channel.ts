@@ -74,5 +74,8 @@ export function transpileRequest(out: number, reader: LineReader, file: string, 
   if (typeof answer.code === "string") return answer.code;
   const error = new Error(typeof answer.error === "string" ? answer.error : "transpiling failed");
   error.name = "TransformError";
+  // The error's place as data, for the import's answer (main.ts): an own property survives
+  // the way from the loader-hooks thread, where the ES module loader throws it.
+  (error as { syntaxError?: unknown }).syntaxError = { at: answer.at ?? null };
   throw error;
 }

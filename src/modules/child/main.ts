@@ -13,6 +13,7 @@ import fs, { readFileSync } from "node:fs";
 import Module, { register, syncBuiltinESMExports } from "node:module";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
+import { types } from "node:util";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { callActions } from "../../core/call-actions.js";
 import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "../module-format.js";
@@ -23,6 +24,11 @@ const ReflectGet = Reflect.get;
 const ReflectOwnKeys = Reflect.ownKeys;
 const ReflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
 const ReflectHas = Reflect.has;
+const ReflectGetPrototypeOf = Reflect.getPrototypeOf;
+const SyntaxErrorPrototype = SyntaxError.prototype;
+const isProxy = types.isProxy;
+const NumberIsInteger = Number.isInteger;
+const stringify = JSON.stringify;
 const PromiseConstructor = Promise;
 const PromiseThen = Promise.prototype.then;
 const realExit = process.exit;
@@ -308,6 +314,37 @@ function obtain(namespace: Namespace): string {
   return `{"kind":"tool","reads":[${readsText}],"call":${call},"nodes":${recorder.nodes()}}`;
 }
 
+/** An own data property of an object that is no Proxy (so reading it runs no code of the module); undefined otherwise. */
+function ownData(value: unknown, key: string): unknown {
+  if (typeof value !== "object" || value === null || isProxy(value)) return undefined;
+  const descriptor = ReflectGetOwnPropertyDescriptor(value, key);
+  return descriptor !== undefined && "value" in descriptor ? descriptor.value : undefined;
+}
+
+function isSyntaxError(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || isProxy(error)) return false;
+  for (let proto = ReflectGetPrototypeOf(error); proto !== null && !isProxy(proto); proto = ReflectGetPrototypeOf(proto)) if (proto === SyntaxErrorPrototype) return true;
+  return false;
+}
+
+/**
+ * The syntax error that stopped an import, as the answer's field (wire.ts): the place the
+ * transformer gave (channel.ts puts it on the error it throws), or none for node's own
+ * SyntaxError, whose place only a parse of the text finds; "" for any other thrown value.
+ * A module that throws such a property itself can only misplace its own load-error.
+ */
+function syntaxErrorField(error: unknown): string {
+  const cause = ownData(error, "syntaxError");
+  if (cause === undefined) return isSyntaxError(error) ? ',"syntaxError":{"at":null}' : "";
+  const at = ownData(cause, "at");
+  const file = ownData(at, "file");
+  const position = ownData(at, "position");
+  const line = ownData(position, "line");
+  const column = ownData(position, "column");
+  const placed = typeof file === "string" && NumberIsInteger(line) && NumberIsInteger(column);
+  return placed ? `,"syntaxError":{"at":{"file":${stringify(file)},"position":{"line":${line},"column":${column}}}}` : ',"syntaxError":{"at":null}';
+}
+
 async function run(job: Job): Promise<string> {
   let namespace: Namespace;
   try {
@@ -318,7 +355,7 @@ async function run(job: Job): Promise<string> {
   } catch (error) {
     const recorder = createRecorder();
     const thrown = recorder.value(error, true);
-    return `{"kind":"import-threw","thrown":${thrown},"nodes":${recorder.nodes()}}`;
+    return `{"kind":"import-threw","thrown":${thrown},"nodes":${recorder.nodes()}${syntaxErrorField(error)}}`;
   } finally {
     failLoading = null;
   }
