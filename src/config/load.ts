@@ -13,7 +13,7 @@ import type { Path } from "../core/path.js";
 import { UsageError } from "../usage-error.js";
 import { parseJson, parseJson5 } from "../text/json5-parse.js";
 import { ParseError } from "../text/json5-lexer.js";
-import { sourcePositions } from "../locate/source-positions.js";
+import { sourcePositions } from "../locate/json-entries.js";
 import type { Position } from "../text/positions.js";
 import { CONFIG_KEYS, OVERRIDE_KEYS, type Config, type Override, type RuleSeverities } from "./config.js";
 import type { ConfigLocation } from "./find.js";

@@ -2,7 +2,10 @@
 // or not at all; an offence whose edits overlap one already taken (in the order given) is
 // left for the next pass, when the text has been linted again. Pure.
 
-import type { PlainEdit } from "../locate/repair-edits.js";
+import type { TextEdit } from "../core/offence.js";
+
+/** What applying an edit reads of it: the range it replaces and the new text. */
+type Edit = Pick<TextEdit, "start" | "end" | "text">;
 
 export interface Applied {
   readonly text: string;
@@ -11,16 +14,16 @@ export interface Applied {
 }
 
 // Two edits clash when their ranges overlap, or when both insert at one place (which goes first?).
-function clash(a: PlainEdit, b: PlainEdit): boolean {
+function clash(a: Edit, b: Edit): boolean {
   return (a.start < b.end && b.start < a.end) || a.start === b.start;
 }
 
 /** For each group, the groups it clashes with; found by one sweep over the edits in order of start. */
-function clashes(groups: readonly (readonly PlainEdit[])[]): Set<number>[] {
+function clashes(groups: readonly (readonly Edit[])[]): Set<number>[] {
   const edits = groups.flatMap((group, g) => group.map((edit) => ({ edit, g }))).sort((x, y) => x.edit.start - y.edit.start || x.edit.end - y.edit.end);
   const found = groups.map(() => new Set<number>());
   // The edits that may still reach the current one; there are few at a time, so a list does.
-  let open: { edit: PlainEdit; g: number }[] = [];
+  let open: { edit: Edit; g: number }[] = [];
   for (const current of edits) {
     open = open.filter(({ edit }) => edit.end > current.edit.start || edit.start === current.edit.start);
     for (const other of open) {
@@ -34,14 +37,14 @@ function clashes(groups: readonly (readonly PlainEdit[])[]): Set<number>[] {
   return found;
 }
 
-export function applyEdits(text: string, groups: readonly (readonly PlainEdit[])[]): Applied {
+export function applyEdits(text: string, groups: readonly (readonly Edit[])[]): Applied {
   const clashing = clashes(groups);
   const taken = new Set<number>();
   groups.forEach((_, g) => {
     for (const other of clashing[g] ?? []) if (taken.has(other)) return;
     taken.add(g);
   });
-  const edits = [...taken].flatMap((g) => groups[g] as readonly PlainEdit[]).sort((a, b) => a.start - b.start);
+  const edits = [...taken].flatMap((g) => groups[g] as readonly Edit[]).sort((a, b) => a.start - b.start);
   let out = "";
   let from = 0;
   for (const edit of edits) {

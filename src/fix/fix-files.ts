@@ -17,10 +17,11 @@ import { summarize } from "../lint/lint-paths.js";
 import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { toolNameOf } from "../action-file/lint.js";
 import { lintText } from "../lint/lint-action-file.js";
-import { withModuleFileEdits } from "../locate/module-edits.js";
+import { locateToolModule } from "../locate/tool-module.js";
 import type { FileResult, LintResult } from "../lint/result.js";
 import { applyEdits } from "./apply-edits.js";
 import { unifiedDiff } from "./diff.js";
+import { textOf } from "../files/text.js";
 import { WriteSkipped, writeAtomically } from "../files/write.js";
 
 /** Passes over one file before giving up on edits that keep clashing (each pass applies at least one). */
@@ -75,19 +76,6 @@ function fixText(text: string, kind: "json" | "json5", file: string, rules: Seve
   return { text: current, offences: lint.offences };
 }
 
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-/** A file's bytes as text without its byte order mark, and the mark to put back. */
-function textOf(bytes: Uint8Array): { text: string; bom: Buffer } {
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  return {
-    text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-      .subarray(bom ? 3 : 0)
-      .toString("utf8"),
-    bom: bom ? BOM : Buffer.alloc(0),
-  };
-}
-
 const groupsOf = (offences: readonly Offence[]): (readonly TextEdit[])[] => offences.filter(hasEdits).map((offence) => offence.edits as readonly TextEdit[]);
 
 /** One file's outcome: its result (what is left, the diff), whether it was written, why not. */
@@ -132,7 +120,8 @@ function fixActionFile(file: FileResult, kind: "json" | "json5", path: string, o
  * not write: it makes one pass, and what is left is the offences whose edits it did not apply.
  */
 async function fixModuleFile(file: FileResult, path: string, options: FixOptions): Promise<FileOutcome> {
-  const { findSyntaxError } = await import("../locate/module-source.js");
+  const { parseModule } = await import("../locate/module-source.js");
+  const findSyntaxError = async (text: string, file: string) => (await parseModule(text, file))?.syntaxErrorAt ?? null;
   const bytes = readFileSync(path);
   const { text: before, bom } = textOf(bytes);
   if ((await findSyntaxError(before, path)) !== null) return notFixed(file, "its source does not parse");
@@ -162,8 +151,9 @@ async function fixModuleFile(file: FileResult, path: string, options: FixOptions
     current = next.text;
     const { lintToolModule } = await import("../modules/index.js");
     const rules = options.rules ?? DEFAULT_RULES;
-    const relinted = await withModuleFileEdits(path, await lintToolModule(path, { timeoutMs: options.loadTimeoutMs }));
-    offences = relinted.offences.filter((offence) => rules.severityOf(offence.code, file.file) !== "off");
+    const loaded = await lintToolModule(path, { timeoutMs: options.loadTimeoutMs });
+    const relinted = await locateToolModule(path, current, loaded.offences);
+    offences = relinted.filter((offence) => rules.severityOf(offence.code, file.file) !== "off");
   }
   if (current === before) return { file: { ...file, diff: null }, written: false };
   return { file: { ...file, offences, diff: unifiedDiff(file.file, before, current) }, written: options.write };

@@ -1,17 +1,17 @@
 // The run over files, from the command line's paths to one LintResult (SPEC sections 2 and
 // 6): discover the files (discover.ts), lint the action files (scheduler.ts, with the
 // action-file loader) and the tool modules (the module loader, behind lintToolModules),
-// add duplicate-tool across files (duplicate-tools.ts), give the modules' offences their
-// positions (module-positions.ts), apply each file's inline suppression directives
+// add duplicate-tool across files (duplicate-tools.ts), give each module's offences their
+// positions and edits (src/locate/tool-module.ts, once per module, on the text read once for
+// that and for its directives), apply each file's inline suppression directives
 // (src/suppress/suppress.ts), resolve severities (severity.ts) and sum up. lintSource and
 // lintModuleSource are the same for one action file or tool module read from standard
-// input. A file's failure stays in that file's
-// result; only our own bugs throw. Called by src/cli/run.ts.
+// input. A file's failure stays in that file's result; only our own bugs throw. Called by
+// src/cli/run.ts.
 
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { ToolLint } from "../core/lint-tool.js";
-import { withModuleFileEdits } from "../locate/module-edits.js";
 import { toolNameOf } from "../action-file/lint.js";
 import { lintActionBytes } from "./lint-action-file.js";
 import { toolOffence } from "../core/offence.js";
@@ -19,7 +19,8 @@ import { compareDisplayPaths, discover, type UnreadablePlace } from "./discover.
 import { openablePath, type FoundFile } from "../files/kind.js";
 import { withDuplicateTools } from "./duplicate-tools.js";
 import type { IgnoreOptions } from "./ignore-rules.js";
-import { withModulePositions } from "../locate/module-positions.js";
+import { locateToolModule } from "../locate/tool-module.js";
+import { textOf } from "../files/text.js";
 import { suppressOffences } from "../suppress/suppress.js";
 import { totals, type FileResult, type LintResult } from "./result.js";
 import { lintActionFiles, type ScheduleOptions } from "./scheduler.js";
@@ -74,12 +75,11 @@ export async function lintPaths(options: LintPathsOptions): Promise<LintResult> 
   return summarize(files, options.startedAt ?? performance.now(), options.rules);
 }
 
-async function lintModules(modules: readonly FoundFile[], lintToolModules: LintToolModules, options: LintFilesOptions): Promise<readonly ToolLint[]> {
-  const lints = await lintToolModules(
+function lintModules(modules: readonly FoundFile[], lintToolModules: LintToolModules, options: LintFilesOptions): Promise<readonly ToolLint[]> {
+  return lintToolModules(
     modules.map((m) => m.path),
     options.concurrency === undefined ? { timeoutMs: options.timeoutMs } : { timeoutMs: options.timeoutMs, concurrency: options.concurrency },
   );
-  return Promise.all(lints.map((lint, i) => withModuleFileEdits((modules[i] as FoundFile).path, lint)));
 }
 
 /** The run's result: each file under the severity rules, and the totals of what is reported. */
@@ -88,13 +88,25 @@ export function summarize(linted: readonly FileResult[], startedAt: number, rule
   return { files, summary: totals(files), durationMs: performance.now() - startedAt };
 }
 
-/** A linted file's text again, for its suppression directives; null when it cannot be read. */
+/** A linted file's text again (a module's without its byte order mark, as it is edited); null when it cannot be read. */
 function readSource(path: string | Buffer): string | null {
   try {
-    return readFileSync(path, "utf8");
+    return textOf(readFileSync(path)).text;
   } catch {
     return null;
   }
+}
+
+/**
+ * A tool module's lint made whole from its text: its offences located (once, and only when
+ * some ask for it), then its directives applied. A module gone since it was loaded keeps its
+ * offences as they are.
+ */
+async function completeModuleLint(path: string, lint: ToolLint, text: string | null): Promise<ToolLint> {
+  if (text === null) return lint;
+  const located = await locateToolModule(path, text, lint.offences);
+  const offences = suppressOffences(located, "module", () => text);
+  return offences === lint.offences ? lint : { ...lint, offences };
 }
 
 function fileResult(file: string, lint: ToolLint, offences = lint.offences): FileResult {
@@ -119,18 +131,15 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
   let nextModule = 0;
   let nextActionFile = 0;
   const lints = found.map((f) => (isModule(f) ? moduleLints[nextModule++] : actionFiles[nextActionFile++]) as ToolLint);
-  // Modules get their positions last, so that duplicate-tool is located too.
-  const located = await Promise.all(
-    withDuplicateTools(found, lints).map((lint, i) => (isModule(found[i] as FoundFile) ? withModulePositions((found[i] as FoundFile).path, lint) : lint)),
+  // Modules are located after duplicate-tool is added, so that it is located too.
+  const completed = await Promise.all(
+    withDuplicateTools(found, lints).map((lint, i) => {
+      const file = found[i] as FoundFile;
+      if (isModule(file)) return completeModuleLint(file.path, lint, readSource(openablePath(file)));
+      return { ...lint, offences: suppressOffences(lint.offences, file.kind, () => readSource(openablePath(file))) };
+    }),
   );
-  const files = located.map((lint, i) => {
-    const file = found[i] as FoundFile;
-    return fileResult(
-      file.display,
-      lint,
-      suppressOffences(lint.offences, file.kind, () => readSource(openablePath(file))),
-    );
-  });
+  const files = completed.map((lint, i) => fileResult((found[i] as FoundFile).display, lint));
   return summarize(files, startedAt, options.rules);
 }
 
@@ -147,19 +156,9 @@ export async function lintModuleSource(
   rules: SeverityRules = DEFAULT_RULES,
 ): Promise<LintResult> {
   const { lintToolModuleSource } = await import("../modules/index.js");
-  const text = bytes.toString("utf8");
-  const lint = await withModulePositions(path, await lintToolModuleSource(path, text, { timeoutMs }), text);
-  return summarize(
-    [
-      fileResult(
-        display,
-        lint,
-        suppressOffences(lint.offences, "module", () => text),
-      ),
-    ],
-    startedAt,
-    rules,
-  );
+  const { text } = textOf(bytes);
+  const lint = await completeModuleLint(path, await lintToolModuleSource(path, text, { timeoutMs }), text);
+  return summarize([fileResult(display, lint)], startedAt, rules);
 }
 
 /** Lints one action file given as bytes (--stdin); `display` names it and gives the tool's name. */

@@ -1,10 +1,11 @@
-// Finds, in a tool module's source text, the key or value an offence names (SPEC section 9,
-// positions): the module was linted on what it declared at run time; this reads the same
-// declaration statically, walking its object literals along the offence's path. Where the
-// walk cannot follow (computed keys, values built at run time, imports), it answers the
-// nearest enclosing node it reached, marked inexact, never a wrong one. Parsing is oxc's
-// (loaded on first use, so runs without module offences never load it); called by the lint
-// edge (src/locate/module-positions.ts) and by --fix.
+// Finds, in a tool module's source text, the entry each path names (a path from the tool:
+// "name", or "actions", an action, then the offence's path): the module was linted on what
+// it declared at run time; this reads the same declaration statically, walking its object
+// literals along the path. Where the walk cannot follow (computed keys, values built at run
+// time, imports), it answers the nearest enclosing entry it reached, marked inexact, never a
+// wrong one. The text is parsed once, by oxc (loaded on first use, so runs without module
+// offences never load it), for both its first syntax error and every path. Called by the
+// module's pass (tool-module.ts) and, to check a fixed text before loading it, by --fix.
 
 import type {
   ArrayExpression,
@@ -19,36 +20,20 @@ import type {
   Statement,
 } from "oxc-parser";
 import { appendAll } from "../core/append.js";
-import type { Target } from "../core/offence.js";
-import type { PathSegment } from "../core/path.js";
-import { positionsAt } from "../text/positions.js";
+import type { Path, PathSegment } from "../core/path.js";
+import type { Span } from "../text/positions.js";
+import type { LocatedEntry } from "./located-entry.js";
 import { nestsDeeperThan } from "./nesting-depth.js";
 
-/** A stretch of the text: UTF-16 offsets, and the 1-based line and column of its start. */
-export interface SourceSpan {
-  readonly start: number;
-  readonly end: number;
-  readonly line: number;
-  readonly column: number;
-}
-
-/**
- * What the walk found for one target. `exact`: the entry itself (its key, and its value as
- * written, through same-file bindings); otherwise the nearest enclosing entry reached.
- * `shorthand`: the key is a shorthand property (`{ limit }`), whose key is also a reference.
- * An array element or the tool itself has no key.
- */
-export interface ModuleNode {
-  readonly key?: SourceSpan;
-  readonly value?: SourceSpan;
-  readonly exact: boolean;
-  readonly shorthand?: boolean;
-}
-
-/** A syntax error's place, as oxc reports it. */
-export interface SyntaxErrorSpan {
-  readonly message: string;
-  readonly span: SourceSpan;
+/** A module's text, parsed. */
+export interface ParsedModule {
+  /** Where the first syntax error oxc found starts (a UTF-16 offset); null when the text parses. */
+  readonly syntaxErrorAt: number | null;
+  /**
+   * The entry each path names, or null when nothing of the declaration was found, or when the
+   * text does not parse.
+   */
+  entries(paths: readonly Path[]): (LocatedEntry | null)[];
 }
 
 type Parser = typeof import("oxc-parser");
@@ -62,71 +47,32 @@ function loadParser(): Promise<Parser> {
 // Deeper than any real declaration, and far below the depth at which oxc's parser overflows.
 const MAX_NESTING = 500;
 
-/** The program and its syntax errors; null for text nested too deeply to hand to the parser. */
-async function parse(text: string, fileName: string): Promise<{ program: Program; errors: readonly { labels: readonly { start: number }[]; message: string }[] } | null> {
+/**
+ * The module's text parsed once; null for text nested too deeply to hand to the parser (then
+ * nothing is located in it). The file name's extension decides TypeScript or JavaScript.
+ */
+export async function parseModule(text: string, fileName: string): Promise<ParsedModule | null> {
   if (nestsDeeperThan(text, MAX_NESTING)) return null;
   const { parseSync } = await loadParser();
   // CommonJS files are scripts (top-level return allowed, no import/export); the rest is
   // told apart by oxc as node does (import/export make a module).
   const sourceType = /\.c[jt]s$/i.test(fileName) ? "commonjs" : "unambiguous";
-  return parseSync(fileName, text, { sourceType, preserveParens: true });
-}
-
-/**
- * The first syntax error oxc finds in the text, or null when it parses (or nests too deeply
- * to parse safely). The file name's extension decides TypeScript or JavaScript.
- */
-export async function findSyntaxError(text: string, fileName: string): Promise<SyntaxErrorSpan | null> {
-  const first = (await parse(text, fileName))?.errors[0];
-  if (first === undefined) return null;
-  const start = first.labels[0]?.start ?? 0;
-  return { message: first.message, span: spanAt(text, start, start) };
-}
-
-/**
- * For each target (a path from the tool's top level: ["name"], ["actions", action, ...the
- * offence's target path]; part "key" or "value"), the node the walk reached; null when
- * nothing of the declaration was found, or when the text does not parse (or nests too
- * deeply to parse safely).
- */
-export async function locateInModule(text: string, fileName: string, targets: readonly Target[]): Promise<(ModuleNode | null)[]> {
-  if (targets.length === 0) return [];
-  const parsed = await parse(text, fileName);
-  if (parsed === null || parsed.errors.length > 0) return targets.map(() => null);
-  const root = toolRoot(parsed.program);
-  const found = targets.map((target) => (root === null ? null : walk(root, target)));
-  // One pass over the text turns every offset into its line and column.
-  const offsets = [...new Set(found.flatMap((f) => (f === null ? [] : [f.key?.start, f.value?.start].filter((o): o is number => o !== undefined))))].sort((a, b) => a - b);
-  const positions = new Map(positionsAt(text, offsets).map((p, i) => [offsets[i] as number, p]));
-  const span = (range: Range | undefined): SourceSpan | undefined => {
-    if (range === undefined) return undefined;
-    const p = positions.get(range.start) as { line: number; column: number };
-    return Object.freeze({ start: range.start, end: range.end, line: p.line, column: p.column });
+  const { program, errors } = parseSync(fileName, text, { sourceType, preserveParens: true });
+  const first = errors[0];
+  if (first !== undefined) return { syntaxErrorAt: first.labels[0]?.start ?? 0, entries: (paths) => paths.map(() => null) };
+  let root: ToolRoot | null | undefined;
+  return {
+    syntaxErrorAt: null,
+    entries(paths) {
+      if (root === undefined) root = toolRoot(program);
+      const tool = root;
+      return paths.map((path) => (tool === null ? null : walk(tool, path)));
+    },
   };
-  return found.map((f) => {
-    if (f === null) return null;
-    const node: { key?: SourceSpan; value?: SourceSpan; exact: boolean; shorthand?: boolean } = { exact: f.exact };
-    const key = span(f.key);
-    const value = span(f.value);
-    if (key) node.key = key;
-    if (value) node.value = value;
-    if (f.shorthand) node.shorthand = true;
-    return Object.freeze(node);
-  });
-}
-
-function spanAt(text: string, start: number, end: number): SourceSpan {
-  const { line, column } = positionsAt(text, [start])[0] as { line: number; column: number };
-  return Object.freeze({ start, end, line, column });
 }
 
 // ---------------------------------------------------------------------------------------
 // Scopes: what a name is bound to, as far as the walk needs it.
-
-interface Range {
-  readonly start: number;
-  readonly end: number;
-}
 
 /** Stands for the library's defineTool, which returns its argument. */
 const DEFINE_TOOL = Symbol("defineTool");
@@ -347,11 +293,11 @@ function returned(fn: AnyFunction, outer: Scope): Value | null {
 
 interface Entry {
   /** The key as written; absent for an array element. */
-  readonly key?: Range;
+  readonly key?: Span;
   /** The value's expression; null when it lives in another file. */
   readonly value: Value | null;
   /** Where the value is written at this entry (a method or accessor: the whole property). */
-  readonly valueRange: Range;
+  readonly valueSpan: Span;
   readonly shorthand?: boolean;
   /** A getter: its value is what it returns. */
   readonly getter?: boolean;
@@ -371,7 +317,7 @@ function exportName(node: ModuleExportName): string {
 }
 
 /** An identifier's own characters: a binding identifier's span also covers its type annotation. */
-function nameRange(node: { readonly type: string; readonly start: number; readonly end: number }): Range {
+function nameSpan(node: { readonly type: string; readonly start: number; readonly end: number }): Span {
   const name = node.type === "Identifier" ? (node as { name?: unknown }).name : undefined;
   return typeof name === "string" ? { start: node.start, end: node.start + name.length } : { start: node.start, end: node.end };
 }
@@ -404,9 +350,9 @@ function objectMember(node: ObjectExpression, scope: Scope, segment: string, dep
     if (name === "__proto__" && !property.computed && !property.shorthand && !property.method && property.kind === "init") continue;
     const accessor = property.method || property.kind === "get";
     return {
-      key: nameRange(property.key),
+      key: nameSpan(property.key),
       value: { node: property.value, scope },
-      valueRange: accessor ? property : property.value,
+      valueSpan: accessor ? property : property.value,
       shorthand: property.shorthand,
       getter: property.kind === "get",
     };
@@ -418,7 +364,7 @@ function arrayMember(node: ArrayExpression, scope: Scope, index: number): Entry 
   for (let i = 0; i <= index && i < node.elements.length; i++) if (node.elements[i]?.type === "SpreadElement") return null;
   const element = node.elements[index];
   if (element === undefined || element === null || element.type === "SpreadElement") return null;
-  return { value: { node: element, scope }, valueRange: element };
+  return { value: { node: element, scope }, valueSpan: element };
 }
 
 /** `new Map([["key", value], ...])`: the last pair with that literal key. */
@@ -433,7 +379,7 @@ function mapMember(node: NewExpression, scope: Scope, segment: string): Entry | 
     if (!key || !value || key.type === "SpreadElement" || value.type === "SpreadElement") return null;
     const name = keyName(key, true);
     if (name === undefined) return null;
-    if (name === segment) return { key, value: { node: value, scope }, valueRange: value };
+    if (name === segment) return { key, value: { node: value, scope }, valueSpan: value };
   }
   return null;
 }
@@ -467,13 +413,13 @@ function isModuleExports(node: { type: string }): boolean {
 }
 
 /** `module.exports.name = …`, or `exports.name = …` while `exports` is still module.exports: the name. */
-function exportsMember(node: { type: string }, replaced: boolean): { name: string; key: Range } | null {
+function exportsMember(node: { type: string }, replaced: boolean): { name: string; key: Span } | null {
   const n = node as Expression;
   if (n.type !== "MemberExpression") return null;
   const bareExports = n.object.type === "Identifier" && n.object.name === "exports" && !replaced;
   if (!bareExports && !isModuleExports(n.object)) return null;
   const name = keyName(n.property, n.computed);
-  return name === undefined ? null : { name, key: nameRange(n.property) };
+  return name === undefined ? null : { name, key: nameSpan(n.property) };
 }
 
 /** What `export …` declares under `name`s, into `exports`. */
@@ -485,20 +431,20 @@ function namedExports(statement: Statement & { type: "ExportNamedDeclaration" },
         for (const name of patternNames(d.id)) exports.set(name, null);
         continue;
       }
-      const key = nameRange(d.id);
+      const key = nameSpan(d.id);
       // Through the binding: a let assigned later is not its initializer.
       const trusted = d.init !== null && lookup(scope, d.id.name)?.bound === d.init;
-      exports.set(d.id.name, trusted ? { key, value: { node: d.init as Expression, scope }, valueRange: d.init as Expression } : { key, value: null, valueRange: key });
+      exports.set(d.id.name, trusted ? { key, value: { node: d.init as Expression, scope }, valueSpan: d.init as Expression } : { key, value: null, valueSpan: key });
     }
   } else if (declaration?.type === "FunctionDeclaration" && declaration.id !== null) {
-    exports.set(declaration.id.name, { key: nameRange(declaration.id), value: { node: declaration, scope }, valueRange: declaration });
+    exports.set(declaration.id.name, { key: nameSpan(declaration.id), value: { node: declaration, scope }, valueSpan: declaration });
   }
   for (const specifier of statement.specifiers) {
     if (specifier.exportKind === "type") continue;
     const local = specifier.local;
     // Bound here (followed like any name), or re-exported from another file (not followed).
     const value = statement.source === null && local.type === "Identifier" ? { node: local as Expression, scope } : null;
-    exports.set(exportName(specifier.exported), { key: nameRange(specifier.exported), value, valueRange: nameRange(local) });
+    exports.set(exportName(specifier.exported), { key: nameSpan(specifier.exported), value, valueSpan: nameSpan(local) });
   }
 }
 
@@ -527,7 +473,7 @@ function toolRoot(program: Program): ToolRoot | null {
         exports.clear(); // what was assigned to the old object is gone with it
       } else {
         const assignedMember = exportsMember(left, replaced);
-        if (assignedMember) exports.set(assignedMember.name, { key: assignedMember.key, value: { node: right, scope }, valueRange: right });
+        if (assignedMember) exports.set(assignedMember.name, { key: assignedMember.key, value: { node: right, scope }, valueSpan: right });
       }
     } else if (statement.type === "ExportNamedDeclaration" && statement.exportKind !== "type") {
       namedExports(statement, scope, exports);
@@ -545,13 +491,6 @@ function toolRoot(program: Program): ToolRoot | null {
   return exports.size === 0 ? null : { value: null, exports };
 }
 
-interface Reached {
-  readonly key?: Range;
-  readonly value?: Range;
-  readonly exact: boolean;
-  readonly shorthand?: boolean;
-}
-
 /** A value written as a literal (found through bindings and wrappers): the value's own place. */
 function isLiteral(node: Expression | FunctionNode): boolean {
   const type = node.type;
@@ -564,15 +503,19 @@ function isLiteral(node: Expression | FunctionNode): boolean {
   );
 }
 
-/** Walks the declaration along the target's path; the deepest entry reached when it stops. */
-function walk(root: ToolRoot, target: Target): Reached | null {
-  let reached: Reached | null = null;
+/** A node's own offsets, so that no entry holds on to the syntax tree. */
+function spanOf(node: Span): Span {
+  return { start: node.start, end: node.end };
+}
+
+/** Walks the declaration along the path; the deepest entry reached when it stops. */
+function walk(root: ToolRoot, path: Path): LocatedEntry | null {
+  let reached: LocatedEntry | null = null;
   let container: Value | null = null;
   if (root.value !== null) {
     container = resolve(root.value);
-    reached = isLiteral(container.node) ? { value: container.node, exact: true } : { value: root.value.node, exact: false };
+    reached = isLiteral(container.node) ? { value: spanOf(container.node), exact: true } : { value: spanOf(root.value.node), exact: false };
   }
-  const path = target.path;
   for (let i = 0; i < path.length; i++) {
     const segment = path[i] as PathSegment;
     const fromExports = i === 0 && typeof segment === "string" && root.exports.has(segment);
@@ -586,10 +529,10 @@ function walk(root: ToolRoot, target: Target): Reached | null {
     }
     const literal = value !== null && isLiteral(value.node);
     reached = {
-      ...(entry.key ? { key: entry.key } : {}),
-      value: literal ? (value as Value).node : entry.valueRange,
+      ...(entry.key ? { key: spanOf(entry.key) } : {}),
+      value: spanOf(literal ? (value as Value).node : entry.valueSpan),
       exact: true,
-      ...(entry.shorthand ? { shorthand: true } : {}),
+      ...(entry.shorthand ? { shorthand: true as const } : {}),
     };
     container = value;
   }

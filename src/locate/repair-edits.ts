@@ -1,32 +1,22 @@
-// Turns an offence's repair (src/core/repair.ts) into text edits of its source, once the
-// places it touches are known: the caller asks for the entries `requests` names, finds them
-// with its locator (src/loading/locate.ts for JSON and JSON5, the module locator for
-// JS/TS), and passes what was found to `planRepair`. Edits touch only the tokens the repair
-// changes and the separators around them; a repair whose places are not found exactly, or
-// whose surroundings hold a comment it would move or lose, gets no edits (the author decides).
+// Turns an offence's repair (src/core/offence.ts, Repair) into text edits of its source, once
+// the places it touches are found: the file's pass asks for the entries `requests` names,
+// finds them with its kind's locator, and passes what was found to `planRepair`. Edits touch
+// only the tokens the repair changes and the separators around them; a repair whose places
+// are not found exactly, whose key is also a reference (a shorthand property), or whose
+// surroundings hold a comment it would move or lose, gets no edits (the author decides).
 
-import type { Offence } from "../core/offence.js";
+import type { Offence, TextEdit } from "../core/offence.js";
 import type { Path } from "../core/path.js";
 import { newLexeme, ParseError, scanIdentifier, scanString } from "../text/json5-lexer.js";
+import type { Span } from "../text/positions.js";
+import type { LocatedEntry } from "./located-entry.js";
 
-/** A range of UTF-16 offsets into the text, the end exclusive. */
-export interface Span {
-  readonly start: number;
-  readonly end: number;
-}
+/** An edit as planned, on offsets alone: the pass adds the lines and columns of all of a file's edits at once. */
+export type PlainEdit = Pick<TextEdit, "start" | "end" | "text">;
 
-/** An entry found in the source: its key token (none for a list entry), its value, and whether it is the path's own node. */
-export interface Found {
-  readonly key: Span | null;
-  readonly value: Span;
-  readonly exact: boolean;
-}
-
-/** One replacement before positions are added: [start, end) becomes text. */
-export interface PlainEdit {
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
+/** An entry the edits may touch: found exactly, and no shorthand key (renaming or moving one would change a reference). */
+function editable(entry: LocatedEntry | null | undefined): entry is LocatedEntry {
+  return entry?.exact === true && entry.shorthand !== true;
 }
 
 /**
@@ -52,7 +42,7 @@ export function requests(offence: Offence): Path[] {
 }
 
 /** The edits of the offence's repair, given what its `requests` found (in order); null when it cannot be done safely. */
-export function planRepair(text: string, offence: Offence, found: readonly (Found | null)[]): PlainEdit[] | null {
+export function planRepair(text: string, offence: Offence, found: readonly (LocatedEntry | null)[]): PlainEdit[] | null {
   const repair = offence.repair;
   if (repair === undefined) return null;
   switch (repair.kind) {
@@ -95,8 +85,8 @@ function keyAt(text: string, span: Span): string | null {
   }
 }
 
-function renameKey(text: string, entry: Found | null, old: string, to: string): PlainEdit[] | null {
-  if (entry === null || !entry.exact || entry.key === null || keyAt(text, entry.key) !== old) return null;
+function renameKey(text: string, entry: LocatedEntry | null, old: string, to: string): PlainEdit[] | null {
+  if (!editable(entry) || entry.key === undefined || keyAt(text, entry.key) !== old) return null;
   const token = text.slice(entry.key.start, entry.key.end);
   return [{ start: entry.key.start, end: entry.key.end, text: keyToken(to, token) }];
 }
@@ -108,13 +98,19 @@ const SPACE = /^[\s\uFEFF]*$/;
 const SEPARATOR = /^[\s\uFEFF]*,[\s\uFEFF]*$/;
 const COMMENT = /\/[/*]/;
 
-function removeEntry(text: string, list: Found | null, neighbourBefore: Found | null, entry: Found | null, neighbourAfter: Found | null): PlainEdit[] | null {
-  if (list === null || entry === null || !list.exact || !entry.exact) return null;
+function removeEntry(
+  text: string,
+  list: LocatedEntry | null,
+  neighbourBefore: LocatedEntry | null,
+  entry: LocatedEntry | null,
+  neighbourAfter: LocatedEntry | null,
+): PlainEdit[] | null {
+  if (!editable(list) || !editable(entry)) return null;
   if (text.charCodeAt(list.value.start) !== 91 || text.charCodeAt(list.value.end - 1) !== 93) return null;
   // A neighbour not found exactly (past the end, or behind a spread) counts as none: the
   // gaps below then reach the list's bracket and must hold nothing but space and a comma.
-  const before = neighbourBefore?.exact ? neighbourBefore : null;
-  const after = neighbourAfter?.exact ? neighbourAfter : null;
+  const before = editable(neighbourBefore) ? neighbourBefore : null;
+  const after = editable(neighbourAfter) ? neighbourAfter : null;
   const gapBefore = text.slice(before ? before.value.end : list.value.start + 1, entry.value.start);
   const gapAfter = text.slice(entry.value.end, after ? after.value.start : list.value.end - 1);
   // A comment beside the entry may be about it or about a neighbour: not ours to move or drop.
@@ -226,8 +222,8 @@ function addMemberAfter(text: string, keyStart: number, valueEnd: number, member
   ];
 }
 
-function splitToNotes(text: string, entry: Found | null): PlainEdit[] | null {
-  if (entry === null || !entry.exact || entry.key === null) return null;
+function splitToNotes(text: string, entry: LocatedEntry | null): PlainEdit[] | null {
+  if (!editable(entry) || entry.key === undefined) return null;
   const { start, end } = entry.value;
   const quote = text[start];
   if ((quote !== '"' && quote !== "'") || text[end - 1] !== quote) return null;

@@ -1,5 +1,5 @@
 // The JSON5 lexer, shared by the parser (json5-parse.ts), the action-file locator
-// (src/locate/source-positions.ts), duplicate-key detection and the directive reader. Each
+// (src/locate/json-entries.ts), duplicate-key detection and the directive reader. Each
 // scanner takes the index of a token's first character and returns the index after it; a
 // decoded string or number is left in the caller's Lexeme, so no token object is allocated
 // per token. Positions are computed from an offset only when needed (an error, a located

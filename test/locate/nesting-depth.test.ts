@@ -4,8 +4,8 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { locateInModule } from "../../src/locate/module-source.js";
 import { nestsDeeperThan } from "../../src/locate/nesting-depth.js";
+import { locateInModule } from "../support/located.js";
 
 test("brackets are counted to their deepest level", () => {
   assert.equal(nestsDeeperThan("a({ b: [c] })", 3), false);

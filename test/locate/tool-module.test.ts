@@ -1,4 +1,4 @@
-// Positions in tool modules (issue 11): each fixture in test/fixtures/module-positions/ is
+// Positions in tool modules (src/locate/tool-module.ts, module-source.ts): each fixture in test/fixtures/module-positions/ is
 // written in one of the forms people declare tools in, with offences at known places. The
 // expected file gives, for every offence, its line, column and exactness, and the source
 // text found there (checked by eye when written; the test checks it against the file too).
@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { locateInModule, type ModuleNode } from "../../src/locate/module-source.js";
-import { withModulePositions } from "../../src/locate/module-positions.js";
+import { locateToolModule } from "../../src/locate/tool-module.js";
 import { toolOffence } from "../../src/core/offence.js";
+import { locateInModule, type PlacedEntry } from "../support/located.js";
 import { cli } from "../support/cli.js";
 import { repoPath, ROOT } from "../support/paths.js";
 import type { JsonReport } from "../support/reports.js";
@@ -68,7 +68,7 @@ function text(span: { start: number; end: number } | undefined): string | undefi
   return span === undefined ? undefined : SOURCE.slice(span.start, span.end);
 }
 
-async function one(path: (string | number)[], part: "key" | "value" = "value", source = SOURCE, file = "spans.tool.ts"): Promise<ModuleNode | null> {
+async function one(path: (string | number)[], part: "key" | "value" = "value", source = SOURCE, file = "spans.tool.ts"): Promise<PlacedEntry | null> {
   const [node] = await locateInModule(source, file, [{ path, part }]);
   return node ?? null;
 }
@@ -142,11 +142,12 @@ test("no declaration, or text that does not parse, gives null", async () => {
   assert.deepEqual(await locateInModule("export default {\n", "t.tool.mjs", [{ path: ["name"], part: "value" }]), [null]);
 });
 
-test("a module whose offences need no position is not read", async () => {
+test("a module whose offences ask for nothing is given back untouched", async () => {
+  const text = "export default {";
   const lint = { tool: null, actions: 0, offences: [toolOffence("load-error", "loading the module threw Error: no", "Fix it.")] };
-  assert.equal(await withModulePositions(repoPath(`${DIR}/no-such-file.tool.mjs`), lint), lint);
+  assert.equal(await locateToolModule(repoPath(`${DIR}/no-such-file.tool.mjs`), text, lint.offences), lint.offences);
   const clean = { tool: "t", actions: 1, offences: [] };
-  assert.equal(await withModulePositions(repoPath(`${DIR}/no-such-file.tool.mjs`), clean), clean);
+  assert.equal(await locateToolModule(repoPath(`${DIR}/no-such-file.tool.mjs`), text, clean.offences), clean.offences);
 });
 
 test("SARIF marks an inexact region; GitHub annotations carry line and col", async () => {

@@ -1,16 +1,19 @@
-// Finds where targets (a path from the file's top level, and its key or value part) sit in
-// the text of a parsed action file, so an offence can carry the line and column of its key
-// or value (SPEC section 6), and the token ranges --fix edits. Called by the action-file
-// loader with the few targets its offences name, on JSON or JSON5 text that already parsed. One iterative scan,
-// guided by a trie of the requested paths: subtrees no path enters are skipped, never built.
+// Finds, in the text of a parsed action file (JSON or JSON5), the entry each path names: its
+// key token and its value, as offsets, for the positions of offences and the edits of their
+// repairs alike. One iterative scan for every path at once, guided by a trie of the paths:
+// subtrees no path enters are skipped, never built. Called by the action file's pass
+// (action-file.ts) with the paths its offences ask for, on text that already parsed; and,
+// through sourcePositions, for the mistakes of a config file (src/config/load.ts).
 
 import type { Target } from "../core/offence.js";
+import type { Path } from "../core/path.js";
 import { newLexeme, ParseError, scanIdentifier, scanString, skipSpace, skipValue } from "../text/json5-lexer.js";
-import { positionsAt, type Position, type Span } from "../text/positions.js";
+import { positionsAt, type Position } from "../text/positions.js";
+import { partStart, type LocatedEntry } from "./located-entry.js";
 
 // One trie node per distinct path prefix; key and value are the offsets where those tokens
 // start, keyEnd and valueEnd where they end (exclusive); -1 until found (keyEnd stays -1
-// for an array element, which has no key).
+// for an array element and the root, which have no key; the root's key is its value).
 interface Node {
   children: Map<string | number, Node> | undefined;
   key: number;
@@ -19,51 +22,44 @@ interface Node {
   valueEnd: number;
 }
 
-/** Where a path's entry sits: its key token (null for an array element or the root) and its value. */
-export interface EntrySpans {
-  key: Span | null;
-  value: Span;
-}
-
 function newNode(): Node {
   return { children: undefined, key: -1, keyEnd: -1, value: -1, valueEnd: -1 };
 }
 
 /**
- * The position of each target: of its value's first character, or of its key token's (its
- * opening quote, or the first character of an unquoted key). An array element has no key:
- * "key" gives the element, and the empty path gives the root value for both parts. Null when its path does not resolve entirely (a missing
- * key, an index past the end, a segment into a scalar, a number segment into an object or a
- * string segment into an array). A repeated key resolves to its last occurrence, as parsing
- * keeps the last value. Meant for text that parsed: on other text the scan still ends, with
- * null for every target when the lexer meets the error, else positions that may be wrong.
+ * The entry of each path: its key token (none for an array element or the root) and its
+ * value, always exact. Null when the path does not resolve entirely (a missing key, an index
+ * past the end, a segment into a scalar, a number segment into an object or a string segment
+ * into an array). A repeated key resolves to its last occurrence, as parsing keeps the last
+ * value. Meant for text that parsed: on other text the scan still ends, with null for every
+ * path when the lexer meets the error, else entries that may be wrong.
  */
-export function sourcePositions(text: string, targets: readonly Target[]): (Position | null)[] {
-  const root = newNode();
-  const nodes = targets.map((target) => nodeFor(root, target.path));
-  if (!scanned(text, root)) return targets.map(() => null);
-  const offsets = nodes.map((node, i) => {
-    if (node === undefined) return -1;
-    return targets[i]?.part === "key" ? node.key : node.value;
-  });
-  const found = [...new Set(offsets.filter((offset) => offset >= 0))].sort((a, b) => a - b);
-  const positions = positionsAt(text, found);
-  const byOffset = new Map(found.map((offset, i) => [offset, positions[i] as Position]));
-  return offsets.map((offset) => byOffset.get(offset) ?? null);
-}
-
-/**
- * The token ranges of each path's entry, or null where the path does not resolve (as for
- * sourcePositions). The ranges are what src/locate/repair-edits.ts edits: a key token, a whole value.
- */
-export function locateSpans(text: string, paths: readonly (readonly (string | number)[])[]): (EntrySpans | null)[] {
+export function locateJsonEntries(text: string, paths: readonly Path[]): (LocatedEntry | null)[] {
   const root = newNode();
   const nodes = paths.map((path) => nodeFor(root, path));
   if (!scanned(text, root)) return paths.map(() => null);
   return nodes.map((node) => {
     if (node === undefined || node.value < 0 || node.valueEnd < 0) return null;
-    return { key: node.keyEnd < 0 ? null : { start: node.key, end: node.keyEnd }, value: { start: node.value, end: node.valueEnd } };
+    const value = { start: node.value, end: node.valueEnd };
+    return node.keyEnd < 0 ? { value, exact: true } : { key: { start: node.key, end: node.keyEnd }, value, exact: true };
   });
+}
+
+/**
+ * The position of each target: of its value's first character, or of its key token's (its
+ * opening quote, or the first character of an unquoted key); an array element and the top
+ * level have no key, and "key" gives the value. Null where the path does not resolve.
+ */
+export function sourcePositions(text: string, targets: readonly Target[]): (Position | null)[] {
+  const entries = locateJsonEntries(
+    text,
+    targets.map((target) => target.path),
+  );
+  const offsets = entries.map((entry, i) => (entry === null ? -1 : partStart(entry, targets[i]?.part ?? "value")));
+  const found = [...new Set(offsets.filter((offset) => offset >= 0))].sort((a, b) => a - b);
+  const positions = positionsAt(text, found);
+  const byOffset = new Map(found.map((offset, i) => [offset, positions[i] as Position]));
+  return offsets.map((offset) => byOffset.get(offset) ?? null);
 }
 
 // Runs the scan; false when the lexer meets an error (text that does not parse).
@@ -78,7 +74,7 @@ function scanned(text: string, root: Node): boolean {
 }
 
 // The trie node for path, created as needed; undefined for a segment no value can have.
-function nodeFor(root: Node, path: readonly (string | number)[]): Node | undefined {
+function nodeFor(root: Node, path: Path): Node | undefined {
   let node = root;
   for (const segment of path) {
     if (typeof segment === "number" ? !(Number.isInteger(segment) && segment >= 0) : typeof segment !== "string") {

@@ -1,4 +1,4 @@
-// Source positions (src/locate/source-positions.ts): exact line and column of keys and values in JSON5 and JSON text, through
+// Source positions (src/locate/json-entries.ts): exact line and column of keys and values in JSON5 and JSON text, through
 // comments, trailing commas, unquoted and escaped keys, multi-line strings, CRLF, non-BMP
 // characters and duplicate keys; null for paths that do not resolve; 100,000 levels deep.
 
@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseJson5 } from "../../src/text/json5-parse.js";
 import type { Target } from "../../src/core/offence.js";
-import { sourcePositions } from "../../src/locate/source-positions.js";
+import { sourcePositions } from "../../src/locate/json-entries.js";
 import type { Position } from "../../src/text/positions.js";
 
 const LINES = [
