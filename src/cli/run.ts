@@ -1,5 +1,6 @@
 // The CLI as a function: run(argv, io) parses the command line (options.ts), reads the
-// config (src/config/), lints the paths (lintPaths) or standard input (lintSource), applies
+// config (src/config/), lints the paths (lintPaths) or standard input (lintSource), fixes
+// them under --fix or --fix-dry-run (src/fix/, whose result is then the report), applies
 // the baseline (src/baseline/), writes the chosen format through io and returns the exit code
 // (SPEC sections 7 and 9): 0 passed, 1 errors or too many warnings (from the totals, never from what
 // was shown), 2 usage error
@@ -112,12 +113,6 @@ async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buff
   return lintPaths(workers === undefined ? request : { ...request, workers });
 }
 
-/** The fresh lint of fixed files, with the diffs of what was written. */
-function withDiffs(relinted: LintResult, fixed: LintResult): LintResult {
-  const diffs = new Map(fixed.files.map((file) => [file.file, file.diff ?? null]));
-  return { ...relinted, files: relinted.files.map((file) => ({ ...file, diff: diffs.get(file.file) ?? null })) };
-}
-
 /**
  * The exit code, from the totals (never from what was shown): 1 when any offence is an
  * error, or when there are more warnings than --max-warnings (said on stderr, where it
@@ -167,8 +162,8 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
         const { fixFiles } = await import("../fix/fix-files.js");
         const fixed = await fixFiles(linted, { write: options.fix, cwd: io.cwd, stdin, loadTimeoutMs: options.loadTimeoutMs, rules });
         for (const note of fixed.notes) io.stderr(`wymcp-lint: ${note}\n`);
-        // What was written is linted again from disk: the report and the exit code are what is left.
-        linted = fixed.written > 0 ? withDiffs(await lint(options, io, startedAt, stdin, config, rules), fixed.result) : fixed.result;
+        // The report and the exit code are what is left after the fixes, as their last passes linted it.
+        linted = fixed.result;
       }
       // A running server has no files to key a baseline by.
       const result =

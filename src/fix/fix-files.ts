@@ -1,34 +1,33 @@
-// --fix and --fix-dry-run over a lint result. An action file is fixed in memory, pass after
-// pass (each pass lints the new text again, so edits that overlapped one already applied
-// are planned afresh), until no edit is left; then, for --fix, written atomically if it
-// changed and still parses. A tool module is written and loaded again after each pass
-// (fixModuleFile). Called by src/cli/run.ts, which lints everything again after writing;
-// for --fix-dry-run the report is the last pass's lint (for modules, a prediction).
+// --fix and --fix-dry-run over a lint result, one loop for every kind of file: the edits of
+// what is reported are applied to the text in memory (apply-edits.ts), the new text is
+// linted again as the run lints that file (src/lint/lint-text.ts: a tool module is loaded
+// from the text as if it were the file), and so on, pass after pass, until no edit is left;
+// then the file is written once, atomically (src/files/write.ts), or for --fix-dry-run only
+// shown as a diff. A pass whose text would not parse, or whose module would not load, is not
+// taken. Called by src/cli/run.ts, whose report is the result given back: what is left in
+// each file, and the diff of what was (or would be) written.
 
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describeThrown } from "../core/escape.js";
-import { inspectString } from "../text/escape.js";
+import type { ToolLint } from "../core/lint-tool.js";
 import type { Offence, TextEdit } from "../core/offence.js";
-import { sortOffences } from "../core/order.js";
 import { kindOf } from "../files/kind.js";
-import { summarize } from "../lint/lint-paths.js";
-import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
-import { toolNameOf } from "../action-file/lint.js";
-import { lintText } from "../lint/lint-action-file.js";
-import { locateToolModule } from "../locate/tool-module.js";
-import type { FileResult, LintResult } from "../lint/result.js";
-import { applyEdits } from "./apply-edits.js";
-import { unifiedDiff } from "./diff.js";
 import { textOf } from "../files/text.js";
 import { WriteSkipped, writeAtomically } from "../files/write.js";
+import { duplicateToolOffences } from "../lint/duplicate-tools.js";
+import { summarize } from "../lint/lint-paths.js";
+import { lintActionFileText, lintModuleText } from "../lint/lint-text.js";
+import type { FileResult, LintResult } from "../lint/result.js";
+import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
+import { parseModule } from "../locate/module-source.js";
+import { inspectString } from "../text/escape.js";
+import { applyEdits } from "./apply-edits.js";
+import { unifiedDiff } from "./diff.js";
 
 /** Passes over one file before giving up on edits that keep clashing (each pass applies at least one). */
 const MAX_PASSES = 10;
-
-/** Offences that depend on other files, which fixing one file cannot change: kept from the first lint. */
-const CROSS_FILE: ReadonlySet<Offence["code"]> = new Set(["duplicate-tool"]);
 
 export interface FixOptions {
   /** Write the fixed files (--fix); false only computes them (--fix-dry-run). */
@@ -36,7 +35,7 @@ export interface FixOptions {
   readonly cwd: string;
   /** The bytes of standard input when the result is of --stdin (never written). */
   readonly stdin: Uint8Array | null;
-  /** --load-timeout, for loading a fixed tool module again. */
+  /** --load-timeout, for loading a fixed tool module's text. */
   readonly loadTimeoutMs: number;
   /** The run's severity rules: an offence they set off is neither fixed nor reported. */
   readonly rules?: SeverityRules;
@@ -45,51 +44,44 @@ export interface FixOptions {
 export interface FixOutcome {
   /** The result with each fixed file's lint after its last pass, and its diff (null when unchanged). */
   readonly result: LintResult;
-  /** How many files were written. */
-  readonly written: number;
-  /** Why a file that had fixes was left unchanged: one line each, for stderr. */
+  /** Why a file that had fixes was left unchanged, or changed only in part: one line each, for stderr. */
   readonly notes: readonly string[];
 }
 
 const hasEdits = (offence: Offence): boolean => offence.edits !== undefined && offence.edits.length > 0;
 
-interface FixedText {
-  readonly text: string;
-  readonly offences: readonly Offence[];
-}
+/** A file's text linted again: its lint, or why that text must not be taken. */
+type Relinted = { readonly lint: ToolLint } | { readonly refused: string };
 
-/** The text after every pass of fixes, and its lint; null when the result would not parse. */
-function fixText(text: string, kind: "json" | "json5", file: string, rules: SeverityRules): FixedText | null {
-  const toolName = toolNameOf(file);
-  const reported = (offence: Offence): boolean => rules.severityOf(offence.code, file) !== "off";
-  let current = text;
-  let lint = lintText(current, kind, toolName);
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const groups = groupsOf(lint.offences.filter(reported));
-    if (groups.length === 0) break;
-    const next = applyEdits(current, groups);
-    if (next.applied.length === 0 || next.text === current) break;
-    current = next.text;
-    lint = lintText(current, kind, toolName);
+/** How one file is linted again from a new text, the way the run lints it; `across` are its offences across files. */
+function relinter(file: string, path: string, across: readonly Offence[], options: FixOptions): (text: string) => Promise<Relinted> {
+  const kind = kindOf(file);
+  if (kind === "module") {
+    return async (text) => {
+      const parsed = await parseModule(text, path);
+      if (parsed !== null && parsed.syntaxErrorAt !== null) return { refused: "the fixed source would not parse (a wymcp-lint defect; please report it)" };
+      const lint = await lintModuleText(path, text, options.loadTimeoutMs, across, parsed);
+      const failed = lint.offences.find((offence) => offence.code === "load-error");
+      return failed === undefined ? { lint } : { refused: `the fixed module would not load (${failed.message})` };
+    };
   }
-  if (lint.offences.some((offence) => offence.code === "parse-error")) return null;
-  return { text: current, offences: lint.offences };
+  return async (text) => {
+    const lint = lintActionFileText(text, kind as "json" | "json5", file, across);
+    return lint.offences.some((offence) => offence.code === "parse-error") ? { refused: "the fixed text would not parse (a wymcp-lint defect; please report it)" } : { lint };
+  };
 }
 
-const groupsOf = (offences: readonly Offence[]): (readonly TextEdit[])[] => offences.filter(hasEdits).map((offence) => offence.edits as readonly TextEdit[]);
-
-/** One file's outcome: its result (what is left, the diff), whether it was written, why not. */
+/** One file's outcome: its result (what is left, the diff), and why it was not fixed, or only in part. */
 interface FileOutcome {
   readonly file: FileResult;
-  readonly written: boolean;
   readonly note?: string;
 }
 
 function notFixed(file: FileResult, why: string): FileOutcome {
-  return { file: { ...file, diff: null }, written: false, note: `${inspectString(file.file)} was not fixed: ${why}` };
+  return { file: { ...file, diff: null }, note: `${inspectString(file.file)} was not fixed: ${why}` };
 }
 
-/** Writes `after` over the file, reporting why not; true when written. */
+/** Writes `after` over the file; why not, or null when written. */
 function write(path: string, original: Uint8Array, bom: Buffer, after: string): string | null {
   try {
     writeAtomically(path, original, Buffer.concat([bom, Buffer.from(after, "utf8")]));
@@ -99,76 +91,61 @@ function write(path: string, original: Uint8Array, bom: Buffer, after: string): 
   }
 }
 
-function fixActionFile(file: FileResult, kind: "json" | "json5", path: string, options: FixOptions): FileOutcome {
-  const bytes = options.stdin ?? readFileSync(path);
+async function fixFile(file: FileResult, across: readonly Offence[], options: FixOptions): Promise<FileOutcome> {
+  const path = resolve(options.cwd, file.file);
+  let bytes: Uint8Array;
+  try {
+    bytes = options.stdin ?? readFileSync(path);
+  } catch (error) {
+    return notFixed(file, `it cannot be read again: ${describeThrown(error)}`);
+  }
   const { text: before, bom } = textOf(bytes);
-  const fixed = fixText(before, kind, file.file, options.rules ?? DEFAULT_RULES);
-  if (fixed === null) return notFixed(file, "the fixed text would not parse (a wymcp-lint defect; please report it)");
-  if (fixed.text === before) return { file: { ...file, diff: null }, written: false };
+  const rules = options.rules ?? DEFAULT_RULES;
+  const relint = relinter(file.file, path, across, options);
+  let text = before;
+  // An action file is linted again from the text read now (that is cheap), so that its edits
+  // are those of what is there even if it changed since the run read it. A module's load is
+  // not cheap: its first edits are the run's (the write refuses a file changed since now).
+  let lint: ToolLint = file;
+  if (kindOf(file.file) !== "module") {
+    const now = await relint(before);
+    if ("refused" in now) return notFixed(file, "it changed while it was being linted");
+    lint = now.lint;
+  }
+  let refused: string | null = null;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const groups = lint.offences
+      .filter((offence) => hasEdits(offence) && rules.severityOf(offence.code, file.file) !== "off")
+      .map((offence) => offence.edits as readonly TextEdit[]);
+    if (groups.length === 0) break;
+    const next = applyEdits(text, groups);
+    if (next.applied.length === 0 || next.text === text) break;
+    const relinted = await relint(next.text);
+    if ("refused" in relinted) {
+      refused = relinted.refused;
+      break;
+    }
+    text = next.text;
+    lint = relinted.lint;
+  }
+  if (text === before) return refused === null ? { file: { ...file, diff: null } } : notFixed(file, refused);
   if (options.write && options.stdin === null) {
-    const failure = write(path, bytes, bom, fixed.text);
+    const failure = write(path, bytes, bom, text);
     if (failure !== null) return notFixed(file, failure);
   }
-  const kept = file.offences.filter((offence) => CROSS_FILE.has(offence.code));
-  const result = { ...file, offences: sortOffences([...kept, ...fixed.offences]), diff: unifiedDiff(file.file, before, fixed.text) };
-  return { file: result, written: options.write && options.stdin === null };
-}
-
-/**
- * A tool module: each pass applies the edits, checks that the text still parses, writes it
- * and loads the module again for the next pass's edits. A dry run cannot load what it did
- * not write: it makes one pass, and what is left is the offences whose edits it did not apply.
- */
-async function fixModuleFile(file: FileResult, path: string, options: FixOptions): Promise<FileOutcome> {
-  const { parseModule } = await import("../locate/module-source.js");
-  const findSyntaxError = async (text: string, file: string) => (await parseModule(text, file))?.syntaxErrorAt ?? null;
-  const bytes = readFileSync(path);
-  const { text: before, bom } = textOf(bytes);
-  if ((await findSyntaxError(before, path)) !== null) return notFixed(file, "its source does not parse");
-  let current = before;
-  let onDisk: Uint8Array = bytes;
-  let offences = file.offences;
-  for (let pass = 0; pass < (options.write ? MAX_PASSES : 1); pass++) {
-    const groups = groupsOf(offences);
-    const next = applyEdits(current, groups);
-    if (next.applied.length === 0 || next.text === current) break;
-    if ((await findSyntaxError(next.text, path)) !== null) {
-      if (current === before) return notFixed(file, "the fixed source would not parse (a wymcp-lint defect; please report it)");
-      break; // keep the passes already written
-    }
-    if (!options.write) {
-      const applied = new Set(next.applied.map((i) => groups[i]));
-      offences = offences.filter((offence) => !applied.has(offence.edits as readonly TextEdit[]));
-      current = next.text;
-      break;
-    }
-    const failure = write(path, onDisk, bom, next.text);
-    if (failure !== null) {
-      if (current === before) return notFixed(file, failure);
-      break;
-    }
-    onDisk = Buffer.concat([bom, Buffer.from(next.text, "utf8")]);
-    current = next.text;
-    const { lintToolModule } = await import("../modules/index.js");
-    const rules = options.rules ?? DEFAULT_RULES;
-    const loaded = await lintToolModule(path, { timeoutMs: options.loadTimeoutMs });
-    const relinted = await locateToolModule(path, current, loaded.offences);
-    offences = relinted.filter((offence) => rules.severityOf(offence.code, file.file) !== "off");
-  }
-  if (current === before) return { file: { ...file, diff: null }, written: false };
-  return { file: { ...file, offences, diff: unifiedDiff(file.file, before, current) }, written: options.write };
+  const fixed: FileResult = { file: file.file, tool: lint.tool, actions: lint.actions, offences: lint.offences, diff: unifiedDiff(file.file, before, text) };
+  return refused === null ? { file: fixed } : { file: fixed, note: `${inspectString(file.file)} was fixed only in part: ${refused}` };
 }
 
 /** Fixes the files of `result` that have edits; see the module comment. */
 export async function fixFiles(result: LintResult, options: FixOptions): Promise<FixOutcome> {
+  // Fixing one file changes no other: each keeps, across files, what the run found.
+  const across = duplicateToolOffences(result.files.map((file) => ({ directory: dirname(resolve(options.cwd, file.file)), file: file.file, tool: file.tool })));
   const outcomes: FileOutcome[] = [];
-  for (const file of result.files) {
-    const kind = kindOf(file.file);
-    const path = resolve(options.cwd, file.file);
-    if (!file.offences.some(hasEdits) || kind === null) outcomes.push({ file: { ...file, diff: null }, written: false });
-    // A module read from standard input has no file to read its source from, nor to write.
-    else if (kind === "module") outcomes.push(options.stdin === null ? await fixModuleFile(file, path, options) : { file: { ...file, diff: null }, written: false });
-    else outcomes.push(fixActionFile(file, kind, path, options));
+  for (const [i, file] of result.files.entries()) {
+    const fixable = kindOf(file.file) !== null && file.offences.some(hasEdits);
+    const offence = across[i];
+    outcomes.push(fixable ? await fixFile(file, offence ? [offence] : [], options) : { file: { ...file, diff: null } });
   }
   return {
     result: summarize(
@@ -176,7 +153,6 @@ export async function fixFiles(result: LintResult, options: FixOptions): Promise
       performance.now() - result.durationMs,
       options.rules ?? DEFAULT_RULES,
     ),
-    written: outcomes.filter((o) => o.written).length,
     notes: outcomes.flatMap((o) => (o.note === undefined ? [] : [o.note])),
   };
 }

@@ -1,32 +1,47 @@
 // duplicate-tool (SPEC section 6): the one check across files. In each directory, the first
 // file in path order owns a tool name; each later file with that name is told which file
-// owns it. Run over the merged results of a run, whatever thread linted each file.
+// owns it. Run over the merged results of a run, whatever thread linted each file; and by
+// --fix, whose passes lint one file again beside the others it does not change.
 
 import { dirname } from "node:path";
 import { inspectString } from "../text/escape.js";
 import type { ToolLint } from "../core/lint-tool.js";
-import { toolOffence } from "../core/offence.js";
+import { toolOffence, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
 import type { FoundFile } from "../files/kind.js";
 
-/** The lints of `files` (same order), each later file of a duplicated name with its offence. */
-export function withDuplicateTools(files: readonly FoundFile[], lints: readonly ToolLint[]): ToolLint[] {
+/** A linted file as the check sees it: its directory, its name in the report, its tool. */
+export interface NamedTool {
+  readonly directory: string;
+  readonly file: string;
+  readonly tool: string | null;
+}
+
+/** For each file (in path order), its duplicate-tool offence; null for a file whose tool name no earlier file of its directory has. */
+export function duplicateToolOffences(files: readonly NamedTool[]): (Offence | null)[] {
   const owners = new Map<string, string>();
-  return lints.map((lint, i) => {
-    if (lint.tool === null) return lint;
-    const file = files[i] as FoundFile;
-    const key = `${dirname(file.path)}\0${lint.tool}`;
+  return files.map(({ directory, file, tool }) => {
+    if (tool === null) return null;
+    const key = `${directory}\0${tool}`;
     const owner = owners.get(key);
     if (owner === undefined) {
-      owners.set(key, file.display);
-      return lint;
+      owners.set(key, file);
+      return null;
     }
-    const offence = toolOffence(
+    return toolOffence(
       "duplicate-tool",
-      `the tool name ${inspectString(lint.tool)} is already used by ${inspectString(owner)} in the same directory`,
+      `the tool name ${inspectString(tool)} is already used by ${inspectString(owner)} in the same directory`,
       "Give one of the two tools another name: the tools of one directory are one server's tools, and their names must be unique.",
       { path: ["name"], part: "value" },
     );
-    return { ...lint, offences: sortOffences([...lint.offences, offence]) };
+  });
+}
+
+/** The lints of `files` (same order), each later file of a duplicated name with its offence. */
+export function withDuplicateTools(files: readonly FoundFile[], lints: readonly ToolLint[]): ToolLint[] {
+  const offences = duplicateToolOffences(lints.map((lint, i) => ({ directory: dirname((files[i] as FoundFile).path), file: (files[i] as FoundFile).display, tool: lint.tool })));
+  return lints.map((lint, i) => {
+    const offence = offences[i];
+    return offence === null || offence === undefined ? lint : { ...lint, offences: sortOffences([...lint.offences, offence]) };
   });
 }

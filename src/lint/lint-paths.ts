@@ -1,13 +1,12 @@
 // The run over files, from the command line's paths to one LintResult (SPEC sections 2 and
 // 6): discover the files (discover.ts), lint the action files (scheduler.ts, with the
 // action-file loader) and the tool modules (the module loader, behind lintToolModules),
-// add duplicate-tool across files (duplicate-tools.ts), give each module's offences their
-// positions and edits (src/locate/tool-module.ts, once per module, on the text read once for
-// that and for its directives), apply each file's inline suppression directives
-// (src/suppress/suppress.ts), resolve severities (severity.ts) and sum up. lintSource and
-// lintModuleSource are the same for one action file or tool module read from standard
-// input. A file's failure stays in that file's result; only our own bugs throw. Called by
-// src/cli/run.ts.
+// add duplicate-tool across files (duplicate-tools.ts), make each module's lint whole from its
+// text, read once (lint-text.ts: its one locating pass, then its directives), apply the action
+// files' inline suppression directives (src/suppress/suppress.ts), resolve severities
+// (severity.ts) and sum up. lintSource and lintModuleSource are the same for one action file or
+// tool module read from standard input. A file's failure stays in that file's result; only our
+// own bugs throw. Called by src/cli/run.ts.
 
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -19,7 +18,7 @@ import { compareDisplayPaths, discover, type UnreadablePlace } from "./discover.
 import { openablePath, type FoundFile } from "../files/kind.js";
 import { withDuplicateTools } from "./duplicate-tools.js";
 import type { IgnoreOptions } from "./ignore-rules.js";
-import { locateToolModule } from "../locate/tool-module.js";
+import { completeModuleLint, lintModuleText } from "./lint-text.js";
 import { textOf } from "../files/text.js";
 import { suppressOffences } from "../suppress/suppress.js";
 import { totals, type FileResult, type LintResult } from "./result.js";
@@ -88,25 +87,13 @@ export function summarize(linted: readonly FileResult[], startedAt: number, rule
   return { files, summary: totals(files), durationMs: performance.now() - startedAt };
 }
 
-/** A linted file's text again (a module's without its byte order mark, as it is edited); null when it cannot be read. */
+/** A linted file's text again, without its byte order mark (as it is located and edited); null when it cannot be read. */
 function readSource(path: string | Buffer): string | null {
   try {
     return textOf(readFileSync(path)).text;
   } catch {
     return null;
   }
-}
-
-/**
- * A tool module's lint made whole from its text: its offences located (once, and only when
- * some ask for it), then its directives applied. A module gone since it was loaded keeps its
- * offences as they are.
- */
-async function completeModuleLint(path: string, lint: ToolLint, text: string | null): Promise<ToolLint> {
-  if (text === null) return lint;
-  const located = await locateToolModule(path, text, lint.offences);
-  const offences = suppressOffences(located, "module", () => text);
-  return offences === lint.offences ? lint : { ...lint, offences };
 }
 
 function fileResult(file: string, lint: ToolLint, offences = lint.offences): FileResult {
@@ -135,8 +122,10 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
   const completed = await Promise.all(
     withDuplicateTools(found, lints).map((lint, i) => {
       const file = found[i] as FoundFile;
-      if (isModule(file)) return completeModuleLint(file.path, lint, readSource(openablePath(file)));
-      return { ...lint, offences: suppressOffences(lint.offences, file.kind, () => readSource(openablePath(file))) };
+      if (!isModule(file)) return { ...lint, offences: suppressOffences(lint.offences, file.kind, () => readSource(openablePath(file))) };
+      // A module read once, for its pass and its directives; one gone since it was loaded keeps its offences.
+      const text = readSource(openablePath(file));
+      return text === null ? lint : completeModuleLint(file.path, lint, text);
     }),
   );
   const files = completed.map((lint, i) => fileResult((found[i] as FoundFile).display, lint));
@@ -155,9 +144,7 @@ export async function lintModuleSource(
   startedAt = performance.now(),
   rules: SeverityRules = DEFAULT_RULES,
 ): Promise<LintResult> {
-  const { lintToolModuleSource } = await import("../modules/index.js");
-  const { text } = textOf(bytes);
-  const lint = await completeModuleLint(path, await lintToolModuleSource(path, text, { timeoutMs }), text);
+  const lint = await lintModuleText(path, textOf(bytes).text, timeoutMs);
   return summarize([fileResult(display, lint)], startedAt, rules);
 }
 

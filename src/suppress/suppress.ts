@@ -1,9 +1,9 @@
 // Inline suppressions for one linted file: reads its directives (JSON5 action files and
 // tool modules; JSON has no comments), drops the offences they cover and adds an
 // `unused-disable` offence for each useless one. A JSON5 file that did not parse keeps its
-// parse-error untouched: its comments cannot be trusted. Called by lint-paths.ts on every
-// file's raw offences, before severities are resolved, so the config can set unused-disable
-// like any code.
+// parse-error untouched: its comments cannot be trusted. Called by the run (src/lint/) on
+// every file's raw offences, before severities are resolved, so the config can set
+// unused-disable like any code.
 
 import { OFFENCE_CODES } from "../core/codes.js";
 import { sortOffences } from "../core/order.js";

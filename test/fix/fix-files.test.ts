@@ -1,8 +1,7 @@
-// --fix and --fix-dry-run (issue 11), driven by test/fixtures/fix/<case>/: the input file,
-// fixed/<file> (its exact bytes after --fix), expected.diff (the diff --fix-dry-run shows)
-// and left.json (the offences a lint finds afterwards; left-dry-run.json where a dry run on
-// a module differs: it cannot load what it did not write, so it predicts what is left, at
-// the places of the unchanged file). Each case runs in a copy, in-process.
+// --fix and --fix-dry-run (src/fix/), driven by test/fixtures/fix/<case>/: the input file,
+// fixed/<file> (its exact bytes after --fix), expected.diff (the diff --fix shows and
+// --fix-dry-run too) and left.json (the offences left afterwards, which a dry run reports
+// alike). Each case runs in a copy, in-process.
 
 import assert from "node:assert/strict";
 import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
@@ -22,7 +21,6 @@ interface Case {
   readonly fixed: Buffer;
   readonly diff: string;
   readonly left: Record<string, unknown>[];
-  readonly leftDry: Record<string, unknown>[];
 }
 
 const cases: Case[] = readdirSync(CASES)
@@ -30,16 +28,13 @@ const cases: Case[] = readdirSync(CASES)
   .map((name) => {
     const dir = join(CASES, name);
     const file = readdirSync(dir).find((f) => /\.(actions\.json5?|tool\.[cm]?[jt]s)$/.test(f)) as string;
-    const left = JSON.parse(readFileSync(join(dir, "left.json"), "utf8"));
-    const dry = join(dir, "left-dry-run.json");
     return {
       name,
       file,
       input: readFileSync(join(dir, file)),
       fixed: readFileSync(join(dir, "fixed", file)),
       diff: readFileSync(join(dir, "expected.diff"), "utf8"),
-      left,
-      leftDry: readdirSync(dir).includes("left-dry-run.json") ? JSON.parse(readFileSync(dry, "utf8")) : left,
+      left: JSON.parse(readFileSync(join(dir, "left.json"), "utf8")),
     };
   });
 
@@ -136,7 +131,7 @@ for (const c of cases) {
     const report = JSON.parse(json.stdout) as JsonReport;
     assert.ok(reportValidator(report), JSON.stringify(reportValidator.errors));
     assert.equal(report.files[0]?.diff ?? "", c.diff);
-    assert.deepEqual(brief(report.files[0]?.offences, c.leftDry), c.leftDry);
+    assert.deepEqual(brief(report.files[0]?.offences, c.left), c.left);
     // The text format prints the diff first, then the report (CRLF files keep their "\r").
     assert.ok(text.stdout.startsWith(c.diff), text.stdout);
     assert.equal(text.code, json.code);

@@ -1,0 +1,43 @@
+// One file's lint made whole from its text, exactly as the run reports that file before its
+// severities: an action file linted and located (lint-action-file.ts), a tool module loaded in
+// isolation as if its text were the file (src/modules/) and located once (src/locate/), then,
+// for both, the offences across files added and the file's inline directives applied. Used by
+// the run for the modules it loaded and for standard input, and by --fix for each pass, so
+// that a fixed text is linted the way the file will be.
+
+import type { ToolLint } from "../core/lint-tool.js";
+import type { Offence } from "../core/offence.js";
+import { sortOffences } from "../core/order.js";
+import { toolNameOf } from "../action-file/lint.js";
+import type { ParsedModule } from "../locate/module-source.js";
+import { locateToolModule } from "../locate/tool-module.js";
+import { suppressOffences } from "../suppress/suppress.js";
+import { lintText } from "./lint-action-file.js";
+
+function withAcross(lint: ToolLint, across: readonly Offence[]): ToolLint {
+  return across.length === 0 ? lint : { ...lint, offences: sortOffences([...lint.offences, ...across]) };
+}
+
+/**
+ * A tool module's lint made whole from its text: its offences located (once, and only when
+ * some ask for it), then its directives applied. `parsed` is the text's parse when the caller
+ * has it already.
+ */
+export async function completeModuleLint(path: string, lint: ToolLint, text: string, parsed?: ParsedModule | null): Promise<ToolLint> {
+  // A clean module pays nothing for locating.
+  const located = lint.offences.length === 0 ? lint.offences : await locateToolModule(path, text, lint.offences, parsed);
+  const offences = suppressOffences(located, "module", () => text);
+  return offences === lint.offences ? lint : { ...lint, offences };
+}
+
+/** An action file's lint from its decoded text; `file` names it (its tool's name, and its directives' rules). */
+export function lintActionFileText(text: string, kind: "json" | "json5", file: string, across: readonly Offence[] = []): ToolLint {
+  const lint = withAcross(lintText(text, kind, toolNameOf(file)), across);
+  return { ...lint, offences: suppressOffences(lint.offences, kind, () => text) };
+}
+
+/** A tool module's lint from its text, as if it were the file at `path` (which is never read): see the module comment. */
+export async function lintModuleText(path: string, text: string, timeoutMs: number, across: readonly Offence[] = [], parsed?: ParsedModule | null): Promise<ToolLint> {
+  const { lintToolModuleSource } = await import("../modules/index.js");
+  return completeModuleLint(path, withAcross(await lintToolModuleSource(path, text, { timeoutMs }), across), text, parsed);
+}
