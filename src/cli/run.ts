@@ -2,10 +2,9 @@
 // config (src/config/), lints the paths (lintPaths) or standard input (lintSource), fixes
 // them under --fix or --fix-dry-run (src/fix/, whose result is then the report), applies
 // the baseline (src/baseline/), writes the chosen format through io and returns the exit code
-// (SPEC sections 7 and 9): 0 passed, 1 errors or too many warnings (from the totals, never from what
-// was shown), 2 usage error
-// or internal failure. It never calls process.exit; bin/wymcp-lint.js sets process.exitCode
-// from it, and tests call it in-process with their own io.
+// (docs/report.md): 0 passed, 1 errors or too many warnings (from the totals, never from what
+// was shown), 2 usage error or internal failure. It never calls process.exit;
+// bin/wymcp-lint.js sets process.exitCode from it, and tests call it in-process with their own io.
 
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";

@@ -1,4 +1,4 @@
-// duplicate-tool (SPEC section 6): the one check across files. In each directory, the first
+// duplicate-tool (docs/checks.md): the one check across files. In each directory, the first
 // file in path order owns a tool name; each later file with that name is told which file
 // owns it. Run over the merged results of a run, whatever thread linted each file; and by
 // --fix, whose passes lint one file again beside the others it does not change.

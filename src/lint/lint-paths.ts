@@ -1,12 +1,13 @@
-// The run over files, from the command line's paths to one LintResult (SPEC sections 2 and
-// 6): discover the files (discover.ts), lint the action files (scheduler.ts, with the
-// action-file loader) and the tool modules (the module loader, behind lintToolModules),
-// add duplicate-tool across files (duplicate-tools.ts), make each module's lint whole from its
-// text, read once (lint-text.ts: its one locating pass, then its directives), apply the action
-// files' inline suppression directives (src/suppress/suppress.ts), resolve severities
-// (severity.ts) and sum up. lintSource and lintModuleSource are the same for one action file or
-// tool module read from standard input. A file's failure stays in that file's result; only our
-// own bugs throw. Called by src/cli/run.ts.
+// The run over files, from the command line's paths to one LintResult (docs/inputs.md,
+// docs/report.md): discover the files (discover.ts), lint the action files (scheduler.ts,
+// with the action-file loader) and the tool modules (the module loader, behind
+// lintToolModules), add duplicate-tool across files (duplicate-tools.ts), make each module's
+// lint whole from its text, read once (lint-text.ts: its one locating pass, then its
+// directives), apply the action files' inline suppression directives
+// (src/suppress/suppress.ts), resolve severities (severity.ts) and sum up. lintSource and
+// lintModuleSource are the same for one action file or tool module read from standard input.
+// A file's failure stays in that file's result; only our own bugs throw. Called by
+// src/cli/run.ts.
 
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
