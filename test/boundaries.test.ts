@@ -39,7 +39,7 @@ test("the core and the library entry point import only Node's builtins and each 
 test("each dependency is imported in one place", () => {
   const homes: Record<string, string> = {
     chalk: "cli/palette.ts",
-    yargs: "cli/options.ts",
+    yargs: "cli/options/yargs.ts",
     "fast-glob": "lint/discover.ts",
     ignore: "lint/ignore-rules.ts",
     esbuild: "modules/transpile.ts",

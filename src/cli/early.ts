@@ -4,7 +4,7 @@
 // A command line it cannot read, or a mistake in it, is left to run() to report.
 
 import type { ChildProcess } from "node:child_process";
-import { shortcutCommand } from "./options.js";
+import { shortcutCommand } from "./options/shortcut.js";
 import { startStandbyFor } from "./standby.js";
 
 /** Starts the standby module process when `argv` names a tool module; returns the process started, if any. */

@@ -1,4 +1,4 @@
-// The CLI as a function: run(argv, io) parses the command line (options.ts), reads the
+// The CLI as a function: run(argv, io) parses the command line (options/), reads the
 // config (src/config/), lints the paths (lintPaths) or standard input (lintSource), fixes
 // them under --fix or --fix-dry-run (src/fix/, whose result is then the report), applies
 // the baseline (src/baseline/), writes the chosen format through io and returns the exit code
@@ -23,7 +23,9 @@ import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { UsageError } from "../usage-error.js";
 import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
-import { packageVersion, parseCommand, type LintOptions } from "./options.js";
+import type { LintOptions } from "./options/command.js";
+import { parseCommand } from "./options/index.js";
+import { packageVersion } from "./version.js";
 
 export { UsageError } from "../usage-error.js";
 

@@ -7,7 +7,7 @@ import type { ChildProcess } from "node:child_process";
 import { kindOf } from "../files/kind.js";
 import { TYPESCRIPT } from "../modules/module-format.js";
 import { DEFAULT_MEMORY_LIMIT_MB, startModuleStandby } from "../modules/spawn.js";
-import type { LintOptions } from "./options.js";
+import type { LintOptions } from "./options/command.js";
 
 /** Starts the standby module process when these options name a tool module; returns the process started, if any. */
 export function startStandbyFor(options: LintOptions): ChildProcess | null {

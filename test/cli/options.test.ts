@@ -1,4 +1,4 @@
-// The command line's one table of flags (src/cli/options.ts, OPTIONS) configures both of
+// The command line's one table of flags (src/cli/options/table.ts, OPTIONS) configures both of
 // its parsers: yargs, and the start-up shortcut that reads the common calls without
 // loading yargs. Checked here: every entry reaches yargs and --help as declared, exactly
 // the `shortcut` entries reach the shortcut, and on any command line built from the table
@@ -7,7 +7,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { helpText, OPTIONS, parseCommand, parseWithYargs, shortcutOptions, type OptionSpec } from "../../src/cli/options.js";
+import { parseCommand } from "../../src/cli/options/index.js";
+import { shortcutOptions } from "../../src/cli/options/shortcut.js";
+import { OPTIONS, type OptionSpec } from "../../src/cli/options/table.js";
+import { helpText, parseWithYargs } from "../../src/cli/options/yargs.js";
 import { cli, lintOptionsWith } from "../support/cli.js";
 
 const SPECS: readonly OptionSpec[] = Object.values(OPTIONS);

@@ -13,7 +13,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "node:test";
-import { parseCommand } from "../../src/cli/options.js";
+import { parseCommand } from "../../src/cli/options/index.js";
 import { discover } from "../../src/lint/discover.js";
 import { lintFiles } from "../../src/lint/lint-paths.js";
 import { cli, type Outcome } from "../support/cli.js";

@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { LintOptions } from "../../src/cli/options.js";
+import type { LintOptions } from "../../src/cli/options/command.js";
 import { run } from "../../src/cli/run.js";
 
 /** test/fixtures/cli/. */

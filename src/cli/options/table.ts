@@ -1,0 +1,229 @@
+// The command line's one table of flags (SPEC section 7): every flag is declared once, in
+// OPTIONS, with its spelling, type, help text, default, whether the start-up shortcut reads
+// it, and the reader that checks its value and converts it (a mistake is a UsageError
+// naming the flag and what was given). Both parsers are configured from it (shortcut.ts,
+// yargs.ts); command.ts turns the values read into a Command.
+//
+// Adding a flag: add one entry to OPTIONS. Its checked value appears in LintOptions under
+// the entry's key; `shortcut: true` when the common calls (a hook, CI) use it. The server
+// flags (--server, --server-url, --header) combine into LintOptions.server (checkServer,
+// src/server/target.ts); with --server, the arguments after "--" are the server's command.
+
+import { inspectString } from "../../text/escape.js";
+import { DEFAULT_MAX_OFFENCES } from "../../core/report.js";
+import { UsageError } from "../../usage-error.js";
+import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from "../formatters/index.js";
+
+const DEFAULT_LOAD_TIMEOUT_SECONDS = 10;
+const DEFAULT_SERVER_TIMEOUT_SECONDS = 30;
+
+/**
+ * A flag's value as given: its text, true/false for a switch, every text of a repeatable
+ * flag, undefined when absent and without default.
+ */
+export type Given = string | boolean | readonly string[] | undefined;
+
+/** Everything about one flag. */
+export interface OptionSpec<T = unknown> {
+  /** The flag as typed, without its dashes: "max-offences". */
+  readonly flag: string;
+  /** A switch (`--x`, `--no-x`), or a flag taking a value that is text or a number (help shows which). */
+  readonly type: "boolean" | "string" | "number";
+  readonly describe: string;
+  readonly alias?: string;
+  /** The value when the flag is absent, as --help shows it. */
+  readonly default?: string | number | boolean;
+  /** Read by the start-up shortcut too: the flags of the common calls. */
+  readonly shortcut?: boolean;
+  /** Selects a command (help, version, explain) instead of being a lint option. */
+  readonly command?: true;
+  /** May be given more than once, each value kept (otherwise the last one counts). */
+  readonly repeatable?: true;
+  /** Checks the given value and converts it; throws UsageError naming the flag. */
+  readonly read: (given: Given) => T;
+}
+
+function nonNegativeInteger(flag: string): (given: Given) => number {
+  return (given) => {
+    const value = String(given);
+    if (!/^\d+$/.test(value)) throw new UsageError(`--${flag} must be a whole number of 0 or more; got ${inspectString(value)}`);
+    return Math.min(Number(value), Number.MAX_SAFE_INTEGER);
+  };
+}
+
+function positiveSecondsAsMs(flag: string): (given: Given) => number {
+  return (given) => {
+    const value = String(given);
+    const seconds = /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) ? Number(value) : NaN;
+    if (!(seconds > 0)) throw new UsageError(`--${flag} must be a number of seconds greater than 0; got ${inspectString(value)}`);
+    return seconds * 1000;
+  };
+}
+
+function formatName(given: Given): FormatName {
+  const value = String(given);
+  if (!isFormatName(value)) throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(", ")}; got ${inspectString(value)}`);
+  return value;
+}
+
+const text = (given: Given): string | undefined => (given === undefined ? undefined : String(given));
+
+/** A file name given to --flag; undefined when absent. */
+function fileName(flag: string, given: Given): string | undefined {
+  if (given === undefined) return undefined;
+  const name = String(given);
+  if (name === "") throw new UsageError(`--${flag} needs a file name; got ""`);
+  return name;
+}
+
+/** --config FILE: the file; --no-config: false (no config); absent: null (search for one). */
+function configChoice(given: Given): string | false | null {
+  if (given === false) return false;
+  return fileName("config", given) ?? null;
+}
+const onOff = (given: Given): boolean | undefined => (given === undefined ? undefined : given === true);
+const on = (given: Given): boolean => given === true;
+const texts = (given: Given): readonly string[] => (given === undefined ? [] : Array.isArray(given) ? given.map(String) : [String(given)]);
+
+/**
+ * Every flag, in the order --help lists them and their values are checked. The key is the
+ * name of the checked value (in LintOptions for a lint option).
+ */
+export const OPTIONS = {
+  format: {
+    flag: "format",
+    type: "string",
+    default: DEFAULT_FORMAT,
+    shortcut: true,
+    describe: `Output format: ${FORMAT_NAMES.join(", ")} (json, sarif and github carry every offence)`,
+    read: formatName,
+  },
+  maxOffences: {
+    flag: "max-offences",
+    type: "number",
+    default: DEFAULT_MAX_OFFENCES,
+    shortcut: true,
+    describe: "Offences shown per action in the text format, then a '… and K more offences' line (0 = all)",
+    read: nonNegativeInteger("max-offences"),
+  },
+  maxWarnings: {
+    flag: "max-warnings",
+    type: "number",
+    shortcut: true,
+    describe: "Fail the run (exit 1) when it finds more than N warnings; without it, warnings are shown and never fail it",
+    read: (given: Given): number | null => (given === undefined ? null : nonNegativeInteger("max-warnings")(given)),
+  },
+  color: {
+    flag: "color",
+    type: "boolean",
+    shortcut: true,
+    describe: "Colour the text report (default: on a terminal only; NO_COLOR and FORCE_COLOR are respected); --no-color turns it off",
+    read: onOff,
+  },
+  stdin: {
+    flag: "stdin",
+    type: "boolean",
+    default: false,
+    describe: "Lint one action file or tool module read from standard input (needs --stdin-filename)",
+    read: on,
+  },
+  stdinFilename: {
+    flag: "stdin-filename",
+    type: "string",
+    describe:
+      "The name of the file read with --stdin: it gives its kind (JSON, JSON5 or a tool module), an action file's tool name, and the directory a module's imports resolve from",
+    read: text,
+  },
+  loadTimeoutMs: {
+    flag: "load-timeout",
+    type: "number",
+    default: DEFAULT_LOAD_TIMEOUT_SECONDS,
+    shortcut: true,
+    describe: "Seconds a tool module gets to load and return its actions before it is a load-error",
+    read: positiveSecondsAsMs("load-timeout"),
+  },
+  ignore: {
+    flag: "ignore",
+    type: "boolean",
+    default: true,
+    describe:
+      "Skip, in directory and glob searches, what .gitignore files and .git/info/exclude ignore; --no-ignore searches those files too (a file named on the command line is always linted)",
+    read: on,
+  },
+  ignorePattern: {
+    flag: "ignore-pattern",
+    type: "string",
+    repeatable: true,
+    describe: "Also skip, in directory and glob searches, what this pattern matches (.gitignore syntax, relative to the current directory); repeatable",
+    read: texts,
+  },
+  fix: {
+    flag: "fix",
+    type: "boolean",
+    default: false,
+    shortcut: true,
+    describe:
+      "Apply the fixes that cannot change what was meant (rename a misspelt key, remove a repeated entry or a redundant group, move a description's extra lines to notes) in action files and in the literals of tool modules, atomically; then report what is left",
+    read: on,
+  },
+  fixDryRun: {
+    flag: "fix-dry-run",
+    type: "boolean",
+    default: false,
+    shortcut: true,
+    describe: "Like --fix, but write nothing: print each file's changes as a unified diff (text: before the report; json: each file's \"diff\")",
+    read: on,
+  },
+  config: {
+    flag: "config",
+    type: "string",
+    describe:
+      'Read the config from FILE (JSON or JSON5) instead of searching for wymcp-lint.config.json, wymcp-lint.config.json5 or a "wymcp-lint" key in package.json from the current directory up to the repository root; --no-config reads none',
+    read: configChoice,
+  },
+  baseline: {
+    flag: "baseline",
+    type: "string",
+    describe:
+      'The baseline file: offences recorded in it are not reported, only counted (default: the config\'s "baseline", else wymcp-lint-baseline.json beside the config or in the current directory)',
+    read: (given: Given): string | null => fileName("baseline", given) ?? null,
+  },
+  updateBaseline: {
+    flag: "update-baseline",
+    type: "boolean",
+    default: false,
+    describe: "Write every offence of this run to the baseline file (entries of files not linted are kept), then report against it",
+    read: on,
+  },
+  server: {
+    flag: "server",
+    type: "boolean",
+    default: false,
+    describe: 'Lint a running MCP server instead of files: start the command given after "--" (stdio) and stop its whole process group at the end',
+    read: on,
+  },
+  serverUrl: { flag: "server-url", type: "string", describe: "Lint a running MCP server instead of files, at this Streamable HTTP URL", read: text },
+  headers: { flag: "header", type: "string", repeatable: true, describe: 'A header sent to --server-url, as "Name: value" (repeatable)', read: texts },
+  serverTimeoutMs: {
+    flag: "server-timeout",
+    type: "number",
+    default: DEFAULT_SERVER_TIMEOUT_SECONDS,
+    describe: "Seconds the server gets to start and answer the handshake, and each request after it",
+    read: positiveSecondsAsMs("server-timeout"),
+  },
+  explain: { flag: "explain", type: "string", command: true, describe: "Explain an offence code (meaning, reason, fix) and exit", read: text },
+  help: { flag: "help", alias: "h", type: "boolean", command: true, describe: "Show this help and exit", read: on },
+  version: { flag: "version", type: "boolean", command: true, describe: "Show the version and exit", read: on },
+} as const satisfies Record<string, OptionSpec>;
+
+type Options = typeof OPTIONS;
+type Key = keyof Options;
+/** The keys of the lint options: every entry that does not select a command. */
+export type LintKey = { [K in Key]: Options[K] extends { readonly command: true } ? never : K }[Key];
+/** The checked value of each lint option, keyed like OPTIONS. */
+export type Values = { readonly [K in LintKey]: ReturnType<Options[K]["read"]> };
+/** The given value of each flag (absent: its default), keyed like OPTIONS. */
+export type GivenOptions = { [K in Key]?: Given };
+
+/** Every entry of OPTIONS with its key, in table order. */
+export const SPECS: readonly (readonly [Key, OptionSpec])[] = Object.entries(OPTIONS) as [Key, OptionSpec][];
