@@ -71,20 +71,25 @@ function staticImportsOf(source: string): string[] {
   return found.filter((m) => m[1] === undefined).map((m) => m[2] as string);
 }
 
-/** The external specifiers reachable from `entry` (relative to src/), following `importsIn` through our own modules. */
-function reachableDependencies(entry: string, importsIn: (source: string) => string[]): Set<string> {
-  const seen = new Set<string>();
+/** Our own modules (relative to src/) and the external specifiers reachable from `entry`, following `importsIn` through our own modules. */
+function reachable(entry: string, importsIn: (source: string) => string[]): { files: Set<string>; dependencies: Set<string> } {
+  const files = new Set<string>();
   const dependencies = new Set<string>();
   const visit = (file: string): void => {
-    if (seen.has(file)) return;
-    seen.add(file);
+    if (files.has(file)) return;
+    files.add(file);
     for (const specifier of importsIn(readFileSync(join(SRC, file), "utf8"))) {
       if (external(specifier)) dependencies.add(specifier);
       else if (specifier.startsWith(".")) visit(join(file, "..", specifier).split("\\").join("/").replace(/\.js$/, ".ts"));
     }
   };
   visit(entry);
-  return dependencies;
+  return { files, dependencies };
+}
+
+/** The external specifiers reachable from `entry` (relative to src/), following `importsIn` through our own modules. */
+function reachableDependencies(entry: string, importsIn: (source: string) => string[]): Set<string> {
+  return reachable(entry, importsIn).dependencies;
 }
 
 test("linting files never loads the MCP SDK: the CLI reaches it only through the lazy import of lint-server", () => {
@@ -93,6 +98,19 @@ test("linting files never loads the MCP SDK: the CLI reaches it only through the
   // Not vacuous: counting dynamic imports too, the SDK is reached.
   assert.ok([...reachableDependencies("cli/run.ts", importsOf)].some(isSdk));
   assert.deepEqual(staticImportsOf('import type { A } from "a";\nimport { b } from "b";\nexport { c } from "c";\nconst d = await import("d");\nimport "e";'), ["b", "c", "e"]);
+});
+
+test("what bin/wymcp-lint.js loads first (cli/early.ts) reaches neither yargs nor the help text, even lazily", () => {
+  const { files, dependencies } = reachable("cli/early.ts", importsOf);
+  assert.ok(files.has("cli/options/shortcut.ts"));
+  const heavy = new Set(["cli/options/yargs.ts", "cli/options/help-text.ts"]);
+  assert.deepEqual(
+    [...files].filter((file) => heavy.has(file)),
+    [],
+  );
+  assert.ok(!dependencies.has("yargs"));
+  // Not vacuous: the CLI itself reaches both.
+  assert.ok(reachable("cli/run.ts", staticImportsOf).files.has("cli/options/help-text.ts"));
 });
 
 /**
