@@ -1,4 +1,4 @@
-// The command line (SPEC section 7): argv → one of four commands, lint, help, version or
+// The command line (README.md, "Usage"): argv → one of four commands, lint, help, version or
 // explain, or a UsageError naming the flag and what was given. The common command lines
 // are read by the start-up shortcut (shortcut.ts), every other one by yargs (yargs.ts);
 // both are configured from one table of flags (table.ts) and give their values to the

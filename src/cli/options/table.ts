@@ -1,4 +1,4 @@
-// The command line's one table of flags (SPEC section 7): every flag is declared once, in
+// The command line's one table of flags (README.md, "Usage"): every flag is declared once, in
 // OPTIONS, with its spelling, type, help text, default, whether the start-up shortcut reads
 // it, and the reader that checks its value and converts it (a mistake is a UsageError
 // naming the flag and what was given). Both parsers are configured from it (shortcut.ts,
