@@ -44,7 +44,7 @@ test("each dependency is imported in one place", () => {
     ignore: "lint/ignore-rules.ts",
     esbuild: "modules/transpile.ts",
     "oxc-transform": "modules/transpile.ts",
-    picomatch: "config/rules-for.ts",
+    picomatch: "config/severity-rules.ts",
     "oxc-parser": "locate/module-source.ts",
     // The MCP SDK's client side: the session, and the transport for a server we start.
     "@modelcontextprotocol/sdk/client/index.js": "server/session.ts",

@@ -67,11 +67,11 @@ async function palette(options: LintOptions, io: Io): Promise<Palette> {
 
 /**
  * The config as severity rules: per file (rules, then matching overrides); for a running
- * server, whose rows name no file, its rules alone. picomatch comes with rules-for.js, loaded
- * only for a run with a config.
+ * server, whose rows name no file, its rules alone. picomatch comes with severity-rules.js,
+ * loaded only for a run with a config.
  */
-async function configSeverities(config: Config, options: LintOptions, cwd: string): Promise<SeverityRules> {
-  const { configRules, serverRules } = await import("../config/rules-for.js");
+async function severityRulesOf(config: Config, options: LintOptions, cwd: string): Promise<SeverityRules> {
+  const { configRules, serverRules } = await import("../config/severity-rules.js");
   return options.server === null ? configRules(config, cwd) : serverRules(config);
 }
 
@@ -155,7 +155,7 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       // Read before any work, so a mistake in it is reported at once (exit 2).
       const location = configLocation(options.config, io.cwd);
       const config = location === null ? null : loadConfig(location, io.cwd);
-      const rules = config === null ? DEFAULT_RULES : await configSeverities(config, options, io.cwd);
+      const rules = config === null ? DEFAULT_RULES : await severityRulesOf(config, options, io.cwd);
       const stdin = options.stdin !== null ? await readStdin(io) : null;
       let linted = await lint(options, io, startedAt, stdin, config, rules);
       if (options.fix || options.fixDryRun) {

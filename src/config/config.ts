@@ -1,16 +1,16 @@
 // What a config file says, once read and checked (load.ts): the extra ignore globs, the
 // severity of codes for every file, and overrides for files matching globs. Plain frozen
-// data; which severity applies to one file is rules-for.ts's business.
+// data; which severity applies to one file is severity-rules.ts's business.
 
 import type { OffenceCode, SeveritySetting } from "../core/codes.js";
 
-/** Severities by code; a code not named keeps its default. */
-export type RuleSeverities = Readonly<Partial<Record<OffenceCode, SeveritySetting>>>;
+/** A config's `rules` (or an override's): the setting of each code it names; a code not named keeps its default. */
+export type CodeSeverities = Readonly<Partial<Record<OffenceCode, SeveritySetting>>>;
 
 export interface Override {
-  /** Globs relative to the config file's directory (see rules-for.ts for how they match). */
+  /** Globs relative to the config file's directory (see severity-rules.ts for how they match). */
   readonly files: readonly string[];
-  readonly rules: RuleSeverities;
+  readonly rules: CodeSeverities;
 }
 
 export interface Config {
@@ -19,7 +19,7 @@ export interface Config {
   /** Its directory: globs, `ignore` and `baseline` are relative to it. */
   readonly dir: string;
   readonly ignore: readonly string[];
-  readonly rules: RuleSeverities;
+  readonly rules: CodeSeverities;
   /** In file order: a later override wins over an earlier one and over `rules`. */
   readonly overrides: readonly Override[];
   /** The baseline file (absolute), when the config names one. */

@@ -15,7 +15,7 @@ import { parseJson, parseJson5 } from "../text/json5-parse.js";
 import { ParseError } from "../text/json5-lexer.js";
 import { sourcePositions } from "../locate/json-entries.js";
 import type { Position } from "../text/positions.js";
-import { CONFIG_KEYS, OVERRIDE_KEYS, type Config, type Override, type RuleSeverities } from "./config.js";
+import { CONFIG_KEYS, OVERRIDE_KEYS, type Config, type CodeSeverities, type Override } from "./config.js";
 import type { ConfigLocation } from "./find.js";
 
 /** One mistake in the config: where (a path inside the config, key or value) and what. */
@@ -81,12 +81,12 @@ function globList(value: unknown, path: Path, problems: Problem[], required: boo
 
 const CODES: readonly string[] = OFFENCE_CODES;
 
-function ruleSeverities(value: unknown, path: Path, problems: Problem[]): RuleSeverities {
+function codeSeverities(value: unknown, path: Path, problems: Problem[]): CodeSeverities {
   if (!isObject(value)) {
     problems.push({ path, part: "value", message: `must be an object of offence codes to "error", "warn" or "off"; got ${describeType(value)}` });
     return {};
   }
-  const rules: Partial<Record<OffenceCode, SeveritySetting>> = {};
+  const severities: Partial<Record<OffenceCode, SeveritySetting>> = {};
   for (const code of Object.keys(value)) {
     const severity = value[code];
     if (!CODES.includes(code)) {
@@ -96,10 +96,10 @@ function ruleSeverities(value: unknown, path: Path, problems: Problem[]): RuleSe
       const hint = typeof severity === "string" ? didYouMean(severity, SEVERITY_SETTINGS) : eslint === undefined ? "" : `; did you mean ${inspectString(eslint)}?`;
       problems.push({ path: [...path, code], part: "value", message: `must be "error", "warn" or "off"; got ${found(severity)}${hint}` });
     } else {
-      rules[code as OffenceCode] = severity as SeveritySetting;
+      severities[code as OffenceCode] = severity as SeveritySetting;
     }
   }
-  return Object.freeze(rules);
+  return Object.freeze(severities);
 }
 
 function overrides(value: unknown, problems: Problem[]): Override[] {
@@ -118,7 +118,7 @@ function overrides(value: unknown, problems: Problem[]): Override[] {
       if (!Object.hasOwn(entry, key)) problems.push({ path, part: "value", message: `an override needs ${inspectString(key)}` });
     }
     const files = Object.hasOwn(entry, "files") ? globList(entry["files"], [...path, "files"], problems, true) : [];
-    const rules = Object.hasOwn(entry, "rules") ? ruleSeverities(entry["rules"], [...path, "rules"], problems) : {};
+    const rules = Object.hasOwn(entry, "rules") ? codeSeverities(entry["rules"], [...path, "rules"], problems) : {};
     return [Object.freeze({ files: Object.freeze(files), rules })];
   });
 }
@@ -132,7 +132,7 @@ export function checkConfig(value: unknown, file: string): { config: Config } | 
     problems.push({ path: ["$schema"], part: "value", message: `must be a string; got ${describeType(value["$schema"])}` });
   }
   const ignore = Object.hasOwn(value, "ignore") ? globList(value["ignore"], ["ignore"], problems, false) : [];
-  const rules = Object.hasOwn(value, "rules") ? ruleSeverities(value["rules"], ["rules"], problems) : {};
+  const rules = Object.hasOwn(value, "rules") ? codeSeverities(value["rules"], ["rules"], problems) : {};
   const overrideList = Object.hasOwn(value, "overrides") ? overrides(value["overrides"], problems) : [];
   let baseline: string | null = null;
   if (Object.hasOwn(value, "baseline")) {

@@ -8,6 +8,10 @@ import { withSeverity, type Offence } from "../core/offence.js";
 import { defaultSeverity, type OffenceCode, type SeveritySetting } from "../core/codes.js";
 import type { FileResult } from "./result.js";
 
+/**
+ * The run's severity rules: what decides the setting of each offence, by its code and its
+ * file (a config's per-code settings, CodeSeverities, become one in src/config/severity-rules.ts).
+ */
 export interface SeverityRules {
   /**
    * The setting for offences of `code` in `file` (the file as FileResult names it: the

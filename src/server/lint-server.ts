@@ -8,7 +8,7 @@
 //    (surface-drift);
 //  - any other server: each tool is linted as a tool with one action (plain-tool.ts), the
 //    advisory checks included, as the CLI lints files.
-// Severities follow the run's rules (the config's `rules`; src/config/rules-for.ts).
+// Severities follow the run's rules (the config's `rules`; src/config/severity-rules.ts).
 // A help answer that is an error or of the wrong shape stops the run (ServerFailure, exit
 // 1). The session, and the server we started, end before this returns or throws.
 // Loaded lazily by src/cli/run.ts.

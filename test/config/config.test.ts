@@ -11,7 +11,7 @@ import { Ajv } from "ajv";
 import { CONFIG_KEYS, OVERRIDE_KEYS } from "../../src/config/config.js";
 import { findConfig } from "../../src/config/find.js";
 import { loadConfig } from "../../src/config/load.js";
-import { rulesFor } from "../../src/config/rules-for.js";
+import { codeSeveritiesFor } from "../../src/config/severity-rules.js";
 import { configSchema } from "../../src/config/schema.js";
 import { OFFENCE_CODES, SEVERITY_SETTINGS } from "../../src/core/codes.js";
 import { UsageError } from "../../src/usage-error.js";
@@ -124,7 +124,7 @@ test("overrides: globs relative to the config's directory, later ones win, base-
       ],
     }),
   });
-  const forFile = rulesFor(loadConfig({ file: join(root, "wymcp-lint.config.json"), within: [] }, root));
+  const forFile = codeSeveritiesFor(loadConfig({ file: join(root, "wymcp-lint.config.json"), within: [] }, root));
   assert.deepEqual(forFile(join(root, "src/a.actions.json")), { "unknown-key": "warn", "missing-key": "warn" });
   assert.deepEqual(forFile(join(root, "legacy/old/a.actions.json")), { "unknown-key": "off", "missing-key": "warn" });
   assert.deepEqual(forFile(join(root, "legacy/keep/a.actions.json")), { "unknown-key": "error", "missing-key": "warn" });

@@ -1,37 +1,36 @@
-// Which severities the config gives one file: `rules`, then every override whose `files`
-// match it, in order (a later one wins). A glob is matched with picomatch against the file's
-// path relative to the config file's directory, with "/" separators and dot-files included;
-// a glob without "/" matches the file's base name at any depth (as in .gitignore). A file
-// outside the config's directory matches no override. A running server's rows name no file,
-// so only `rules` applies to them (serverRules). picomatch is imported only here.
+// The config as the run's SeverityRules (src/lint/severity.ts). The code severities it
+// gives one file: `rules`, then every override whose `files` match it, in order (a later
+// one wins). A glob is matched with picomatch against the file's path relative to the
+// config file's directory, with "/" separators and dot-files included; a glob without "/"
+// matches the file's base name at any depth (as in .gitignore). A file outside the config's
+// directory matches no override. A running server's rows name no file, so only `rules`
+// applies to them (serverRules). picomatch is imported only here.
 
 import picomatch from "picomatch";
 import { resolve } from "node:path";
 import { defaultSeverity } from "../core/codes.js";
 import type { SeverityRules } from "../lint/severity.js";
 import { pathBelow } from "../text/posix-path.js";
-import type { Config, RuleSeverities } from "./config.js";
-
-/** The severities for files, from one config: the matchers are compiled once. */
-export type RulesFor = (file: string) => RuleSeverities;
+import type { CodeSeverities, Config } from "./config.js";
 
 /** A glob as matched against a relative path: one without "/" matches a base name at any depth. */
 function anchored(glob: string): string {
   return glob.includes("/") ? glob : `**/${glob}`;
 }
 
-export function rulesFor(config: Config): RulesFor {
+/** The code severities the config gives each file (an absolute path): the matchers are compiled once. */
+export function codeSeveritiesFor(config: Config): (file: string) => CodeSeverities {
   const overrides = config.overrides.map((override) => ({
     matches: picomatch(override.files.map(anchored), { dot: true }),
     rules: override.rules,
   }));
   return (file) => {
     const inside = pathBelow(config.dir, resolve(config.dir, file));
-    let rules: RuleSeverities = config.rules;
+    let severities: CodeSeverities = config.rules;
     for (const override of overrides) {
-      if (inside !== null && override.matches(inside)) rules = { ...rules, ...override.rules };
+      if (inside !== null && override.matches(inside)) severities = { ...severities, ...override.rules };
     }
-    return rules;
+    return severities;
   };
 }
 
@@ -41,16 +40,16 @@ export function rulesFor(config: Config): RulesFor {
  * file's severities are worked out once.
  */
 export function configRules(config: Config, cwd: string): SeverityRules {
-  const forFile = rulesFor(config);
-  const cache = new Map<string, RuleSeverities>();
+  const forFile = codeSeveritiesFor(config);
+  const cache = new Map<string, CodeSeverities>();
   return {
     severityOf(code, file) {
-      let rules = cache.get(file);
-      if (rules === undefined) {
-        rules = forFile(resolve(cwd, file));
-        cache.set(file, rules);
+      let severities = cache.get(file);
+      if (severities === undefined) {
+        severities = forFile(resolve(cwd, file));
+        cache.set(file, severities);
       }
-      return rules[code] ?? defaultSeverity(code);
+      return severities[code] ?? defaultSeverity(code);
     },
   };
 }
