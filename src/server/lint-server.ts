@@ -24,7 +24,7 @@ import type { FileResult, LintResult } from "../lint/result.js";
 import type { SeverityRules } from "../lint/severity.js";
 import { ServerFailure } from "./failure.js";
 import { isWymcpHelp, readHelpAnswer } from "./help-contract.js";
-import type { ListedTool as Tool } from "./listed-tool.js";
+import type { ListedTool } from "./listed-tool.js";
 import { plainActionSchema } from "./plain-tool.js";
 import { openSession, type ServerSession } from "./session.js";
 import { surfaceDrift } from "./surface-drift.js";
@@ -41,11 +41,11 @@ export interface ServerLintOptions {
   readonly rules?: SeverityRules;
 }
 
-function plainTool(tool: Tool): ToolLint {
+function plainTool(tool: ListedTool): ToolLint {
   return { tool: tool.name, actions: 1, offences: checkActions(new Map([[tool.name, plainActionSchema(tool)]]), { advisory: true }) };
 }
 
-async function wymcpTool(session: ServerSession, tool: Tool): Promise<ToolLint> {
+async function wymcpTool(session: ServerSession, tool: ListedTool): Promise<ToolLint> {
   const answer = readHelpAnswer(await session.callTool("help", { tool: tool.name }));
   if ("problem" in answer) throw new ServerFailure(`asked about the tool ${inspectString(tool.name)}, ${answer.problem}`, 1);
   const lint = lintTool({ name: answer.tool, description: answer.description, actions: answer.actions }, { advisory: true });
@@ -53,9 +53,9 @@ async function wymcpTool(session: ServerSession, tool: Tool): Promise<ToolLint> 
 }
 
 /** Each tool listed again after its first listing gets duplicate-tool. */
-function duplicateListing(tools: readonly Tool[]): Map<Tool, Offence> {
+function duplicateListing(tools: readonly ListedTool[]): Map<ListedTool, Offence> {
   const first = new Set<string>();
-  const offences = new Map<Tool, Offence>();
+  const offences = new Map<ListedTool, Offence>();
   for (const tool of tools) {
     if (!first.has(tool.name)) {
       first.add(tool.name);
