@@ -25,8 +25,11 @@ export function kindOf(fileName: string): FileKind | null {
 }
 
 export interface FoundFile {
-  /** The file as the user named it: the argument as given joined with the path found under it (POSIX separators). */
-  readonly display: string;
+  /**
+   * The file as reported (FileResult.file, the JSON report's "file"): the argument as the
+   * user gave it, joined with the path found under it (POSIX separators).
+   */
+  readonly file: string;
   /** Absolute path, for reading. */
   readonly path: string;
   /**

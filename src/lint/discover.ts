@@ -21,8 +21,8 @@ import { UsageError } from "../usage-error.js";
 
 /** A directory found during a search that could not be read: reported as a place of its own. */
 export interface UnreadablePlace {
-  /** The directory as the user named it (as FoundFile.display). */
-  readonly display: string;
+  /** The directory as reported, in place of a file (as FoundFile.file). */
+  readonly file: string;
   /** Why, in a few words ("permission denied"). */
   readonly reason: string;
 }
@@ -59,7 +59,7 @@ interface Found {
   readonly real: string;
 }
 
-function joinDisplay(base: string, relative: string): string {
+function joinFile(base: string, relative: string): string {
   if (base === "") return relative;
   return /[\\/]$/.test(base) ? `${base}${relative}` : `${base}/${relative}`;
 }
@@ -105,7 +105,7 @@ interface Searched {
  * import, what the user did not name. Synchronous: nothing else runs meanwhile, and on a
  * warm cache it is the fastest way.
  */
-function searchDirectory(root: string, rootDisplay: string, rules: IgnoreScope | null): Searched {
+function searchDirectory(root: string, rootFile: string, rules: IgnoreScope | null): Searched {
   const found: Found[] = [];
   const unreadable: UnreadablePlace[] = [];
   const visited = new Set<string>();
@@ -117,7 +117,7 @@ function searchDirectory(root: string, rootDisplay: string, rules: IgnoreScope |
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
-      unreadable.push({ display: relative === "" ? rootDisplay || "." : joinDisplay(rootDisplay, relative), reason: describeFsError(error) });
+      unreadable.push({ file: relative === "" ? rootFile || "." : joinFile(rootFile, relative), reason: describeFsError(error) });
       return;
     }
     entries.sort((a, b) => compareStrings(a.name, b.name));
@@ -148,7 +148,7 @@ function searchDirectory(root: string, rootDisplay: string, rules: IgnoreScope |
         if (name === "node_modules" || name.startsWith(".") || rules?.ignores(dir, name, true)) continue;
         visit(childPath, childReal, childRelative);
       } else if (isFile && SEARCHED.test(name) && !rules?.ignores(dir, name, false)) {
-        const target = { display: joinDisplay(rootDisplay, childRelative), path: childPath, kind: kindOf(name) as FileKind };
+        const target = { file: joinFile(rootFile, childRelative), path: childPath, kind: kindOf(name) as FileKind };
         const raw = rawNames?.get(name)?.shift();
         if (raw === undefined) {
           found.push({ target, real: childReal });
@@ -170,7 +170,7 @@ function searchDirectory(root: string, rootDisplay: string, rules: IgnoreScope |
  * A glob's match is found, not named: it is skipped when ignored, and a symlinked directory
  * is not entered, as in a directory search.
  */
-async function fromPath(path: string, display: string, shown: string, rules: IgnoreRules, globMatch = false): Promise<Searched | null> {
+async function fromPath(path: string, file: string, shown: string, rules: IgnoreRules, globMatch = false): Promise<Searched | null> {
   let stats: Stats;
   try {
     stats = await stat(path);
@@ -184,11 +184,11 @@ async function fromPath(path: string, display: string, shown: string, rules: Ign
   if (globMatch && (rules.searchFrom(dirname(path), false)?.ignores(dirname(path), basename(path), stats.isDirectory()) ?? false)) return NOTHING;
   if (stats.isDirectory()) {
     if (globMatch && (await lstat(path)).isSymbolicLink()) return NOTHING;
-    return searchDirectory(path, display, rules.searchFrom(path, !globMatch));
+    return searchDirectory(path, file, rules.searchFrom(path, !globMatch));
   }
   if (stats.isFile()) {
     if (globMatch && kindOf(path) === null) return NOTHING;
-    return { found: [{ target: { display, path, kind: supportedKind(path, shown) }, real: await realpath(path) }], unreadable: [] };
+    return { found: [{ target: { file, path, kind: supportedKind(path, shown) }, real: await realpath(path) }], unreadable: [] };
   }
   if (globMatch) return NOTHING;
   throw new UsageError(`${inspectString(shown)} is neither a file nor a directory`);
@@ -219,8 +219,8 @@ function nothingToLint(argument: string): UsageError {
   return new UsageError(`${inspectString(argument)} holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts})`);
 }
 
-/** Sorts file names the way the report orders files: by path, segment by segment. */
-export function compareDisplayPaths(a: string, b: string): number {
+/** Sorts files as reported (FoundFile.file, FileResult.file) the way the report orders them: by path, segment by segment. */
+export function compareFiles(a: string, b: string): number {
   return comparePaths(a.split("/"), b.split("/"));
 }
 
@@ -249,7 +249,7 @@ export async function discover(args: readonly string[], cwd: string, options: Di
     // keeps the same name whatever order the directory listing came in.
     appendAll(
       found,
-      fromArgument.found.sort((a, b) => compareDisplayPaths(a.target.display, b.target.display)),
+      fromArgument.found.sort((a, b) => compareFiles(a.target.file, b.target.file)),
     );
     appendAll(unreadable, fromArgument.unreadable);
   }
@@ -261,5 +261,5 @@ export async function discover(args: readonly string[], cwd: string, options: Di
     seen.add(real);
     targets.push(target);
   }
-  return { targets: targets.sort((a, b) => compareDisplayPaths(a.display, b.display)), unreadable };
+  return { targets: targets.sort((a, b) => compareFiles(a.file, b.file)), unreadable };
 }

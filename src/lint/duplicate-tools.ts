@@ -39,7 +39,7 @@ export function duplicateToolOffences(files: readonly NamedTool[]): (Offence | n
 
 /** The lints of `files` (same order), each later file of a duplicated name with its offence. */
 export function withDuplicateTools(files: readonly FoundFile[], lints: readonly ToolLint[]): ToolLint[] {
-  const offences = duplicateToolOffences(lints.map((lint, i) => ({ directory: dirname((files[i] as FoundFile).path), file: (files[i] as FoundFile).display, tool: lint.tool })));
+  const offences = duplicateToolOffences(lints.map((lint, i) => ({ directory: dirname((files[i] as FoundFile).path), file: (files[i] as FoundFile).file, tool: lint.tool })));
   return lints.map((lint, i) => {
     const offence = offences[i];
     return offence === null || offence === undefined ? lint : { ...lint, offences: sortOffences([...lint.offences, offence]) };

@@ -27,16 +27,16 @@ export function lintActionBytes(bytes: Buffer, kind: "json" | "json5", toolName:
 }
 
 /** Reads, parses and lints one action file on disk. */
-export function lintActionPath(file: FoundFile): ToolLint {
-  const kind = file.kind as "json" | "json5";
-  const toolName = toolNameOf(file.path);
+export function lintActionPath(found: FoundFile): ToolLint {
+  const kind = found.kind as "json" | "json5";
+  const toolName = toolNameOf(found.path);
   try {
     // The bytes are a temporary: once decoded, only the text (kept for positions) and the
     // parsed value stay alive, which matters on a 50 MB file.
-    const decoded = readText(openablePath(file));
+    const decoded = readText(openablePath(found));
     if ("offence" in decoded) return { tool: toolName || null, actions: 0, offences: [decoded.offence] };
     return lintText(decoded.text, kind, toolName);
   } catch (error) {
-    throw new Error(`linting ${inspectString(file.display)} failed internally: ${describeThrown(error)}`, { cause: error });
+    throw new Error(`linting ${inspectString(found.file)} failed internally: ${describeThrown(error)}`, { cause: error });
   }
 }

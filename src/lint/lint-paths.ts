@@ -15,7 +15,7 @@ import type { ToolLint } from "../core/lint-tool.js";
 import { toolNameOf } from "../action-file/lint.js";
 import { lintActionBytes } from "./lint-action-file.js";
 import { toolOffence } from "../core/offence.js";
-import { compareDisplayPaths, discover, type UnreadablePlace } from "./discover.js";
+import { compareFiles, discover, type UnreadablePlace } from "./discover.js";
 import { openablePath, type FoundFile } from "../files/kind.js";
 import { withDuplicateTools } from "./duplicate-tools.js";
 import type { IgnoreOptions } from "./ignore-rules.js";
@@ -62,7 +62,7 @@ function unreadablePlace(place: UnreadablePlace): FileResult {
     `the directory cannot be read: ${place.reason}`,
     "Make the directory readable by the user running wymcp-lint, or leave it out of the paths (--ignore-pattern).",
   );
-  return { file: place.display, tool: null, actions: 0, offences: [offence] };
+  return { file: place.file, tool: null, actions: 0, offences: [offence] };
 }
 
 /** Discovers the files `paths` name and lints them. Throws UsageError for a mistake in the paths. */
@@ -71,7 +71,7 @@ export async function lintPaths(options: LintPathsOptions): Promise<LintResult> 
   const { targets, unreadable } = await discover(paths, cwd, ignore === undefined ? {} : { ignore });
   const linted = await lintFiles(targets, lintOptions);
   if (unreadable.length === 0) return linted;
-  const files = [...linted.files, ...unreadable.map(unreadablePlace)].sort((a, b) => compareDisplayPaths(a.file, b.file));
+  const files = [...linted.files, ...unreadable.map(unreadablePlace)].sort((a, b) => compareFiles(a.file, b.file));
   return summarize(files, options.startedAt ?? performance.now(), options.rules);
 }
 
@@ -122,14 +122,14 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
   // Modules are located after duplicate-tool is added, so that it is located too.
   const completed = await Promise.all(
     withDuplicateTools(found, lints).map((lint, i) => {
-      const file = found[i] as FoundFile;
-      if (!isModule(file)) return { ...lint, offences: suppressOffences(lint.offences, file.kind, () => readSource(openablePath(file))) };
+      const one = found[i] as FoundFile;
+      if (!isModule(one)) return { ...lint, offences: suppressOffences(lint.offences, one.kind, () => readSource(openablePath(one))) };
       // A module read once, for its pass and its directives; one gone since it was loaded keeps its offences.
-      const text = readSource(openablePath(file));
-      return text === null ? lint : completeModuleLint(file.path, lint, text);
+      const text = readSource(openablePath(one));
+      return text === null ? lint : completeModuleLint(one.path, lint, text);
     }),
   );
-  const files = completed.map((lint, i) => fileResult((found[i] as FoundFile).display, lint));
+  const files = completed.map((lint, i) => fileResult((found[i] as FoundFile).file, lint));
   return summarize(files, startedAt, options.rules);
 }
 
@@ -139,23 +139,23 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
  */
 export async function lintModuleSource(
   bytes: Buffer,
-  display: string,
+  file: string,
   path: string,
   timeoutMs: number,
   startedAt = performance.now(),
   rules: SeverityRules = DEFAULT_RULES,
 ): Promise<LintResult> {
   const lint = await lintModuleText(path, textOf(bytes).text, timeoutMs);
-  return summarize([fileResult(display, lint)], startedAt, rules);
+  return summarize([fileResult(file, lint)], startedAt, rules);
 }
 
-/** Lints one action file given as bytes (--stdin); `display` names it and gives the tool's name. */
-export async function lintSource(bytes: Buffer, display: string, kind: "json" | "json5", startedAt = performance.now(), rules: SeverityRules = DEFAULT_RULES): Promise<LintResult> {
-  const lint = lintActionBytes(bytes, kind, toolNameOf(display));
+/** Lints one action file given as bytes (--stdin); `file` names it (as reported) and gives the tool's name. */
+export async function lintSource(bytes: Buffer, file: string, kind: "json" | "json5", startedAt = performance.now(), rules: SeverityRules = DEFAULT_RULES): Promise<LintResult> {
+  const lint = lintActionBytes(bytes, kind, toolNameOf(file));
   return summarize(
     [
       fileResult(
-        display,
+        file,
         lint,
         suppressOffences(lint.offences, kind, () => bytes.toString("utf8")),
       ),

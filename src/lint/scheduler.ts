@@ -80,8 +80,8 @@ export async function lintInParallel(files: readonly FoundFile[], options: Paral
   used.forEach((worker, slot) => {
     // What file the worker was on, for the message when it fails.
     const on = (): string => {
-      const file = files[Atomics.load(shared, 1 + slot)];
-      return file ? ` while linting ${inspectString(file.display)}` : "";
+      const found = files[Atomics.load(shared, 1 + slot)];
+      return found ? ` while linting ${inspectString(found.file)}` : "";
     };
     worker.output.then(
       (output) => {

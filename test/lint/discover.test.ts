@@ -1,6 +1,6 @@
-// Discovery (SPEC section 2) and reading, one level below run(): the exact files and display
-// names discover() returns, path order segment by segment, kinds by extension, and the
-// read failures lintFiles() confines to their file.
+// Discovery (SPEC section 2) and reading, one level below run(): the exact files discover()
+// returns and the names they are reported by, path order segment by segment, kinds by
+// extension, and the read failures lintFiles() confines to their file.
 
 import assert from "node:assert/strict";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
@@ -13,12 +13,12 @@ import { toolNameOf } from "../../src/action-file/lint.js";
 import { UsageError } from "../../src/usage-error.js";
 import { FIXTURES, tempDir } from "../support/cli.js";
 
-const displays = async (args: string[], cwd = FIXTURES): Promise<string[]> => (await discover(args, cwd)).targets.map((t) => t.display);
+const reported = async (args: string[], cwd = FIXTURES): Promise<string[]> => (await discover(args, cwd)).targets.map((t) => t.file);
 
 test("a directory search finds action files and tool modules only, skipping node_modules and dot-folders", async () => {
   const { targets } = await discover(["discovery/tools"], FIXTURES);
   assert.deepEqual(
-    targets.map((t) => [t.display, t.kind, t.path]),
+    targets.map((t) => [t.file, t.kind, t.path]),
     [
       ["discovery/tools/a.actions.json", "json", join(FIXTURES, "discovery/tools/a.actions.json")],
       ["discovery/tools/c.tool.mjs", "module", join(FIXTURES, "discovery/tools/c.tool.mjs")],
@@ -27,12 +27,12 @@ test("a directory search finds action files and tool modules only, skipping node
   );
 });
 
-test("display names: the argument as given, joined with the path found under it", async () => {
-  assert.deepEqual(await displays(["./discovery/tools/nested"]), ["./discovery/tools/nested/deeper/b.actions.json5"]);
-  assert.deepEqual(await displays(["discovery/tools/nested/"]), ["discovery/tools/nested/deeper/b.actions.json5"]);
-  assert.deepEqual(await displays([join(FIXTURES, "discovery/tools/nested")]), [join(FIXTURES, "discovery/tools/nested/deeper/b.actions.json5")]);
-  assert.deepEqual(await displays([], join(FIXTURES, "discovery/tools/nested")), ["deeper/b.actions.json5"]);
-  assert.deepEqual(await displays(["discovery/tools/*.tool.mjs"]), ["discovery/tools/c.tool.mjs"]);
+test("reported names: the argument as given, joined with the path found under it", async () => {
+  assert.deepEqual(await reported(["./discovery/tools/nested"]), ["./discovery/tools/nested/deeper/b.actions.json5"]);
+  assert.deepEqual(await reported(["discovery/tools/nested/"]), ["discovery/tools/nested/deeper/b.actions.json5"]);
+  assert.deepEqual(await reported([join(FIXTURES, "discovery/tools/nested")]), [join(FIXTURES, "discovery/tools/nested/deeper/b.actions.json5")]);
+  assert.deepEqual(await reported([], join(FIXTURES, "discovery/tools/nested")), ["deeper/b.actions.json5"]);
+  assert.deepEqual(await reported(["discovery/tools/*.tool.mjs"]), ["discovery/tools/c.tool.mjs"]);
 });
 
 test("files come in path order, segment by segment, by UTF-16 code units", async () => {
@@ -43,9 +43,9 @@ test("files come in path order, segment by segment, by UTF-16 code units", async
   }
   writeFileSync(join(dir, "a", "Z.tool.mjs"), "");
   // As strings "a-b/…" sorts before "a/…" ("-" < "/"); by segments "a" is a prefix of nothing and sorts first.
-  assert.deepEqual(await displays([], dir), ["B/x.actions.json", "a/Z.tool.mjs", "a/x.actions.json", "a-b/x.actions.json", "ä/x.actions.json"]);
+  assert.deepEqual(await reported([], dir), ["B/x.actions.json", "a/Z.tool.mjs", "a/x.actions.json", "a-b/x.actions.json", "ä/x.actions.json"]);
   // Whatever order the arguments come in.
-  assert.deepEqual(await displays(["ä", "a-b", "a", "B"], dir), ["B/x.actions.json", "a/Z.tool.mjs", "a/x.actions.json", "a-b/x.actions.json", "ä/x.actions.json"]);
+  assert.deepEqual(await reported(["ä", "a-b", "a", "B"], dir), ["B/x.actions.json", "a/Z.tool.mjs", "a/x.actions.json", "a-b/x.actions.json", "ä/x.actions.json"]);
 });
 
 test("symlinks: a symlinked file is followed; a symlinked directory found in a search is not entered, a named one is", async () => {
@@ -58,9 +58,9 @@ test("symlinks: a symlinked file is followed; a symlinked directory found in a s
   symlinkSync("missing.actions.json", join(dir, "real", "dangling.actions.json"));
   // alias/ and real/up are not entered (as git and ripgrep do not); link.actions.json names
   // the same file as t.actions.json: the file is kept once, under its first name in path order.
-  assert.deepEqual(await displays([], dir), ["real/link.actions.json"]);
-  assert.deepEqual(await displays(["real"], dir), ["real/link.actions.json"]);
-  assert.deepEqual(await displays(["alias"], dir), ["alias/link.actions.json"]);
+  assert.deepEqual(await reported([], dir), ["real/link.actions.json"]);
+  assert.deepEqual(await reported(["real"], dir), ["real/link.actions.json"]);
+  assert.deepEqual(await reported(["alias"], dir), ["alias/link.actions.json"]);
 });
 
 test("of two named ways to one directory, the first argument's is kept", async () => {
@@ -69,13 +69,13 @@ test("of two named ways to one directory, the first argument's is kept", async (
   mkdirSync(join(dir, "z"));
   writeFileSync(join(dir, "z", "t.actions.json"), "{}");
   symlinkSync(join("..", "z"), join(dir, "a", "link"));
-  assert.deepEqual(await displays(["a/link", "z"], dir), ["a/link/t.actions.json"]);
-  assert.deepEqual(await displays(["z", "a/link"], dir), ["z/t.actions.json"]);
+  assert.deepEqual(await reported(["a/link", "z"], dir), ["a/link/t.actions.json"]);
+  assert.deepEqual(await reported(["z", "a/link"], dir), ["z/t.actions.json"]);
   await assert.rejects(discover(["a"], dir), /holds no action file/);
 });
 
 test("a glob with matches of kinds we do not read keeps the others; a named file of such a kind is a usage error", async () => {
-  assert.deepEqual(await displays(["discovery/tools/*"]), [
+  assert.deepEqual(await reported(["discovery/tools/*"]), [
     "discovery/tools/a.actions.json",
     "discovery/tools/c.tool.mjs",
     "discovery/tools/data.json",
@@ -105,9 +105,9 @@ test("a file that cannot be read is a parse-error of that file only", async () =
   writeFileSync(join(dir, "ok.actions.json"), '{"a": {"description": "A", "properties": {}}}');
   const result = await lintFiles(
     [
-      { display: "dir.actions.json", path: join(dir, "dir.actions.json"), kind: "json" },
-      { display: "gone.actions.json", path: join(dir, "gone.actions.json"), kind: "json" },
-      { display: "ok.actions.json", path: join(dir, "ok.actions.json"), kind: "json" },
+      { file: "dir.actions.json", path: join(dir, "dir.actions.json"), kind: "json" },
+      { file: "gone.actions.json", path: join(dir, "gone.actions.json"), kind: "json" },
+      { file: "ok.actions.json", path: join(dir, "ok.actions.json"), kind: "json" },
     ],
     { timeoutMs: 1000 },
   );

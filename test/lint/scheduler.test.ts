@@ -52,8 +52,8 @@ function corpus(): { dir: string; targets: Promise<FoundFile[]> } {
   }
   const targets = discover([dir, join(FIXTURES, "offences"), join(FIXTURES, "dup")], dir).then(({ targets: found }) => [
     ...found,
-    { display: "unreadable-dir.actions.json", path: join(dir, "server-0", "unreadable-0.actions.json"), kind: "json" as const },
-    { display: "gone.actions.json", path: join(dir, "gone.actions.json"), kind: "json" as const },
+    { file: "unreadable-dir.actions.json", path: join(dir, "server-0", "unreadable-0.actions.json"), kind: "json" as const },
+    { file: "gone.actions.json", path: join(dir, "gone.actions.json"), kind: "json" as const },
   ]);
   return { dir, targets };
 }
@@ -158,7 +158,7 @@ test("the command (the bundled CLI and its worker entry) reports the same with w
 
 test("workers are started only for large runs, by the bytes estimated from a sample of file sizes", () => {
   const dir = tempDir();
-  const target = (name: string): FoundFile => ({ display: name, path: join(dir, name), kind: "json" });
+  const target = (name: string): FoundFile => ({ file: name, path: join(dir, name), kind: "json" });
   const spare = Math.min(availableParallelism() - 1, 7);
   const half = PARALLEL_MIN_BYTES / 2;
   writeFileSync(join(dir, "half.actions.json"), Buffer.alloc(half, 0x20));
