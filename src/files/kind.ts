@@ -40,8 +40,8 @@ export interface FoundFile {
   readonly kind: FileKind;
 }
 
-/** What to open a target by: its path, or its bytes (a worker receives them as a plain Uint8Array). */
-export function openablePath(target: FoundFile): string | Buffer {
-  const bytes = target.bytes;
-  return bytes === undefined ? target.path : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/** What to open a found file by: its path, or its bytes (a worker receives them as a plain Uint8Array). */
+export function openablePath(found: FoundFile): string | Buffer {
+  const bytes = found.bytes;
+  return bytes === undefined ? found.path : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

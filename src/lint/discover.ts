@@ -29,7 +29,7 @@ export interface UnreadablePlace {
 
 /** What the paths name: the files to lint, in path order, and the places that could not be searched. */
 export interface Discovery {
-  readonly targets: FoundFile[];
+  readonly files: FoundFile[];
   readonly unreadable: readonly UnreadablePlace[];
 }
 
@@ -54,7 +54,7 @@ function supportedKind(fileName: string, shown: string): FileKind {
 const GLOB = /[*?[\]{}]|[!@+]\(/;
 
 interface Found {
-  readonly target: FoundFile;
+  readonly foundFile: FoundFile;
   /** The file's real path: the same file named twice is linted once. */
   readonly real: string;
 }
@@ -148,13 +148,13 @@ function searchDirectory(root: string, rootFile: string, rules: IgnoreScope | nu
         if (name === "node_modules" || name.startsWith(".") || rules?.ignores(dir, name, true)) continue;
         visit(childPath, childReal, childRelative);
       } else if (isFile && SEARCHED.test(name) && !rules?.ignores(dir, name, false)) {
-        const target = { file: joinFile(rootFile, childRelative), path: childPath, kind: kindOf(name) as FileKind };
+        const foundFile = { file: joinFile(rootFile, childRelative), path: childPath, kind: kindOf(name) as FileKind };
         const raw = rawNames?.get(name)?.shift();
         if (raw === undefined) {
-          found.push({ target, real: childReal });
+          found.push({ foundFile, real: childReal });
         } else {
           // Two such names can read alike: the real path that tells them apart holds their bytes.
-          found.push({ target: { ...target, bytes: Buffer.concat([Buffer.from(joinName(dir, "")), raw]) }, real: joinName(real, `\0${raw.toString("hex")}`) });
+          found.push({ foundFile: { ...foundFile, bytes: Buffer.concat([Buffer.from(joinName(dir, "")), raw]) }, real: joinName(real, `\0${raw.toString("hex")}`) });
         }
       }
     }
@@ -188,7 +188,7 @@ async function fromPath(path: string, file: string, shown: string, rules: Ignore
   }
   if (stats.isFile()) {
     if (globMatch && kindOf(path) === null) return NOTHING;
-    return { found: [{ target: { file, path, kind: supportedKind(path, shown) }, real: await realpath(path) }], unreadable: [] };
+    return { found: [{ foundFile: { file, path, kind: supportedKind(path, shown) }, real: await realpath(path) }], unreadable: [] };
   }
   if (globMatch) return NOTHING;
   throw new UsageError(`${inspectString(shown)} is neither a file nor a directory`);
@@ -249,17 +249,17 @@ export async function discover(args: readonly string[], cwd: string, options: Di
     // keeps the same name whatever order the directory listing came in.
     appendAll(
       found,
-      fromArgument.found.sort((a, b) => compareFiles(a.target.file, b.target.file)),
+      fromArgument.found.sort((a, b) => compareFiles(a.foundFile.file, b.foundFile.file)),
     );
     appendAll(unreadable, fromArgument.unreadable);
   }
 
   const seen = new Set<string>();
-  const targets: FoundFile[] = [];
-  for (const { target, real } of found) {
+  const files: FoundFile[] = [];
+  for (const { foundFile, real } of found) {
     if (seen.has(real)) continue;
     seen.add(real);
-    targets.push(target);
+    files.push(foundFile);
   }
-  return { targets: targets.sort((a, b) => compareFiles(a.file, b.file)), unreadable };
+  return { files: files.sort((a, b) => compareFiles(a.file, b.file)), unreadable };
 }

@@ -68,8 +68,8 @@ function unreadablePlace(place: UnreadablePlace): FileResult {
 /** Discovers the files `paths` name and lints them. Throws UsageError for a mistake in the paths. */
 export async function lintPaths(options: LintPathsOptions): Promise<LintResult> {
   const { paths, cwd, ignore, ...lintOptions } = options;
-  const { targets, unreadable } = await discover(paths, cwd, ignore === undefined ? {} : { ignore });
-  const linted = await lintFiles(targets, lintOptions);
+  const { files: found, unreadable } = await discover(paths, cwd, ignore === undefined ? {} : { ignore });
+  const linted = await lintFiles(found, lintOptions);
   if (unreadable.length === 0) return linted;
   const files = [...linted.files, ...unreadable.map(unreadablePlace)].sort((a, b) => compareFiles(a.file, b.file));
   return summarize(files, options.startedAt ?? performance.now(), options.rules);

@@ -128,7 +128,7 @@ async function listingCodes(listing: string): Promise<OffenceCode[]> {
     if (file.endsWith(".actions.json")) writeFileSync(file, "{}");
     else writeFileSync(file, `${declared}\nexport const description = "An example";\nexport const actions = {};\n`);
   }
-  const result = await lintFiles((await discover([dir], dir)).targets, { timeoutMs: 20_000 });
+  const result = await lintFiles((await discover([dir], dir)).files, { timeoutMs: 20_000 });
   return result.files.flatMap((f) => f.offences.map((o) => o.code));
 }
 

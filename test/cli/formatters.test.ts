@@ -49,8 +49,8 @@ let goldenResult: Promise<LintResult> | undefined;
 /** The golden report: every file under golden/input, linted by the real pipeline; time fixed. */
 function goldenReport(): Promise<LintResult> {
   goldenResult ??= (async () => {
-    const { targets } = await discover(["input"], fileURLToPath(GOLDEN));
-    const result = await lintFiles(targets, { timeoutMs: 20_000 });
+    const { files } = await discover(["input"], fileURLToPath(GOLDEN));
+    const result = await lintFiles(files, { timeoutMs: 20_000 });
     return { ...result, durationMs: 42 };
   })();
   return goldenResult;

@@ -13,12 +13,12 @@ import { toolNameOf } from "../../src/action-file/lint.js";
 import { UsageError } from "../../src/usage-error.js";
 import { FIXTURES, tempDir } from "../support/cli.js";
 
-const reported = async (args: string[], cwd = FIXTURES): Promise<string[]> => (await discover(args, cwd)).targets.map((t) => t.file);
+const reported = async (args: string[], cwd = FIXTURES): Promise<string[]> => (await discover(args, cwd)).files.map((f) => f.file);
 
 test("a directory search finds action files and tool modules only, skipping node_modules and dot-folders", async () => {
-  const { targets } = await discover(["discovery/tools"], FIXTURES);
+  const { files } = await discover(["discovery/tools"], FIXTURES);
   assert.deepEqual(
-    targets.map((t) => [t.file, t.kind, t.path]),
+    files.map((f) => [f.file, f.kind, f.path]),
     [
       ["discovery/tools/a.actions.json", "json", join(FIXTURES, "discovery/tools/a.actions.json")],
       ["discovery/tools/c.tool.mjs", "module", join(FIXTURES, "discovery/tools/c.tool.mjs")],

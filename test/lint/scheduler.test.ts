@@ -26,7 +26,7 @@ const GOLDEN = new URL("../../test/fixtures/golden/input/", import.meta.url);
  * with offences, broken), each copied into several directories, plus files that break in
  * every way a file can, spread through the list so every thread meets some.
  */
-function corpus(): { dir: string; targets: Promise<FoundFile[]> } {
+function corpus(): { dir: string; found: Promise<FoundFile[]> } {
   const dir = tempDir();
   const sources = [
     ...["clean/catalogue.actions.json", "clean/orders.actions.json5", "broken/bad.actions.json", "broken/bom.actions.json", "broken/syntax.actions.json5"].map((p) =>
@@ -50,41 +50,41 @@ function corpus(): { dir: string; targets: Promise<FoundFile[]> } {
     writeFileSync(join(sub, "nested", "catalogue.actions.json"), '{"x": {"description": "X", "properties": {}}}');
     writeFileSync(join(sub, "nested", "catalogue.actions.json5"), "{x: {description: 'X', properties: {}}}");
   }
-  const targets = discover([dir, join(FIXTURES, "offences"), join(FIXTURES, "dup")], dir).then(({ targets: found }) => [
-    ...found,
+  const found = discover([dir, join(FIXTURES, "offences"), join(FIXTURES, "dup")], dir).then(({ files }) => [
+    ...files,
     { file: "unreadable-dir.actions.json", path: join(dir, "server-0", "unreadable-0.actions.json"), kind: "json" as const },
     { file: "gone.actions.json", path: join(dir, "gone.actions.json"), kind: "json" as const },
   ]);
-  return { dir, targets };
+  return { dir, found };
 }
 
-function withoutModules(targets: readonly FoundFile[]): FoundFile[] {
-  return targets.filter((t) => t.kind !== "module");
+function withoutModules(found: readonly FoundFile[]): FoundFile[] {
+  return found.filter((f) => f.kind !== "module");
 }
 
 test("worker threads give exactly the sequential result, whatever their number", async () => {
-  const targets = withoutModules(await corpus().targets);
-  const sequential = await lintFiles(targets, { timeoutMs: 20_000, workers: 0 });
+  const found = withoutModules(await corpus().found);
+  const sequential = await lintFiles(found, { timeoutMs: 20_000, workers: 0 });
   // The corpus has what the parallel path must carry back: offences with positions,
   // parse errors with and without one, duplicate-tool across files.
   const codes = new Set(sequential.files.flatMap((f) => f.offences.map((o) => o.code)));
   for (const code of ["parse-error", "unknown-key", "newline", "wrong-type", "duplicate-tool"]) assert.ok(codes.has(code as never), code);
   assert.ok(sequential.files.some((f) => f.offences.some((o) => o.code === "unknown-key" && o.line === 2)));
   assert.ok(sequential.files.some((f) => f.offences.some((o) => o.code === "parse-error" && o.line === undefined)));
-  assert.ok(targets.length > 40);
+  assert.ok(found.length > 40);
 
   for (const workers of [1, 2, 5]) {
-    const parallel = await lintFiles(targets, { timeoutMs: 20_000, workers });
+    const parallel = await lintFiles(found, { timeoutMs: 20_000, workers });
     assert.deepEqual(parallel.files, sequential.files, `${workers} workers`);
     assert.deepEqual(parallel.summary, sequential.summary);
   }
 });
 
 test("files linted by workers only: each file's failure stays its own offence; results come back frozen, in order", async () => {
-  const targets = withoutModules(await corpus().targets);
+  const found = withoutModules(await corpus().found);
   // No per-file step for this thread: the workers lint every file.
-  const parallel = await lintInParallel(targets, { workers: 2 });
-  assert.deepEqual(parallel, targets.map(lintActionPath));
+  const parallel = await lintInParallel(found, { workers: 2 });
+  assert.deepEqual(parallel, found.map(lintActionPath));
   const broken = parallel.filter((lint) => lint.offences.some((o) => o.code === "parse-error"));
   assert.ok(broken.length >= 6 * 4);
   for (const lint of parallel) {
@@ -95,7 +95,7 @@ test("files linted by workers only: each file's failure stays its own offence; r
 
 test("a worker that fails is an internal error, never a partial result", async () => {
   const dir = tempDir();
-  const targets = withoutModules(await corpus().targets);
+  const found = withoutModules(await corpus().found);
   const failing = {
     // Each takes a file (so the run must wait for it), says so, then fails in its own way.
     throws: "throw new Error('boom');",
@@ -112,15 +112,15 @@ test("a worker that fails is an internal error, never a partial result", async (
         `parentPort.once("message", (input) => {\nAtomics.add(input.shared, 0, 1);\nwriteFileSync(${JSON.stringify(marker)}, "");\n${body}\n});\n`,
     );
     const workerUrl = pathToFileURL(file);
-    await assert.rejects(lintInParallel(targets, { workers: 1, workerUrl }), /^Error: a lint worker (failed|stopped)/, how);
+    await assert.rejects(lintInParallel(found, { workers: 1, workerUrl }), /^Error: a lint worker (failed|stopped)/, how);
     // Also while this thread lints the rest: it waits until the failing worker has taken
     // its file (else it could finish every file first, and then nothing is missing).
     rmSync(marker);
-    const lintOne = (target: FoundFile): ReturnType<typeof lintActionPath> => {
+    const lintOne = (one: FoundFile): ReturnType<typeof lintActionPath> => {
       for (let waited = 0; !existsSync(marker) && waited < 20_000; waited += 5) sleep(5);
-      return lintActionPath(target);
+      return lintActionPath(one);
     };
-    await assert.rejects(lintInParallel(targets, { workers: 1, workerUrl, lintOne }), /^Error: a lint worker (failed|stopped)/, how);
+    await assert.rejects(lintInParallel(found, { workers: 1, workerUrl, lintOne }), /^Error: a lint worker (failed|stopped)/, how);
   }
 });
 
@@ -158,19 +158,19 @@ test("the command (the bundled CLI and its worker entry) reports the same with w
 
 test("workers are started only for large runs, by the bytes estimated from a sample of file sizes", () => {
   const dir = tempDir();
-  const target = (name: string): FoundFile => ({ file: name, path: join(dir, name), kind: "json" });
+  const foundFile = (name: string): FoundFile => ({ file: name, path: join(dir, name), kind: "json" });
   const spare = Math.min(availableParallelism() - 1, 7);
   const half = PARALLEL_MIN_BYTES / 2;
   writeFileSync(join(dir, "half.actions.json"), Buffer.alloc(half, 0x20));
   writeFileSync(join(dir, "big.actions.json"), Buffer.alloc(PARALLEL_MIN_BYTES, 0x20));
   writeFileSync(join(dir, "small.actions.json"), "{}");
   assert.equal(workersFor([]), 0);
-  assert.equal(workersFor([target("big.actions.json")]), 0, "one file is never split");
-  assert.equal(workersFor([target("half.actions.json"), target("small.actions.json")]), 0);
-  assert.equal(workersFor([target("half.actions.json"), target("half.actions.json")]), Math.min(spare, 1));
-  assert.equal(workersFor([target("big.actions.json"), target("small.actions.json")]), Math.min(spare, 1));
+  assert.equal(workersFor([foundFile("big.actions.json")]), 0, "one file is never split");
+  assert.equal(workersFor([foundFile("half.actions.json"), foundFile("small.actions.json")]), 0);
+  assert.equal(workersFor([foundFile("half.actions.json"), foundFile("half.actions.json")]), Math.min(spare, 1));
+  assert.equal(workersFor([foundFile("big.actions.json"), foundFile("small.actions.json")]), Math.min(spare, 1));
   // Many files: a sample of their sizes decides (files that are gone count as empty).
-  const many = (name: string, n: number): FoundFile[] => Array.from({ length: n }, () => target(name));
+  const many = (name: string, n: number): FoundFile[] => Array.from({ length: n }, () => foundFile(name));
   assert.equal(workersFor(many("small.actions.json", 20_000)), 0);
   assert.equal(workersFor(many("gone.actions.json", 20_000)), 0);
   assert.equal(workersFor(many("half.actions.json", 40)), Math.min(spare, 20));

@@ -115,16 +115,16 @@ test("github: a warning is a ::warning command, an error an ::error command", as
 test("colour: a warning's label and code are painted with the palette's warning colour", async () => {
   const mark = (tag: string) => (s: string) => `<${tag}>${s}</${tag}>`;
   const palette: Palette = { ...PLAIN, warning: mark("w"), code: mark("c") };
-  const result = await lintFiles((await discover(["mixed"], DIR)).targets, { timeoutMs: 20_000 });
+  const result = await lintFiles((await discover(["mixed"], DIR)).files, { timeoutMs: 20_000 });
   const output = text.format(result, { maxOffences: 10, palette, version: "0", cwd: DIR });
   assert.match(output, /<w>warning unknown-keyword<\/w>/);
   assert.match(output, /<c>unknown-key<\/c>/);
 });
 
 test("SeverityRules: a rule set off drops the offence, a rule may raise a warning or lower an error, per file", async () => {
-  const { targets } = await discover(["mixed", "warnings"], DIR);
-  const plain = await lintFiles(targets, { timeoutMs: 20_000 });
-  const byDefault = await lintFiles(targets, { timeoutMs: 20_000, rules: DEFAULT_RULES });
+  const { files: found } = await discover(["mixed", "warnings"], DIR);
+  const plain = await lintFiles(found, { timeoutMs: 20_000 });
+  const byDefault = await lintFiles(found, { timeoutMs: 20_000, rules: DEFAULT_RULES });
   assert.deepEqual(byDefault.files, plain.files);
   const rules: SeverityRules = {
     severityOf: (code, file) => {
@@ -134,7 +134,7 @@ test("SeverityRules: a rule set off drops the offence, a rule may raise a warnin
       return defaultSeverity(code);
     },
   };
-  const ruled = await lintFiles(targets, { timeoutMs: 20_000, rules });
+  const ruled = await lintFiles(found, { timeoutMs: 20_000, rules });
   assert.deepEqual(
     ruled.files.map((f) => f.offences.map((o) => [o.code, o.severity])),
     [

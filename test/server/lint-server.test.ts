@@ -72,7 +72,7 @@ async function lintJson(argv: readonly string[]): Promise<Outcome & { report: Js
 
 /** The fixtures linted as action files, by the file pipeline. */
 async function fileRows(): Promise<Row[]> {
-  const result = await lintFiles((await discover([WYMCP_FIXTURES], WYMCP_FIXTURES)).targets, { timeoutMs: 60_000 });
+  const result = await lintFiles((await discover([WYMCP_FIXTURES], WYMCP_FIXTURES)).files, { timeoutMs: 60_000 });
   return result.files.flatMap((f) => f.offences.map((o) => ({ tool: f.tool, action: o.action, code: o.code, location: o.location, message: o.message })));
 }
 
