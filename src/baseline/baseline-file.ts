@@ -1,7 +1,7 @@
 // The baseline file on disk: which file a run uses (--baseline, the config's "baseline",
 // else wymcp-lint-baseline.json beside the config or in the current directory), reading it
 // (a broken or, when named explicitly, missing file is a usage error) and writing it
-// atomically (a temporary file renamed over it). Called by run.ts.
+// atomically (a temporary file renamed over it). Called by src/cli/run.ts.
 
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";

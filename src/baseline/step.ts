@@ -3,7 +3,7 @@
 // a baseline exists, the offences it records are taken out of the result and its totals,
 // and the result says how many were baselined and which entries are stale. Stale entries
 // are a warning, not a failure: fixing an offence must not break the build; the team
-// prunes them with --update-baseline. Called by run.ts.
+// prunes them with --update-baseline. Called by src/cli/run.ts.
 
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";

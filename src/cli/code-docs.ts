@@ -1,4 +1,4 @@
-// Offence-code documentation: for every code its title (from the code table, core/codes.ts)
+// Offence-code documentation: for every code its title (from the code table, src/core/codes.ts)
 // and its long prose, in docs/codes/<code>.md: what it means, why it matters, a bad and a good example, and the
 // fix. `wymcp-lint --explain CODE` (explain.ts), the SARIF rules' help (formatters/sarif.ts)
 // and docs/offence-codes.md (scripts/gen-docs.mjs) all render them from here.
@@ -42,7 +42,7 @@ const DOCS_DIR = new URL("../../docs/codes/", import.meta.url);
 
 const quoted = (keys: readonly string[]): string => keys.map((k) => `"${k}"`).join(", ");
 
-/** Placeholders the prose may use, so the vocabulary keeps its one home (vocabulary.ts). */
+/** Placeholders the prose may use, so the vocabulary keeps its one home (src/vocabulary.ts). */
 const PLACEHOLDERS: Readonly<Record<string, () => string>> = {
   "{{vocabulary}}": () => quoted(actionSchemaKeys()),
   "{{mandatory}}": () => quoted(mandatoryActionSchemaKeys()),

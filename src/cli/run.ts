@@ -67,7 +67,7 @@ async function palette(options: LintOptions, io: Io): Promise<Palette> {
 
 /**
  * The config as severity rules: per file (rules, then matching overrides); for a running
- * server, whose rows name no file, its rules alone. picomatch comes with severity-rules.js,
+ * server, whose rows name no file, its rules alone. picomatch comes with src/config/severity-rules.ts,
  * loaded only for a run with a config.
  */
 async function severityRulesOf(config: Config, options: LintOptions, cwd: string): Promise<SeverityRules> {
@@ -186,7 +186,7 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
 
 /**
  * A server that could not be linted: one error line, then the tail of its stderr, on our
- * stderr; the failure decides the exit code (failure.ts says why 1 or 2).
+ * stderr; the failure decides the exit code (src/server/failure.ts says why 1 or 2).
  */
 function reportServerFailure(failure: ServerFailure, io: Io): number {
   const server = failure.server === undefined ? "the server" : `the server ${escapeText(failure.server)}`;

@@ -1,6 +1,6 @@
 // Which module process to start before the config is read and the files are found: one,
 // when the command line names a tool module (a pre-commit hook's file list, an editor's
-// --stdin), so that its start-up overlaps ours (module-spawn.ts). A directory may hold no
+// --stdin), so that its start-up overlaps ours (src/modules/spawn.ts). A directory may hold no
 // module, so naming one starts nothing. Called by run.ts, and by early.ts sooner still.
 
 import type { ChildProcess } from "node:child_process";

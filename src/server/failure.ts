@@ -1,6 +1,6 @@
 // A server that cannot be linted is never a clean pass: why it failed, as one line, the
 // exit code it gives, and the tail of what it wrote on stderr (when we started it). Thrown
-// by session.ts and lint-server.ts, turned into the error line by the CLI (run.ts).
+// by session.ts and lint-server.ts, turned into the error line by the CLI (src/cli/run.ts).
 //
 // Exit 2 when we could not talk to the server at all (it did not start, the handshake
 // failed or timed out, a request failed or timed out): nothing was linted, as with a usage

@@ -37,7 +37,7 @@ export interface ServerLintOptions {
   readonly version: string;
   /** performance.now() when the run began. */
   readonly startedAt?: number;
-  /** Each code's severity (severity.ts): the config's rules; every default when absent. */
+  /** Each code's severity (src/lint/severity.ts): the config's rules; every default when absent. */
   readonly rules?: SeverityRules;
 }
 

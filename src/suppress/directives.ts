@@ -2,7 +2,7 @@
 //   // wymcp-lint-disable-next-line CODE[, CODE] -- reason
 //   /* wymcp-lint-disable-file CODE */
 // A directive is a comment (found by comments.ts, never text inside a string) whose text
-// opens with the directive's name. The codes are kept as written: apply.ts judges them. A
+// opens with the directive's name. The codes are kept as written: apply-directives.ts judges them. A
 // comment that opens with "wymcp-lint-disable" but is no directive is kept as malformed, so
 // a slip is reported rather than silently suppressing nothing.
 

@@ -1,4 +1,4 @@
-// Reports a useless directive (apply.ts's finding) as one `unused-disable` offence at the
+// Reports a useless directive (apply-directives.ts's finding) as one `unused-disable` offence at the
 // directive's line and column: the codes it suppressed nothing for, a code that is no
 // offence code (with the close match), a missing code list, or a misspelt directive name.
 // Pure; the one place these messages are worded.

@@ -1,9 +1,9 @@
 // The sarif format (SPEC section 7): one SARIF 2.1.0 run that GitHub code scanning accepts.
-// One rule per offence code, its help rendered from the code docs (code-docs.ts); one result per offence
-// (no cap) at its file, with a region wherever line and column are known, a logical
-// location naming tool, action and location (a running server's results have the logical
-// location only), and SARIF `fixes` where --fix has edits. Called through the registry in
-// index.ts.
+// One rule per offence code, its help rendered from the code docs (src/cli/code-docs.ts);
+// one result per offence (no cap) at its file, with a region wherever line and column are
+// known, a logical location naming tool, action and location (a running server's results
+// have the logical location only), and SARIF `fixes` where --fix has edits. Called through
+// the registry in index.ts.
 //
 // partialFingerprints["wymcpLint/v1"] hashes the offence's identity (core/fingerprint.ts:
 // file, tool, action, code, path and target, never its line), so a result keeps its identity
