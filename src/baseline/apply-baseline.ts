@@ -1,8 +1,9 @@
-// Matches a run's reported offences against the baseline (issue 12): each entry absorbs up to
-// its count of offences with its fingerprint, in report order; the rest are new and counted
-// as usual. An entry left with a count is stale (the offences it recorded are gone) when its
-// file was linted in this run or no longer exists; entries of files this run did not lint
-// are not judged. Also builds the entries --update-baseline writes. Pure but for `exists`.
+// Matches a run's reported offences against the baseline (README.md, "Baseline"): each entry
+// absorbs up to its count of offences with its fingerprint, in report order; the rest are
+// new and counted as usual. An entry left with a count is stale (the offences it recorded
+// are gone) when its file was linted in this run or no longer exists; entries of files this
+// run did not lint are not judged. Also builds the entries --update-baseline writes. Pure
+// but for `exists`.
 
 import { resolve } from "node:path";
 import { relativePosixPath } from "../text/posix-path.js";

@@ -1,9 +1,10 @@
-// The baseline (issue 12): offences a team has accepted for now, recorded by identity so a
-// run reports only new ones. An entry is one fingerprint (core/fingerprint.ts, the identity
-// SARIF uses: file, tool, action, code, path, target; never the line) with how many offences
-// share it, plus readable fields for review. Files are relative to the baseline's directory.
-// Written one entry per line, sorted, so a review diff shows exactly what changed. Pure;
-// reading and writing the file is baseline-file.ts's, matching a run's offences apply-baseline.ts's.
+// The baseline (README.md, "Baseline"): offences a team has accepted for now, recorded by
+// identity so a run reports only new ones. An entry is one fingerprint
+// (core/fingerprint.ts, the identity SARIF uses: file, tool, action, code, path, target;
+// never the line) with how many offences share it, plus readable fields for review. Files
+// are relative to the baseline's directory. Written one entry per line, sorted, so a review
+// diff shows exactly what changed. Pure; reading and writing the file is
+// baseline-file.ts's, matching a run's offences apply-baseline.ts's.
 
 import { fingerprintKey, fingerprintOf } from "../core/fingerprint.js";
 import type { Offence } from "../core/offence.js";

@@ -1,9 +1,9 @@
-// The baseline's step in a run (issue 12), after severities are resolved: with
-// --update-baseline, the run's offences are written to the baseline file first; then, when
-// a baseline exists, the offences it records are taken out of the result and its totals,
-// and the result says how many were baselined and which entries are stale. Stale entries
-// are a warning, not a failure: fixing an offence must not break the build; the team
-// prunes them with --update-baseline. Called by src/cli/run.ts.
+// The baseline's step in a run (README.md, "Baseline"), after severities are resolved:
+// with --update-baseline, the run's offences are written to the baseline file first; then,
+// when a baseline exists, the offences it records are taken out of the result and its
+// totals, and the result says how many were baselined and which entries are stale. Stale
+// entries are a warning, not a failure: fixing an offence must not break the build; the
+// team prunes them with --update-baseline. Called by src/cli/run.ts.
 
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";

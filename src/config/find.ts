@@ -1,7 +1,8 @@
-// Finds the config file (issue 12): from the directory the run starts in, upward, the first
-// directory holding wymcp-lint.config.json, wymcp-lint.config.json5 or a package.json with
-// a "wymcp-lint" key; the search stops at the repository root (the directory holding .git)
-// or the file system's root. Called by load.ts; reads files, runs no code.
+// Finds the config file (README.md, "Configuration"): from the directory the run starts
+// in, upward, the first directory holding wymcp-lint.config.json, wymcp-lint.config.json5
+// or a package.json with a "wymcp-lint" key; the search stops at the repository root (the
+// directory holding .git) or the file system's root. Called by load.ts; reads files, runs
+// no code.
 
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";

@@ -1,7 +1,8 @@
-// Reads and checks the config file (issue 12): parsed as JSON or JSON5 by our own parser (no
-// code runs), then every key and value checked at once. Any mistake is a usage error (exit
-// 2) listing each problem with its file, line:column, its path in the config and, for a
-// misspelt key, code or severity, the close match. Called by src/cli/run.ts with what find.ts found.
+// Reads and checks the config file (README.md, "Configuration"): parsed as JSON or JSON5 by
+// our own parser (no code runs), then every key and value checked at once. Any mistake is a
+// usage error (exit 2) listing each problem with its file, line:column, its path in the
+// config and, for a misspelt key, code or severity, the close match. Called by
+// src/cli/run.ts with what find.ts found.
 
 import { readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";

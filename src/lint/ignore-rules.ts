@@ -1,5 +1,5 @@
-// Which paths discovery skips (issue 12, item 1; SPEC section 9): what git ignores, by the
-// .gitignore files of the directories from the repository's root down (and the repository's
+// Which paths discovery skips (README.md, "Usage"): what git ignores, by the .gitignore
+// files of the directories from the repository's root down (and the repository's
 // .git/info/exclude), plus patterns given by the user (--ignore-pattern, the config's
 // `ignore`), in .gitignore syntax relative to the current directory. The matching itself is
 // the `ignore` package, which implements git's rules (the one ESLint uses); this module

@@ -1,8 +1,9 @@
-// Applies a file's suppression directives to its offences (issue 12): disable-next-line
-// removes the offences of the named codes on the line after the comment; disable-file those
-// anywhere in the file (including offences with no line). Each directive that suppressed
-// nothing for some code it names, names no offence code, or is malformed becomes a finding,
-// which unused.ts reports as `unused-disable`. Pure; called by the run's pipeline.
+// Applies a file's suppression directives to its offences (README.md, "Inline
+// suppressions"): disable-next-line removes the offences of the named codes on the line
+// after the comment; disable-file those anywhere in the file (including offences with no
+// line). Each directive that suppressed nothing for some code it names, names no offence
+// code, or is malformed becomes a finding, which unused.ts reports as `unused-disable`.
+// Pure; called by the run's pipeline.
 
 import { closeMatch } from "../core/close-match.js";
 import type { Offence } from "../core/offence.js";

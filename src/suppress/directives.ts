@@ -1,10 +1,10 @@
-// Reads the inline suppression directives of a source file (issue 12):
+// Reads the inline suppression directives of a source file (README.md, "Inline suppressions"):
 //   // wymcp-lint-disable-next-line CODE[, CODE] -- reason
 //   /* wymcp-lint-disable-file CODE */
 // A directive is a comment (found by comments.ts, never text inside a string) whose text
-// opens with the directive's name. The codes are kept as written: apply-directives.ts judges them. A
-// comment that opens with "wymcp-lint-disable" but is no directive is kept as malformed, so
-// a slip is reported rather than silently suppressing nothing.
+// opens with the directive's name. The codes are kept as written: apply-directives.ts
+// judges them. A comment that opens with "wymcp-lint-disable" but is no directive is kept
+// as malformed, so a slip is reported rather than silently suppressing nothing.
 
 import { positionsAt } from "../text/positions.js";
 import { json5Comments, scriptComments, type Comment } from "./comments.js";
