@@ -101,8 +101,8 @@ async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buff
   }
   const stdinOptions = options.stdin;
   if (stdinOptions !== null && stdin !== null) {
-    if (stdinOptions.kind === "module") return lintModuleSource(stdin, stdinOptions.filename, resolve(io.cwd, stdinOptions.filename), options.loadTimeoutMs, startedAt, rules);
-    return lintSource(stdin, stdinOptions.filename, stdinOptions.kind, startedAt, rules);
+    if (stdinOptions.kind === "module") return lintModuleSource(stdin, stdinOptions.file, resolve(io.cwd, stdinOptions.file), options.loadTimeoutMs, startedAt, rules);
+    return lintSource(stdin, stdinOptions.file, stdinOptions.kind, startedAt, rules);
   }
   const workers = workersFromEnv(io.env);
   const ignore = {

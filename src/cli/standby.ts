@@ -12,7 +12,7 @@ import type { LintOptions } from "./options/command.js";
 /** Starts the standby module process when these options name a tool module; returns the process started, if any. */
 export function startStandbyFor(options: LintOptions): ChildProcess | null {
   if (options.server !== null) return null;
-  const named = options.stdin !== null ? (options.stdin.kind === "module" ? [options.stdin.filename] : []) : options.paths.filter((path) => kindOf(path) === "module");
+  const named = options.stdin !== null ? (options.stdin.kind === "module" ? [options.stdin.file] : []) : options.paths.filter((path) => kindOf(path) === "module");
   if (named.length === 0) return null;
   return startModuleStandby({ memoryLimitMb: DEFAULT_MEMORY_LIMIT_MB, typescript: named.some((path) => TYPESCRIPT.test(path)) });
 }

@@ -10,9 +10,9 @@ import { UsageError } from "../../usage-error.js";
 import { checkServer, type ServerTarget } from "../../server/target.js";
 import { SPECS, type Given, type GivenOptions, type LintKey, type OptionSpec, type Values } from "./table.js";
 
-/** Standard input as an action file or a tool module: the name standing for it and the kind it gives. */
+/** Standard input as an action file or a tool module: the name standing for it (--stdin-filename, reported as its file) and the kind it gives. */
 export interface StdinSource {
-  readonly filename: string;
+  readonly file: string;
   readonly kind: FileKind;
 }
 
@@ -78,7 +78,7 @@ function stdinSource(stdin: boolean, named: string | undefined, paths: readonly 
   if (kind === null) {
     throw new UsageError(`--stdin-filename must name an action file (.json, .json5) or a tool module (.js, .mjs, .cjs, .ts, .mts, .cts); got ${inspectString(named)}`);
   }
-  return { filename: named, kind };
+  return { file: named, kind };
 }
 
 const BOOLEAN_FLAGS = new Set(SPECS.filter(([, spec]) => spec.type === "boolean").map(([, spec]) => spec.flag));
