@@ -1,10 +1,11 @@
-// The CLI as a function: run(argv, io) parses the command line (options/), reads the
-// config (src/config/), lints the paths (lintPaths) or standard input (lintSource), fixes
-// them under --fix or --fix-dry-run (src/fix/, whose result is then the report), applies
-// the baseline (src/baseline/), writes the chosen format through io and returns the exit code
-// (docs/report.md): 0 passed, 1 errors or too many warnings (from the totals, never from what
-// was shown), 2 usage error or internal failure. It never calls process.exit;
-// bin/wymcp-lint.js sets process.exitCode from it, and tests call it in-process with their own io.
+// The CLI as a function: run(argv, io) parses the command line (options/), reads the config
+// (src/config/), lints the paths (lintPaths) or standard input (lintActionSource,
+// lintModuleSource), fixes them under --fix or --fix-dry-run (src/fix/, whose result is
+// then the report), applies the baseline (src/baseline/), writes the chosen format through
+// io and returns the exit code (docs/report.md): 0 passed, 1 errors or too many warnings
+// (from the totals, never from what was shown), 2 usage error or internal failure. It never
+// calls process.exit; bin/wymcp-lint.js sets process.exitCode from it, and tests call it
+// in-process with their own io.
 
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -15,7 +16,7 @@ import { baselineStep } from "../baseline/step.js";
 import type { Config } from "../config/config.js";
 import { configLocation } from "../config/find.js";
 import { loadConfig } from "../config/load.js";
-import { lintModuleSource, lintPaths, lintSource } from "../lint/lint-paths.js";
+import { lintActionSource, lintModuleSource, lintPaths } from "../lint/lint-paths.js";
 import { stopModuleStandby } from "../modules/spawn.js";
 import { startStandbyFor } from "./standby.js";
 import type { LintResult, Summary } from "../lint/result.js";
@@ -102,7 +103,7 @@ async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buff
   const stdinOptions = options.stdin;
   if (stdinOptions !== null && stdin !== null) {
     if (stdinOptions.kind === "module") return lintModuleSource(stdin, stdinOptions.file, resolve(io.cwd, stdinOptions.file), options.loadTimeoutMs, startedAt, rules);
-    return lintSource(stdin, stdinOptions.file, stdinOptions.kind, startedAt, rules);
+    return lintActionSource(stdin, stdinOptions.file, stdinOptions.kind, startedAt, rules);
   }
   const workers = workersFromEnv(io.env);
   const ignore = {

@@ -1,12 +1,12 @@
 // The run over files, from the command line's paths to one LintResult (docs/inputs.md,
 // docs/report.md): discover the files (discover.ts), lint the action files (scheduler.ts,
 // with the action-file loader) and the tool modules (the module loader, behind
-// lintToolModules), add duplicate-tool across files (duplicate-tools.ts), make each module's
-// lint whole from its text, read once (lint-text.ts: its one locating pass, then its
-// directives), apply the action files' inline suppression directives
-// (src/suppress/suppress.ts), resolve severities (severity.ts) and sum up. lintSource and
-// lintModuleSource are the same for one action file or tool module read from standard input.
-// A file's failure stays in that file's result; only our own bugs throw. Called by
+// lintToolModules), add duplicate-tool across files (duplicate-tools.ts), make each
+// module's lint whole from its text, read once (lint-text.ts: its one locating pass, then
+// its directives), apply the action files' inline suppression directives
+// (src/suppress/suppress.ts), resolve severities (severity.ts) and sum up. lintActionSource
+// and lintModuleSource are the same for one action file or tool module read from standard
+// input. A file's failure stays in that file's result; only our own bugs throw. Called by
 // src/cli/run.ts.
 
 import { readFileSync } from "node:fs";
@@ -150,7 +150,13 @@ export async function lintModuleSource(
 }
 
 /** Lints one action file given as bytes (--stdin); `file` names it (as reported) and gives the tool's name. */
-export async function lintSource(bytes: Buffer, file: string, kind: "json" | "json5", startedAt = performance.now(), rules: SeverityRules = DEFAULT_RULES): Promise<LintResult> {
+export async function lintActionSource(
+  bytes: Buffer,
+  file: string,
+  kind: "json" | "json5",
+  startedAt = performance.now(),
+  rules: SeverityRules = DEFAULT_RULES,
+): Promise<LintResult> {
   const lint = lintActionBytes(bytes, kind, toolNameOf(file));
   return summarize(
     [

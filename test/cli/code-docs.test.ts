@@ -14,7 +14,7 @@ import { DOC_SECTIONS, codeDoc, codeDocMarkdown, offenceCodesPage } from "../../
 import { CODE_TABLE, codeTitle, defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../../src/core/codes.js";
 import { explain, unknownCodeMessage } from "../../src/cli/explain.js";
 import { discover } from "../../src/lint/discover.js";
-import { lintFiles, lintSource } from "../../src/lint/lint-paths.js";
+import { lintFiles, lintActionSource } from "../../src/lint/lint-paths.js";
 import { lintToolModule } from "../../src/modules/index.js";
 import { lintTool } from "../../src/core/lint-tool.js";
 import { readHelpAnswer } from "../../src/server/help-contract.js";
@@ -103,7 +103,7 @@ test("docs/offence-codes.md is the page generated from the code docs", () => {
 
 /** The codes of an action file's text, through the CLI's per-file steps (inline directives included). */
 function actionFileCodes(kind: "json" | "json5"): (source: string) => Promise<OffenceCode[]> {
-  return async (source) => (await lintSource(Buffer.from(source), `catalogue.actions.${kind}`, kind)).files.flatMap((f) => f.offences.map((o) => o.code));
+  return async (source) => (await lintActionSource(Buffer.from(source), `catalogue.actions.${kind}`, kind)).files.flatMap((f) => f.offences.map((o) => o.code));
 }
 
 let moduleCount = 0;
