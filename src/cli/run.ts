@@ -129,9 +129,10 @@ export function exitCode(summary: Summary, maxWarnings: number | null, io: Pick<
   return summary.errors > 0 || tooManyWarnings ? EXIT_OFFENCES : EXIT_CLEAN;
 }
 
-async function explain(code: string, io: Io): Promise<number> {
-  const { explain: explainCode, unknownCodeMessage } = await import("./explain.js");
-  const text = explainCode(code);
+/** --explain CODE: prints the code's explanation; an unknown code is a usage error. */
+async function printExplanation(code: string, io: Io): Promise<number> {
+  const { explain, unknownCodeMessage } = await import("./explain.js");
+  const text = explain(code);
   if (text === null) throw new UsageError(unknownCodeMessage(code));
   io.stdout(text.endsWith("\n") ? text : `${text}\n`);
   return EXIT_CLEAN;
@@ -147,7 +148,7 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       io.stdout(`${packageVersion()}\n`);
       return EXIT_CLEAN;
     case "explain":
-      return explain(command.code, io);
+      return printExplanation(command.code, io);
     case "lint": {
       const { options } = command;
       startStandbyFor(options);

@@ -56,7 +56,7 @@ export interface LintPathsOptions extends LintFilesOptions {
  * A directory that could not be searched, as a file result of its own: a parse-error, the
  * code of a file that cannot be read, so the run fails and the rest is still linted.
  */
-function unreadablePlace(place: UnreadablePlace): FileResult {
+function unreadablePlaceResult(place: UnreadablePlace): FileResult {
   const offence = toolOffence(
     "parse-error",
     `the directory cannot be read: ${place.reason}`,
@@ -71,7 +71,7 @@ export async function lintPaths(options: LintPathsOptions): Promise<LintResult> 
   const { files: found, unreadable } = await discover(paths, cwd, ignore === undefined ? {} : { ignore });
   const linted = await lintFiles(found, lintOptions);
   if (unreadable.length === 0) return linted;
-  const files = [...linted.files, ...unreadable.map(unreadablePlace)].sort((a, b) => compareFiles(a.file, b.file));
+  const files = [...linted.files, ...unreadable.map(unreadablePlaceResult)].sort((a, b) => compareFiles(a.file, b.file));
   return summarize(files, options.startedAt ?? performance.now(), options.rules);
 }
 
