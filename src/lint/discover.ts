@@ -105,7 +105,7 @@ interface Searched {
  * import, what the user did not name. Synchronous: nothing else runs meanwhile, and on a
  * warm cache it is the fastest way.
  */
-function searchDirectory(root: string, rootFile: string, rules: IgnoreScope | null): Searched {
+function searchDirectory(root: string, rootFile: string, ignoring: IgnoreScope | null): Searched {
   const found: Found[] = [];
   const unreadable: UnreadablePlace[] = [];
   const visited = new Set<string>();
@@ -145,9 +145,9 @@ function searchDirectory(root: string, rootFile: string, rules: IgnoreScope | nu
         }
       }
       if (isDirectory) {
-        if (name === "node_modules" || name.startsWith(".") || rules?.ignores(dir, name, true)) continue;
+        if (name === "node_modules" || name.startsWith(".") || ignoring?.ignores(dir, name, true)) continue;
         visit(childPath, childReal, childRelative);
-      } else if (isFile && SEARCHED.test(name) && !rules?.ignores(dir, name, false)) {
+      } else if (isFile && SEARCHED.test(name) && !ignoring?.ignores(dir, name, false)) {
         const foundFile = { file: joinFile(rootFile, childRelative), path: childPath, kind: kindOf(name) as FileKind };
         const raw = rawNames?.get(name)?.shift();
         if (raw === undefined) {
@@ -170,7 +170,7 @@ function searchDirectory(root: string, rootFile: string, rules: IgnoreScope | nu
  * A glob's match is found, not named: it is skipped when ignored, and a symlinked directory
  * is not entered, as in a directory search.
  */
-async function fromPath(path: string, file: string, shown: string, rules: IgnoreRules, globMatch = false): Promise<Searched | null> {
+async function fromPath(path: string, file: string, shown: string, ignoring: IgnoreRules, globMatch = false): Promise<Searched | null> {
   let stats: Stats;
   try {
     stats = await stat(path);
@@ -181,10 +181,10 @@ async function fromPath(path: string, file: string, shown: string, rules: Ignore
     if (globMatch && code === "ELOOP") return NOTHING;
     throw new UsageError(`cannot read ${inspectString(shown)}: ${describeFsError(error)}`);
   }
-  if (globMatch && (rules.searchFrom(dirname(path), false)?.ignores(dirname(path), basename(path), stats.isDirectory()) ?? false)) return NOTHING;
+  if (globMatch && (ignoring.searchFrom(dirname(path), false)?.ignores(dirname(path), basename(path), stats.isDirectory()) ?? false)) return NOTHING;
   if (stats.isDirectory()) {
     if (globMatch && (await lstat(path)).isSymbolicLink()) return NOTHING;
-    return searchDirectory(path, file, rules.searchFrom(path, !globMatch));
+    return searchDirectory(path, file, ignoring.searchFrom(path, !globMatch));
   }
   if (stats.isFile()) {
     if (globMatch && kindOf(path) === null) return NOTHING;
@@ -196,7 +196,7 @@ async function fromPath(path: string, file: string, shown: string, rules: Ignore
 
 const NOTHING: Searched = { found: [], unreadable: [] };
 
-async function fromGlob(pattern: string, cwd: string, rules: IgnoreRules): Promise<Searched> {
+async function fromGlob(pattern: string, cwd: string, ignoring: IgnoreRules): Promise<Searched> {
   const { default: fastGlob } = await import("fast-glob");
   const matches = await fastGlob(pattern, {
     cwd,
@@ -208,7 +208,7 @@ async function fromGlob(pattern: string, cwd: string, rules: IgnoreRules): Promi
   if (matches.length === 0) throw new UsageError(`no file matches the glob ${inspectString(pattern)}`);
   const searched: Searched = { found: [], unreadable: [] };
   for (const match of matches.sort()) {
-    const one = (await fromPath(resolve(cwd, match), match, match, rules, true)) ?? NOTHING;
+    const one = (await fromPath(resolve(cwd, match), match, match, ignoring, true)) ?? NOTHING;
     appendAll(searched.found, one.found);
     appendAll(searched.unreadable, one.unreadable);
   }
@@ -232,17 +232,17 @@ export function compareFiles(a: string, b: string): number {
  * nothing to lint.
  */
 export async function discover(args: readonly string[], cwd: string, options: DiscoverOptions = {}): Promise<Discovery> {
-  const rules = new IgnoreRules(options.ignore ?? DEFAULT_IGNORE, cwd);
+  const ignoring = new IgnoreRules(options.ignore ?? DEFAULT_IGNORE, cwd);
   const named = args.length > 0 ? args : [""];
   const found: Found[] = [];
   const unreadable: UnreadablePlace[] = [];
   for (const argument of named) {
     const shown = argument === "" ? "." : argument;
     if (argument === "" && args.length > 0) throw new UsageError("an empty path was given");
-    let fromArgument = await fromPath(resolve(cwd, argument), argument, shown, rules);
+    let fromArgument = await fromPath(resolve(cwd, argument), argument, shown, ignoring);
     if (fromArgument === null) {
       if (!GLOB.test(argument)) throw new UsageError(`no such file or directory: ${inspectString(argument)}`);
-      fromArgument = await fromGlob(argument, cwd, rules);
+      fromArgument = await fromGlob(argument, cwd, ignoring);
     }
     if (fromArgument.found.length === 0 && fromArgument.unreadable.length === 0) throw nothingToLint(shown);
     // In path order before deduplicating, so a file reached twice (through a symlink)
