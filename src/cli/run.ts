@@ -14,7 +14,7 @@ import { escapeText, inspectString } from "../text/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
 import { baselineStep } from "../baseline/step.js";
 import type { Config } from "../config/config.js";
-import { configLocation } from "../config/find.js";
+import { configSource } from "../config/find.js";
 import { loadConfig } from "../config/load.js";
 import { lintActionSource, lintModuleSource, lintPaths } from "../lint/lint-paths.js";
 import { stopModuleStandby } from "../modules/spawn.js";
@@ -155,8 +155,8 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       // Loaded before any work, so a broken build fails at once rather than after linting.
       const format = await loadFormatter(options.format);
       // Read before any work, so a mistake in it is reported at once (exit 2).
-      const location = configLocation(options.config, io.cwd);
-      const config = location === null ? null : loadConfig(location, io.cwd);
+      const source = configSource(options.config, io.cwd);
+      const config = source === null ? null : loadConfig(source, io.cwd);
       const rules = config === null ? DEFAULT_RULES : await severityRulesOf(config, options, io.cwd);
       const stdin = options.stdin !== null ? await readStdin(io) : null;
       let linted = await lint(options, io, startedAt, stdin, config, rules);

@@ -13,8 +13,8 @@ export const CONFIG_FILE_NAMES = ["wymcp-lint.config.json", "wymcp-lint.config.j
 /** The key of package.json that may hold the config. */
 export const PACKAGE_KEY = "wymcp-lint";
 
-/** Where a config was found: its file and, for package.json, the key that holds it. */
-export interface ConfigLocation {
+/** Where a config is read from: its file and, for package.json, the key that holds it. */
+export interface ConfigSource {
   readonly file: string;
   /** The path inside the file's document where the config is: [] or ["wymcp-lint"]. */
   readonly within: readonly string[];
@@ -40,7 +40,7 @@ function packageHasConfig(path: string): boolean {
 }
 
 /** The config in one directory: a config file before package.json; two config files are a mistake. */
-function configIn(dir: string): ConfigLocation | null {
+function configIn(dir: string): ConfigSource | null {
   const files = CONFIG_FILE_NAMES.map((name) => join(dir, name)).filter(isFile);
   if (files.length > 1) {
     throw new UsageError(`${files.map(inspectString).join(" and ")} are both config files of one directory; keep one of them`);
@@ -51,7 +51,7 @@ function configIn(dir: string): ConfigLocation | null {
 }
 
 /** The config that applies to a run started in `cwd`, or null when there is none. */
-export function findConfig(cwd: string): ConfigLocation | null {
+export function findConfig(cwd: string): ConfigSource | null {
   for (let dir = cwd; ; ) {
     const found = configIn(dir);
     if (found !== null) return found;
@@ -67,7 +67,7 @@ export function findConfig(cwd: string): ConfigLocation | null {
  * The config of a run: --config FILE (a package.json means its "wymcp-lint" key), none for
  * --no-config (false), else the one findConfig finds.
  */
-export function configLocation(choice: string | false | null, cwd: string): ConfigLocation | null {
+export function configSource(choice: string | false | null, cwd: string): ConfigSource | null {
   if (choice === false) return null;
   if (choice === null) return findConfig(cwd);
   const file = resolve(cwd, choice);

@@ -17,7 +17,7 @@ import { ParseError } from "../text/json5-lexer.js";
 import { sourcePositions } from "../locate/json-entries.js";
 import type { Position } from "../text/positions.js";
 import { CONFIG_KEYS, OVERRIDE_KEYS, type Config, type CodeSeverities, type Override } from "./config.js";
-import type { ConfigLocation } from "./find.js";
+import type { ConfigSource } from "./find.js";
 
 /** One mistake in the config: where (a path inside the config, key or value) and what. */
 interface Problem {
@@ -156,34 +156,34 @@ function parseConfigText(text: string, file: string): unknown {
   }
 }
 
-/** Reads, parses and checks the config found at `location`; every mistake is a UsageError. */
-export function loadConfig(location: ConfigLocation, cwd: string): Config {
-  const shown = relative(cwd, location.file) || location.file;
+/** Reads, parses and checks the config `source` names; every mistake is a UsageError. */
+export function loadConfig(source: ConfigSource, cwd: string): Config {
+  const shown = relative(cwd, source.file) || source.file;
   let text: string;
   try {
-    text = readFileSync(location.file, "utf8");
+    text = readFileSync(source.file, "utf8");
   } catch (error) {
     throw new UsageError(`the config file ${inspectString(shown)} cannot be read: ${describeThrown(error)}`);
   }
   let parsed: unknown;
   try {
-    parsed = parseConfigText(text, location.file);
+    parsed = parseConfigText(text, source.file);
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
     const message = error.message.replace(` at ${error.line}:${error.column}`, "");
-    throw new UsageError(`${shown}:${error.line}:${error.column}: the config file is not valid ${location.file.endsWith(".json5") ? "JSON5" : "JSON"}: ${message}`);
+    throw new UsageError(`${shown}:${error.line}:${error.column}: the config file is not valid ${source.file.endsWith(".json5") ? "JSON5" : "JSON"}: ${message}`);
   }
-  for (const key of location.within) parsed = (parsed as Record<string, unknown>)[key];
-  const checked = checkConfig(parsed, location.file);
+  for (const key of source.within) parsed = (parsed as Record<string, unknown>)[key];
+  const checked = checkConfig(parsed, source.file);
   if ("config" in checked) return checked.config;
   const positions = sourcePositions(
     text,
-    checked.problems.map((p) => ({ path: [...location.within, ...p.path], part: p.part })),
+    checked.problems.map((p) => ({ path: [...source.within, ...p.path], part: p.part })),
   );
   const lines = checked.problems.map((p, i) => {
     const at: Position | null = positions[i] ?? null;
     const where = at === null ? shown : `${shown}:${at.line}:${at.column}`;
-    return `${where}: ${renderConfigPath([...location.within, ...p.path])}: ${p.message}`;
+    return `${where}: ${renderConfigPath([...source.within, ...p.path])}: ${p.message}`;
   });
   const count = lines.length === 1 ? "a mistake" : `${lines.length} mistakes`;
   throw new UsageError(`the config file has ${count}:\n  ${lines.join("\n  ")}`);
