@@ -8,7 +8,7 @@ import { escapeText, inspectString } from "../../text/escape.js";
 import { kindOf, type FileKind } from "../../files/kind.js";
 import { UsageError } from "../../usage-error.js";
 import { checkServer, type ServerTarget } from "../../server/target.js";
-import { SPECS, type Given, type GivenOptions, type LintKey, type OptionSpec, type Values } from "./table.js";
+import { SPECS, type Given, type GivenOptions, type LintKey, type LintValues, type OptionSpec } from "./table.js";
 
 /** Standard input as an action file or a tool module: the name standing for it (--stdin-filename, reported as its file) and the kind it gives. */
 export interface StdinSource {
@@ -21,7 +21,7 @@ export interface StdinSource {
  * --stdin-filename combine into `stdin` (null to lint paths), and --server, --server-url
  * and --header into `server` (null to lint files).
  */
-export type LintOptions = Omit<Values, "stdin" | "stdinFilename" | "server" | "serverUrl" | "headers"> & {
+export type LintOptions = Omit<LintValues, "stdin" | "stdinFilename" | "server" | "serverUrl" | "headers"> & {
   readonly paths: readonly string[];
   readonly stdin: StdinSource | null;
   readonly server: ServerTarget | null;
@@ -46,7 +46,7 @@ function givenOrDefault(spec: OptionSpec, given: Given): Given {
  * paths otherwise.
  */
 export function lintCommand(named: readonly string[], afterDashes: readonly string[], given: GivenOptions): Command {
-  const values = Object.fromEntries(LINT_SPECS.map(([key, spec]) => [key, spec.read(givenOrDefault(spec, given[key]))])) as unknown as Values;
+  const values = Object.fromEntries(LINT_SPECS.map(([key, spec]) => [key, spec.read(givenOrDefault(spec, given[key]))])) as unknown as LintValues;
   const { stdin: stdinGiven, stdinFilename, server: serverGiven, serverUrl, headers, ...rest } = values;
   const paths = serverGiven ? named : [...named, ...afterDashes];
   const server = checkServer({ server: serverGiven, command: serverGiven ? afterDashes : [], url: serverUrl, headers, paths });
@@ -57,7 +57,7 @@ export function lintCommand(named: readonly string[], afterDashes: readonly stri
 }
 
 /** --fix and --fix-dry-run, checked against each other and what they need. */
-function checkFix({ fix, fixDryRun, format }: Values, stdin: boolean, server: boolean): void {
+function checkFix({ fix, fixDryRun, format }: LintValues, stdin: boolean, server: boolean): void {
   if (fix && fixDryRun) throw new UsageError("--fix and --fix-dry-run exclude each other: --fix writes the fixes, --fix-dry-run only shows them");
   if ((fix || fixDryRun) && server) throw new UsageError(`${fix ? "--fix" : "--fix-dry-run"} changes files; a running server's tools are fixed in its source files`);
   if (fix && stdin) throw new UsageError("--fix cannot write standard input back; use --fix-dry-run to print the fixes as a diff");

@@ -221,7 +221,7 @@ type Key = keyof Options;
 /** The keys of the lint options: every entry that does not select a command. */
 export type LintKey = { [K in Key]: Options[K] extends { readonly command: true } ? never : K }[Key];
 /** The checked value of each lint option, keyed like OPTIONS. */
-export type Values = { readonly [K in LintKey]: ReturnType<Options[K]["read"]> };
+export type LintValues = { readonly [K in LintKey]: ReturnType<Options[K]["read"]> };
 /** The given value of each flag (absent: its default), keyed like OPTIONS. */
 export type GivenOptions = { [K in Key]?: Given };
 
