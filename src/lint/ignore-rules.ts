@@ -1,9 +1,9 @@
-// Which paths discovery skips (README.md, "Usage"): what git ignores, by the .gitignore
-// files of the directories from the repository's root down (and the repository's
-// .git/info/exclude), plus patterns given by the user (--ignore-pattern, the config's
-// `ignore`), in .gitignore syntax relative to the current directory. The matching itself is
-// the `ignore` package, which implements git's rules (the one ESLint uses); this module
-// decides which rule sets apply where. The global core.excludesFile is not read.
+// Which paths discovery skips (docs/inputs.md, "Finding the files"): what git ignores, by
+// the .gitignore files of the directories from the repository's root down (and the
+// repository's .git/info/exclude), plus patterns given by the user (--ignore-pattern, the
+// config's `ignore`), in .gitignore syntax relative to the current directory. The matching
+// itself is the `ignore` package, which implements git's rules (the one ESLint uses); this
+// module decides which rule sets apply where. The global core.excludesFile is not read.
 
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
