@@ -23,7 +23,7 @@ export const GENERATOR_VERSION = 2;
 export const CORPUS_ROOT = fileURLToPath(new URL("./corpus/", import.meta.url));
 const STAMPS = join(CORPUS_ROOT, ".stamps");
 
-const FILES_PER_DIR = 50; // one directory is one server's tools (SPEC: duplicate-tool is per directory)
+const FILES_PER_DIR = 50; // one directory is one server's tools (docs/checks.md: duplicate-tool is per directory)
 const BIG_BYTES = 50_000_000;
 
 /** The corpora, in the order they are generated. `build(dir, seed)` returns extra stamp fields. */
@@ -36,7 +36,7 @@ export const CORPORA = {
   modules: { seed: 31, build: writeModules },
   "offences-json": { seed: 41, build: writeOffences },
   "large-json": { seed: 2, large: true, build: (dir, seed) => writeTree(dir, seed, { files: 20000, format: "json" }) },
-  // Tool modules as users write them (issue 10): two actions each, through defineTool.
+  // Tool modules as users write them: two actions each, through defineTool.
   "modules-ts": { seed: 51, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 30, ts: true }) },
   "modules-mjs": { seed: 51, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 30, ts: false }) },
   "modules-ts-300": { seed: 52, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 300, ts: true }) },
@@ -148,7 +148,7 @@ function writeBig(dir, seed) {
 
 /**
  * Tool modules: half `.tool.mjs`, half `.tool.ts` (loaded with no build step). Most use a
- * default-exported object; every fifth uses the named-export form (SPEC section 2).
+ * default-exported object; every fifth uses the named-export form (docs/inputs.md).
  */
 function writeModules(dir, seed) {
   const taken = new Set();
@@ -203,7 +203,7 @@ function writeDefineToolModules(dir, seed, { files, ts, flat = false }) {
 /**
  * A small corpus WITH offences, to exercise the reporting path (messages, fixes, locations).
  * About one action in five gets exactly one mistake, each of a kind that yields exactly one
- * offence per SPEC.md, and one file is truncated (one `parse-error`); the stamp records the
+ * offence per docs/checks.md, and one file is truncated (one `parse-error`); the stamp records the
  * expected offence count.
  */
 const MISTAKES = [

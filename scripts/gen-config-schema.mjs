@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes schemas/config.schema.json from src/config/schema.ts, read from the build
 // (dist/config/schema.js), so the schema editors complete cannot drift from what the config
-// loader accepts. Run after `npm run build`; test/config.test.ts makes the same comparison.
+// loader accepts. Run after `npm run build`; test/config/config.test.ts makes the same comparison.
 
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

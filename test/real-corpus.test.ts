@@ -1,4 +1,4 @@
-// Real servers (issue 5, item 2): the tools/list answers of published MCP servers, as
+// Real servers: the tools/list answers of published MCP servers, as
 // action files (corpus README: fixtures/real-mcp/README.md). On actions-clean/ a correct
 // chain reports nothing; on actions/ exactly one `newline` at :description for each action
 // whose description has a line break, and nothing else. Anything more is a false positive

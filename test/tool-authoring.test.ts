@@ -1,4 +1,4 @@
-// Typed authoring (issue 11): test/types/authoring.ts holds the compile-time claims about
+// Typed authoring: test/types/authoring.ts holds the compile-time claims about
 // defineTool and obtaining (literal names kept, unknown keys refused in a returned literal),
 // each refusal marked @ts-expect-error. tsc --noEmit over it must succeed: a refusal that
 // no longer happens is an "unused directive" error, a claim that stops compiling another.

@@ -1,5 +1,5 @@
 // Generates the content of one action file: a map of action names to action schemas that is
-// VALID per SPEC.md (no offence of any kind), and looks like what real MCP servers declare
+// VALID per docs/checks.md (no offence of any kind), and looks like what real MCP servers declare
 // (compare /work/shared/corpus/real-mcp): pretty JSON, nested objects, arrays, enums, formats,
 // `additionalProperties` as a boolean and as a schema, and the things naive walkers trip over
 // (property names equal to keywords, `$` and `-` in names, `type` lists, dangling `$ref`s).
@@ -9,10 +9,10 @@
 // - `required_one_of` groups are non-empty, mutually disjoint (hence never equal, never a
 //   superset of another) and declared;
 // - `defaults` (and every nested default) only carry keys the closure of the schema they sit
-//   in accepts (SPEC section 5): see `defaultFor`;
+//   in accepts (docs/checks.md): see `defaultFor`;
 // - descriptions and action names hold no "\n"; `notes` may;
 // - `related` names sibling actions, and each example carries every `required` property
-//   and one of each `required_one_of` group (the advisory checks of SPEC section 9).
+//   and one of each `required_one_of` group (the advisory checks of docs/checks.md).
 
 const DOMAINS = [
   "github",
@@ -377,7 +377,7 @@ class FileContext {
     } else if (itemKind === "object") {
       s.items = this.objectSchema(noun, depth, `One ${humanise(field)} entry.`);
     } else if (itemKind === "tuple") {
-      // Tuple form: a list under "items" is not walked (SPEC section 4), but is valid.
+      // Tuple form: a list under "items" is not walked (docs/checks.md), but is valid.
       s.items = [{ type: "string" }, { type: "integer" }];
     } else {
       s.items = { type: "integer", minimum: 0 };
@@ -412,7 +412,7 @@ class FileContext {
   }
 
   /**
-   * A default value for `schema` that the closure accepts (SPEC section 5): a closed object
+   * A default value for `schema` that the closure accepts (docs/checks.md): a closed object
    * (has "properties", "additionalProperties" not true/a map) only carries declared keys; an
    * open one may carry others, which are then matched by its "additionalProperties" schema;
    * list elements follow a single-schema "items".

@@ -1,5 +1,5 @@
 // Lists the files under the given paths the way a linter discovers its input: directories
-// are searched recursively, skipping node_modules and dot-folders (SPEC section 2); a file
+// are searched recursively, skipping node_modules and dot-folders (docs/inputs.md); a file
 // argument is taken as is. Shared by the floors, the ajv contender and the generator.
 
 import { readdirSync, statSync } from "node:fs";

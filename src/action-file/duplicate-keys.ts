@@ -1,4 +1,4 @@
-// duplicate-key (SPEC section 9): where an action file repeats a key in one object, at any
+// duplicate-key (docs/checks.md): where an action file repeats a key in one object, at any
 // depth. JSON.parse and parseJson5 keep only the last occurrence, silently; the loader asks
 // them whether any key repeats (json5-parse.ts, repeatsKeys and KeyRepeats) and only then
 // scans the text here, so files without repeats pay nothing more. One iterative scan over

@@ -1,6 +1,6 @@
 // Finds the known word a misspelt one was probably meant to be: edit distance 2 or less,
 // (a swap of neighbours counting as one) that changes less than half the word, or a
-// singular/plural slip (SPEC section 3). Used by the unknown-key fix and the
+// singular/plural slip (docs/checks.md). Used by the unknown-key fix and the
 // undeclared-name fixes; soleCloseMatch decides whether --fix may rename.
 
 /** Edit distance (a swap of neighbours counting as one), or limit + 1 once it exceeds `limit`. */

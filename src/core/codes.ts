@@ -11,7 +11,7 @@ export type SeveritySetting = Severity | "off";
 export const SEVERITY_SETTINGS: readonly SeveritySetting[] = Object.freeze(["error", "warn", "off"]);
 
 /**
- * Which pass finds a code: the `chain` (SPEC sections 3-6, gating), the `source` (the file's
+ * Which pass finds a code: the `chain` (docs/checks.md), the `source` (the file's
  * text, before any value is read), an `advisory` check beside the chain (core/advisory/),
  * a live `server`'s surfaces compared, or an inline `directive`'s bookkeeping.
  */
@@ -29,7 +29,7 @@ export interface CodeFacts {
  * The one home of the offence codes: every code with its default severity, origin and title, in
  * the order docs, SARIF rules and the report schema list them. Everything else that names
  * codes derives from this table (OFFENCE_CODES, OffenceCode, defaultSeverity) or is
- * compared with it by a test. Every chain code is an error (SPEC section 9).
+ * compared with it by a test. Every chain code is an error (docs/checks.md).
  */
 export const CODE_TABLE = {
   "unknown-key": { severity: "error", origin: "chain", title: "Unknown action-schema key" },

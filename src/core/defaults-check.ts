@@ -1,4 +1,4 @@
-// The defaults check (SPEC section 5): `defaults` is held to the closure the way the
+// The defaults check (docs/checks.md): `defaults` is held to the closure the way the
 // unknown-key gate holds a caller's data, so no default merged into data carries a key
 // the gate would refuse. It reads a well-formed schema, so the chain runs it only when the
 // shape pass found nothing. Iterative; every (data, schema) pair is checked once, and the
@@ -13,7 +13,7 @@ import type { Draft } from "./offence.js";
 import { renderLocation } from "./render-location.js";
 import { materialize, type Path, type LinkedPath } from "./path.js";
 
-/** What keys an object schema accepts, and which schema matches each (SPEC section 5). */
+/** What keys an object schema accepts, and which schema matches each (docs/checks.md). */
 interface Closure {
   /** The declared keys and their schemas, when the schema has "properties". */
   readonly declared: MapLike | null;

@@ -1,4 +1,4 @@
-// The key-set walk (SPEC section 4): validation reaches exactly what the product
+// The key-set walk (docs/checks.md): validation reaches exactly what the product
 // interprets. From `properties` it visits each property schema and, inside any visited
 // schema, its "properties", a single-schema "items" and a schema "additionalProperties",
 // holding every visited map to the shape the closure is read from. Iterative, so nesting

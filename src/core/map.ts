@@ -1,4 +1,4 @@
-// What a map is (SPEC section 2) and prototype-safe access to its keys. A map is a plain
+// What a map is (docs/inputs.md) and prototype-safe access to its keys. A map is a plain
 // object (prototype Object.prototype of any realm, or null) or a Map; its keys are its own
 // enumerable string and symbol keys. User maps are never read through `in` or inherited
 // properties, so keys like "__proto__" or "toString" are just keys.

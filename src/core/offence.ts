@@ -40,7 +40,7 @@ export interface Offence {
   readonly severity: Severity;
   /** The action's name (its String() form for a non-string key), null for file/tool level. */
   readonly action: string | null;
-  /** Path of the map holding the offending key or value (SPEC section 6). */
+  /** Path of the map holding the offending key or value (docs/locations.md). */
   readonly path: Path;
   /** The path in Elixir access syntax, escaped for any output. */
   readonly location: string;

@@ -1,4 +1,4 @@
-// The report's order (SPEC section 6): file- and tool-level offences first, then by action
+// The report's order (docs/report.md): file- and tool-level offences first, then by action
 // name, then by path segment by segment. Ties go by the offending entry's own place (its
 // target), so the order never depends on the key order of the input, then by line (offences
 // of one place and code found at several lines, as unused-disable's), then by detection.

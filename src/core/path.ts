@@ -5,7 +5,7 @@ export type PathSegment = string | number;
 export type Path = readonly PathSegment[];
 
 export function compareStrings(a: string, b: string): number {
-  // UTF-16 code-unit order, as SPEC section 6 says; never locale order.
+  // UTF-16 code-unit order, as docs/report.md says; never locale order.
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

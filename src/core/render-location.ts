@@ -1,4 +1,4 @@
-// Renders a path as a location in Elixir access syntax (SPEC section 6): the first segment
+// Renders a path as a location in Elixir access syntax (docs/locations.md): the first segment
 // as an atom, every further segment inspected in brackets, e.g. :properties["o"]["items"]
 // or :defaults["list"][1]. The empty path spells "". The one place paths become text.
 

@@ -23,7 +23,7 @@ export const PLAIN: Palette = { file: same, code: same, name: same, location: sa
 /** The label before a warning's code; an error has none, so a report of errors reads as before severities. */
 export const WARNING_LABEL = "warning";
 
-/** The per-action cap when none is given (SPEC section 6). */
+/** The per-action cap when none is given (docs/report.md). */
 export const DEFAULT_MAX_OFFENCES = 10;
 
 /** A tool or action name as the report shows it: bare when harmless, inspected otherwise. */

@@ -1,4 +1,4 @@
-// Turns the CLI's path arguments into the files to lint (SPEC sections 2 and 9): a directory
+// Turns the CLI's path arguments into the files to lint (docs/inputs.md): a directory
 // is searched recursively for action files and tool modules (node_modules, dot-folders and
 // what git ignores skipped, symlinked directories not entered, as git and ripgrep do), a
 // file is linted whatever its name, a glob is expanded (matched directories searched,

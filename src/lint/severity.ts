@@ -1,4 +1,4 @@
-// Severity at the edge (SPEC section 9): the core gives every offence its code's default
+// Severity at the edge (docs/checks.md): the core gives every offence its code's default
 // severity; here the run's rules decide, per code and file, whether an offence is an
 // error, a warning or not reported (off). SeverityRules is the seam a configuration fills
 // (rules and per-glob overrides); without one, DEFAULT_RULES keeps every default. Called

@@ -2,7 +2,7 @@
 // error path the loader takes after JSON.parse rejects a `.json` file (to get a message with
 // line and column), and repeatsKeys (whether a parsed text repeats a key). The tokens come
 // from json5-lexer.ts. No recursion anywhere: open containers
-// live on an explicit stack, so 100,000 levels of nesting parse (SPEC section 4). Results
+// live on an explicit stack, so 100,000 levels of nesting parse (docs/checks.md). Results
 // equal json5.parse's: keys are own data properties ("__proto__" too), the last duplicate
 // wins.
 

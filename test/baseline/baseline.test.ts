@@ -1,4 +1,4 @@
-// The baseline (issue 12): --update-baseline writes every offence by the fingerprint SARIF
+// The baseline: --update-baseline writes every offence by the fingerprint SARIF
 // uses (file, tool, action, code, path; never the line), sorted, one entry per line, with a
 // count for a repeated fingerprint; a later run reports only offences not in it (a new one
 // fails), says how many were baselined, and lists stale entries without failing. Each test

@@ -1,6 +1,6 @@
-// The adversarial suite (issue 5, item 2): strange and hostile input through the real CLI,
+// The adversarial suite: strange and hostile input through the real CLI,
 // each case a clear offence or a clean pass with its exact codes, and never a crash, a hang
-// or a stack trace (SPEC sections 2, 4 and 6). run() in-process where it can be; the
+// or a stack trace (docs/inputs.md, docs/checks.md, docs/locations.md). run() in-process where it can be; the
 // spawned bin where process-level behaviour matters (fds, users, memory, things that could
 // hang). Fixtures: test/fixtures/adversarial/; big and binary inputs are generated here,
 // into a temp dir, and never committed.

@@ -1,6 +1,6 @@
 // The real command, spawned: bin/wymcp-lint.js with process io. Exit codes, stdin, --help,
 // --version, a closed stdout pipe, and tool modules that throw, exit, never load or print
-// (SPEC section 2): each is confined to its file, nothing it prints reaches our output, and
+// (docs/inputs.md): each is confined to its file, nothing it prints reaches our output, and
 // no linted file changes.
 
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// The defects issue 9 found outside the module path, each through the real command
+// Defects found once outside the module path, each through the real command
 // (bin/wymcp-lint.js, spawned): lists of any length lint; a path longer than PATH_MAX is one
 // offence and the rest is linted; a usage error whose stderr cannot be written still exits
 // 2; positions count CR, CRLF (and, in JSON5, U+2028 and U+2029) as line breaks, as editors

@@ -1,4 +1,4 @@
-// Injection, output side (issue 5, item 3): hostile strings (terminal escapes, "\r", U+2028,
+// Injection, output side: hostile strings (terminal escapes, "\r", U+2028,
 // bidi controls, "::error::" workflow commands, "%0A") in action names, property names,
 // default keys, required entries, file and directory names, module tool names and module
 // error messages, rendered by the real CLI (run() in-process) in every format: text (plain

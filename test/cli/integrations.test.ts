@@ -1,5 +1,5 @@
 // The integrations the README documents, each run with the real tool where the machine has
-// it and skipped with the reason where it does not (issue 9, item 2):
+// it and skipped with the reason where it does not:
 // - the pre-commit framework installs this repository's hook (.pre-commit-hooks.yaml, from a
 //   local clone at a commit) and the hook blocks a commit of a bad action file;
 // - lint-staged, configured with the README's snippet, shows the offences of every kind of

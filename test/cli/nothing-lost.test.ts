@@ -1,4 +1,4 @@
-// Nothing lost (issue 5, item 5; SPEC section 7: "Never writes to the linted files"): every
+// Nothing lost (docs/report.md: "Never writes to the linted files"): every
 // file under a tree of action files (JSON, JSON5, one with a BOM, one broken), tool modules
 // (ESM, CommonJS, TypeScript, one that throws) keeps its bytes, mode, mtime and ctime, and
 // no file appears or disappears beside them, through a run of every format, coloured text,

@@ -36,7 +36,7 @@ test("every entry of the table is in --help with its type and default", async ()
     if (spec.default !== undefined && spec.type !== "boolean") assert.ok(entry.includes(`[default: ${String(spec.default)}]`), entry);
     if (spec.alias !== undefined) assert.ok(line.includes(`-${spec.alias}, --${spec.flag}`), line);
   }
-  // Numeric options show as numbers (SPEC section 7).
+  // Numeric options show as numbers (docs/report.md).
   assert.match(help, /--max-offences[^\n]*\n?[^\n]*\[number\] \[default: 10\]/);
   assert.match(help, /--load-timeout[^\n]*\n?[^\n]*\[number\] \[default: 10\]/);
 });

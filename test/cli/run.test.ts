@@ -1,4 +1,4 @@
-// The CLI in-process: run(argv, io) for every option and exit code (SPEC section 7), the
+// The CLI in-process: run(argv, io) for every option and exit code (docs/report.md), the
 // discovery rules (section 2) as the user sees them, stdin, the per-action cap and the
 // text report (section 6), duplicate-tool and reserved-name. Fixtures: test/fixtures/cli.
 

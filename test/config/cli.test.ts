@@ -1,4 +1,4 @@
-// The config through the CLI (issue 12): found from a subdirectory, --config FILE and
+// The config through the CLI: found from a subdirectory, --config FILE and
 // --no-config, severities from rules and overrides in every format with the exit code they
 // give, and a broken config as a usage error (exit 2) before anything is linted. Expected
 // reports sit beside the fixture as expected.<format>.txt (UPDATE_GOLDEN=1 rewrites them).

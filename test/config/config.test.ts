@@ -1,4 +1,4 @@
-// The config file (issue 12): discovery (upward from the start directory, stopping at the
+// The config file: discovery (upward from the start directory, stopping at the
 // repository root; package.json's key; two files in one directory), every kind of mistake
 // (fixtures in test/fixtures/config/errors: the config beside the exact usage error),
 // overrides, and the JSON Schema against the lists the loader checks.

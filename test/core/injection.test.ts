@@ -1,8 +1,8 @@
-// Injection, core side (issue 5, item 3): hostile keys and strings (terminal escapes, "\r",
+// Injection, core side: hostile keys and strings (terminal escapes, "\r",
 // U+2028, bidi controls, "::error::" sequences, "%0A") placed in every slot a user string
 // can reach an offence from. No raw control character may reach location, message, fix,
 // the text line of renderOffenceLine or the library report, and a text line stays one
-// line (SPEC section 6). `action` keeps the raw name by design (JSON); text escapes it.
+// line (docs/locations.md). `action` keeps the raw name by design (JSON); text escapes it.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-// Property-based tests of the chain (issue 5, item 1): the properties of
+// Property-based tests of the chain: the properties of
 // test/support/properties.ts over generated declarations that mix valid and broken pieces
 // at every depth. FUZZ_RUNS sets the runs per property (default 200); `npm run fuzz` runs
 // the long campaign (test/fuzz/campaign.ts) over the same properties.

@@ -1,4 +1,4 @@
-// Locations in Elixir access syntax and the escaping every output relies on (SPEC 6).
+// Locations in Elixir access syntax and the escaping every output relies on (docs/locations.md).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";

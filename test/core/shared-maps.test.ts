@@ -1,4 +1,4 @@
-// Regressions found by the key-order property of issue 5 (test/core/properties.test.ts): a map
+// Regressions found by the key-order property (test/core/properties.test.ts): a map
 // shared by two places of a declaration (a module can share; JSON cannot) was walked once,
 // at whichever place the input's key order met first, and in the role met first only.
 

@@ -1,4 +1,4 @@
-// The long fuzz campaign (issue 5): the properties of test/support/properties.ts over
+// The long fuzz campaign: the properties of test/support/properties.ts over
 // 100,000 generated declarations in total (FUZZ_TOTAL overrides), in chunks of fresh
 // seeds so one failure does not end the campaign. Prints how many ran and how many
 // failed, with each failure's counterexample, and exits 1 on any failure.

@@ -1,4 +1,4 @@
-// Discovery (SPEC section 2) and reading, one level below run(): the exact files discover()
+// Discovery (docs/inputs.md) and reading, one level below run(): the exact files discover()
 // returns and the names they are reported by, path order segment by segment, kinds by
 // extension, and the read failures lintFiles() confines to their file.
 

@@ -1,4 +1,4 @@
-// Ignores (issue 12, item 1; SPEC section 9): directory and glob searches skip what git
+// Ignores (docs/inputs.md): directory and glob searches skip what git
 // ignores (.gitignore files at every level, .git/info/exclude), --no-ignore turns that off,
 // --ignore-pattern and the config's "ignore" add patterns; a path named on the command line
 // is always linted. The

@@ -1,4 +1,4 @@
-// Severities (SPEC section 9) through every format and the exit code: a warning is shown
+// Severities (docs/checks.md) through every format and the exit code: a warning is shown
 // and marked in each format, counts apart from errors in the summaries, and fails the run
 // only past --max-warnings; an error always fails it. The seam a configuration fills
 // (SeverityRules) is exercised directly: off drops an offence, and a code may be moved
@@ -19,7 +19,7 @@ const DIR = fileURLToPath(new URL("../../test/fixtures/severity/", import.meta.u
 // biome-ignore lint/suspicious/noExplicitAny: reports are read through one loose type
 type Json = any;
 
-test("every chain code defaults to error; the codes of round two have the defaults SPEC section 9 gives", () => {
+test("every chain code defaults to error; the codes of round two have the defaults docs/checks.md gives", () => {
   for (const code of OFFENCE_CODES) {
     if (CODE_TABLE[code].origin === "chain") assert.equal(defaultSeverity(code), "error", code);
   }

@@ -1,4 +1,4 @@
-// Positions (issue 4): every offence from a JSON5 file with comments, trailing commas and
+// Positions: every offence from a JSON5 file with comments, trailing commas and
 // unquoted keys carries the line and column of the offending key, value or entry (for
 // missing-key, of the action schema), at any depth, defaults included. The expected
 // positions in test/fixtures/positions/expected.json were checked by eye against the text.

@@ -1,4 +1,4 @@
-// The isolation of tool modules (issue 10): the six probes a hostile or careless module was
+// The isolation of tool modules: the six probes a hostile or careless module was
 // tried with, as fixtures run through the real command (test/fixtures/isolation/hostile/),
 // each beside the same well-behaved files (test/fixtures/isolation/well-behaved/). For each:
 // the well-behaved files' report is exactly what they give alone, the hostile module gets

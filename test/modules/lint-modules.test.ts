@@ -1,5 +1,5 @@
-// The isolated module loader (src/loading/): every supported module kind loads, and no
-// module can crash, hang, exit, print into or otherwise pollute the run (SPEC section 2).
+// The isolated module loader (src/modules/): every supported module kind loads, and no
+// module can crash, hang, exit, print into or otherwise pollute the run (docs/inputs.md).
 // Fixtures: test/fixtures/modules/{valid,broken}/.
 
 import { test } from "node:test";

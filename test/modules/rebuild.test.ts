@@ -1,4 +1,4 @@
-// The rebuild is faithful (issue 10): a module's declaration, obtained in a module process
+// The rebuild is faithful: a module's declaration, obtained in a module process
 // as data and rebuilt here, gets exactly the offences lintTool finds on the real objects,
 // in-process. Differential over every module fixture that can safely run in the test's own
 // process (chain fixtures wrapped into tools, the adversarial and loader fixtures), so the

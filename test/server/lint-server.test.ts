@@ -1,4 +1,4 @@
-// Linting a running MCP server (issue 13), with real parts: a Wymcp server written on the
+// Linting a running MCP server, with real parts: a Wymcp server written on the
 // SDK's server side (support/wymcp-server.ts) serving test/fixtures/server/wymcp/ exactly
 // as Wymcp serves its tools, a plain server (support/plain-server.ts), and two published
 // servers installed as devDependencies, over stdio and one over Streamable HTTP on a

@@ -346,7 +346,7 @@ function deepChainArb(mixed: boolean): fc.Arbitrary<Spec> {
 }
 
 // ---------------------------------------------------------------------------------------
-// Defaults, consistent with the closure or not (SPEC section 5)
+// Defaults, consistent with the closure or not (docs/checks.md)
 
 /** Names a default may carry that no schema here declares (plus the odd ones). */
 const extraKey: fc.Arbitrary<KeySpec> = fc.oneof(

@@ -1,4 +1,4 @@
-// The properties the chain must keep for any declaration (issue 5): each one a fast-check
+// The properties the chain must keep for any declaration: each one a fast-check
 // property over generated declarations (test/support/arbitraries.ts), shared by
 // test/core/properties.test.ts (a few hundred runs each) and the long campaign
 // (test/fuzz/campaign.ts). A property fails by throwing; its message says which rule broke.
@@ -18,7 +18,7 @@ import { checkTool, validateTool } from "../../src/validate.js";
 import { actionSchemaKeys, mandatoryActionSchemaKeys } from "../../src/vocabulary.js";
 import { declarationArb, declarationFrom, prng, shuffleDeep, type Declaration, type DeclarationSpec } from "./arbitraries.js";
 
-/** C0, DEL, C1, the line/paragraph separators and the bidi controls (SPEC section 6). */
+/** C0, DEL, C1, the line/paragraph separators and the bidi controls (docs/locations.md). */
 export const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
 const LIST_KEYS: readonly string[] = ["required", "required_one_of", "related", "examples"];
@@ -195,7 +195,7 @@ export function noRawControls(d: Declaration): void {
       for (const field of ["location", "message", "fix"] as const) {
         assert.doesNotMatch(o[field], RAW_CONTROL, `raw control in ${field}: ${JSON.stringify(o[field])}`);
       }
-      // `action` is the raw name by design (SPEC section 7, json); what reaches text is escaped.
+      // `action` is the raw name by design (docs/report.md); what reaches text is escaped.
       const line = renderOffenceLine(o, { file: "x.actions.json", tool: d.fileName });
       assert.doesNotMatch(line, RAW_CONTROL, `raw control in the text line: ${JSON.stringify(line)}`);
     }
@@ -205,7 +205,7 @@ export function noRawControls(d: Declaration): void {
   }
 }
 
-/** SPEC section 6, restated independently: tool level first, then action name, then path. */
+/** The order of docs/report.md, restated independently: tool level first, then action name, then path. */
 function specOrder(a: Offence, b: Offence): number {
   if (a.action !== b.action) {
     if (a.action === null) return -1;
@@ -229,7 +229,7 @@ export function sorted(d: Declaration): void {
       const a = offences[i - 1] as Offence;
       const b = offences[i] as Offence;
       assert.ok(compareOffences(a, b) <= 0, `out of order (compareOffences): ${a.code} ${a.location} before ${b.code} ${b.location}`);
-      assert.ok(specOrder(a, b) <= 0, `out of SPEC order: ${JSON.stringify(a.action)} ${a.location} before ${JSON.stringify(b.action)} ${b.location}`);
+      assert.ok(specOrder(a, b) <= 0, `out of the documented order: ${JSON.stringify(a.action)} ${a.location} before ${JSON.stringify(b.action)} ${b.location}`);
     }
   }
 }
@@ -273,7 +273,7 @@ export const PROPERTIES: readonly NamedProperty[] = [
   { name: "every offence's path and target lead to what exists in the input", property: over(pathsExist) },
   { name: "undeclared-default appears in an action only when no other offence of that action does", property: over(defaultsGated) },
   { name: "no raw control character reaches location, message, fix or the text line", property: over(noRawControls) },
-  { name: "offences are sorted: compareOffences and SPEC order, tool level first", property: over(sorted) },
+  { name: "offences are sorted: compareOffences and the documented order, tool level first", property: over(sorted) },
   { name: "on what JSON can carry, the parsed fast path reports exactly what the general path does", property: over(parsedPathAgrees) },
 ];
 

@@ -1,4 +1,4 @@
-// Reading wymcp-lint's machine outputs in tests: the JSON report's shape (SPEC section 7),
+// Reading wymcp-lint's machine outputs in tests: the JSON report's shape (docs/report.md),
 // and GitHub's own reading of a workflow-command line, to prove none can be forged.
 
 export interface JsonOffence {

@@ -1,4 +1,4 @@
-// Inline suppressions through the CLI (issue 12), one fixture folder per file kind under
+// Inline suppressions through the CLI, one fixture folder per file kind under
 // test/fixtures/suppress/ (JSON5, TypeScript, JavaScript), each beside its exact text
 // report (expected.txt; UPDATE_GOLDEN=1 rewrites it). Between them: a directive that
 // suppresses (next-line and file), one that suppresses nothing, one naming a code that

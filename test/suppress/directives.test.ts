@@ -1,4 +1,4 @@
-// The comment scanners and the directive reader (issue 12): text that only looks like a
+// The comment scanners and the directive reader: text that only looks like a
 // comment (in a string, a template, a regular expression) is never one; directives are read
 // with their codes, reason and position; slips are kept as malformed. And applyDirectives:
 // which offences each directive removes and which directives are findings.

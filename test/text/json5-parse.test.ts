@@ -350,7 +350,7 @@ test("messages say what was found, where, and what was expected", () => {
   );
 });
 
-// Every character the report escapes (SPEC section 6), plus the invisible ones.
+// Every character the report escapes (docs/report.md), plus the invisible ones.
 const UNSAFE: readonly number[] = [
   ...Array.from({ length: 0x20 }, (_, i) => i),
   ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i),

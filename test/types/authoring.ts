@@ -1,4 +1,4 @@
-// Typed authoring (issue 11), checked by `tsc --noEmit -p test/types` against the published
+// Typed authoring, checked by `tsc --noEmit -p test/types` against the published
 // declarations (dist/index.d.ts): every line marked @ts-expect-error must fail to compile,
 // and every other line must compile. Run by test/tool-authoring.test.ts in `npm test`.
 

@@ -1,4 +1,4 @@
-// The github format (SPEC section 7): one `::error` workflow command per offence (no cap;
+// The github format (docs/report.md): one `::error` workflow command per offence (no cap;
 // `::warning` for a warning), so GitHub Actions annotates the file, then one plain summary line (not a command: a
 // notice would add an annotation with no file to every run). Called through the registry
 // in index.ts. Every value passes the escaping GitHub unescapes (%25, %0D, %0A, and in

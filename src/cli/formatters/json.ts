@@ -1,4 +1,4 @@
-// The json format (SPEC section 7): one document on stdout, every offence (no cap) with
+// The json format (docs/report.md): one document on stdout, every offence (no cap) with
 // all its fields, in the shape schemas/report.schema.json describes. Names and paths are
 // the raw values, escaped only as JSON escapes them (unsafe characters as \uXXXX); line,
 // column and exact are null where unknown; edits (the fix as data) null where there is

@@ -1,4 +1,4 @@
-// The sarif format (SPEC section 7): one SARIF 2.1.0 run that GitHub code scanning accepts.
+// The sarif format (docs/report.md): one SARIF 2.1.0 run that GitHub code scanning accepts.
 // One rule per offence code, its help rendered from the code docs (src/cli/code-docs.ts);
 // one result per offence (no cap) at its file, with a region wherever line and column are
 // known, a logical location naming tool, action and location (a running server's results

@@ -1,4 +1,4 @@
-// The text format (SPEC section 6): one self-contained line per offence, rendered by the
+// The text format (docs/report.md): one self-contained line per offence, rendered by the
 // same renderOffenceLine as the library's error so both read alike; the first N offences
 // of each action, then "… and K more offences"; files in path order; a summary line with
 // the totals (never the displayed counts) and the time taken. Pure, colour via palette.

@@ -10,7 +10,7 @@ export interface ValidatorContext {
   /**
    * The `properties` map whose keys are the declared property names, or null when they
    * are not defined (properties absent, not a map, or holding a non-string key):
-   * cross-references are then not checked, so one mistake does not cascade (SPEC 3).
+   * cross-references are then not checked, so one mistake does not cascade (docs/checks.md).
    */
   readonly declared: () => MapLike | null;
   /** How the schema's maps are read: PLAIN_DATA for parsed text, else ANY_MAP (map.ts). */
