@@ -2,7 +2,7 @@
 // per core, each loading many modules one after another. Each process is its own process
 // group with pipes we own (what modules print is read and dropped), runs under Node's
 // permission model where Node has it (no writing files, no child processes), and answers on
-// a private channel (channel.ts) with data that judge.ts turns into offences here. A module
+// a private channel (protocol.ts, lines.ts) with data that judge.ts turns into offences here. A module
 // that overruns the load timeout or the memory cap, exits, aborts or crashes costs its own
 // file a load-error; the module in flight when a process dies is run again in a fresh
 // process unless it was that process's first, so no result depends on a neighbour.
@@ -11,14 +11,14 @@ import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
-import { FD } from "./protocol.js";
+import { LineFramer } from "./lines.js";
+import { decodeChildMessage, encodeLinterMessage, FD, type LinterMessage, type ResultMessage, type TranspileRequest } from "./protocol.js";
 import { judge } from "./judge.js";
 import { loadErrorLint } from "./offences.js";
 import { createTranspiler, type Transpile } from "./transpile.js";
 import { killModuleProcess, spawnModuleProcess, takeModuleStandby, type ProcessSpec } from "./spawn.js";
 import { anotherProcessPays } from "./pace.js";
 import { TYPESCRIPT } from "./module-format.js";
-import type { WireResult } from "./wire.js";
 
 export interface PoolOptions {
   /** Wall time a module gets to load and return its actions. */
@@ -57,26 +57,17 @@ function residentMb(pid: number): number | null {
   }
 }
 
-/** Splits a stream of bytes into lines, each parsed as JSON; an unparsable line is `undefined`. */
-function onLines(stream: Readable, handle: (message: unknown) => void): void {
-  let held: Buffer[] = [];
+/** Hands each line of `stream` to `handle` as it completes. */
+function onLines(stream: Readable, handle: (line: string) => void): void {
+  const lines = new LineFramer();
   stream.on("data", (chunk: Buffer) => {
-    let start = 0;
-    for (let end = chunk.indexOf(10); end >= 0; end = chunk.indexOf(10, start)) {
-      held.push(chunk.subarray(start, end));
-      const line = Buffer.concat(held).toString("utf8");
-      held = [];
-      start = end + 1;
-      let message: unknown;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        message = undefined;
-      }
-      handle(message);
-    }
-    if (start < chunk.length) held.push(chunk.subarray(start));
+    lines.push(chunk, chunk.length);
+    for (let line = lines.next(); line !== null; line = lines.next()) handle(line);
   });
+}
+
+function write(to: Writable, message: LinterMessage): void {
+  if (!to.destroyed) to.write(`${encodeLinterMessage(message)}\n`);
 }
 
 interface Slot {
@@ -188,8 +179,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
       slot.jobSentAt = performance.now();
       slot.started++;
       const job = jobs[index] as ModuleJob;
-      const message = job.source === undefined ? { id: index, file: job.file } : { id: index, file: job.file, source: job.source };
-      (slot.child.stdio[FD.jobs] as Writable).write(`${JSON.stringify(message)}\n`);
+      write(slot.child.stdio[FD.jobs] as Writable, { kind: "job", id: index, file: job.file, ...(job.source === undefined ? {} : { source: job.source }) });
       slot.timer = setTimeout(() => {
         slot.job = null;
         settle(
@@ -210,7 +200,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
       else settle(index, lint());
     }
 
-    function onResult(slot: Slot, message: { id?: unknown; retire?: unknown; result?: unknown }): void {
+    function onResult(slot: Slot, message: ResultMessage): void {
       const index = slot.job;
       if (index === null || message.id !== index) {
         protocolError(slot);
@@ -224,7 +214,7 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
         jobsDone++;
         jobsMs += performance.now() - slot.jobSentAt;
       }
-      const result = message.result as WireResult;
+      const { result } = message;
       const fatal = result.kind === "exit-called" || result.kind === "abort-called";
       const ends = fatal || message.retire === true;
       // The process goes on to its next module while this one is judged here.
@@ -250,11 +240,8 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
       topUp();
     }
 
-    async function answerTranspile(slot: Slot, out: Writable, request: unknown): Promise<void> {
-      const { file, source, format } = request as { file?: unknown; source?: unknown; format?: unknown };
-      if (typeof file !== "string" || typeof source !== "string" || (format !== "esm" && format !== "cjs")) return protocolError(slot);
-      const answer = await transpile.transpile(file, source, format);
-      if (!out.destroyed) out.write(`${JSON.stringify(answer)}\n`);
+    async function answerTranspile(out: Writable, request: TranspileRequest): Promise<void> {
+      write(out, await transpile.transpile(request.file, request.source, request.format));
     }
 
     function onExit(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
@@ -323,20 +310,20 @@ export function lintInProcesses(jobs: readonly ModuleJob[], options: PoolOptions
         if (!slot.ready) finish(new Error(`a module process could not start: ${error.message}`, { cause: error }));
       });
       child.on("exit", (code, signal) => afterResults(child.stdio[FD.results] as Readable, () => onExit(slot, code, signal)));
-      onLines(child.stdio[FD.results] as Readable, (message) => {
-        if (typeof message !== "object" || message === null) return protocolError(slot);
-        const m = message as { ready?: unknown; transpile?: unknown; id?: unknown };
-        if (m.ready === true && !slot.ready) {
+      onLines(child.stdio[FD.results] as Readable, (line) => {
+        const message = decodeChildMessage(line);
+        if (message?.kind === "ready" && !slot.ready) {
           slot.ready = true;
           startupMs ??= performance.now() - slot.startedAt;
           dispatch(slot);
-        } else if (m.transpile !== undefined) void answerTranspile(slot, child.stdio[FD.jobs] as Writable, m.transpile);
-        else onResult(slot, m);
+        } else if (message?.kind === "transpile") void answerTranspile(child.stdio[FD.jobs] as Writable, message);
+        else if (message?.kind === "result") onResult(slot, message);
+        else protocolError(slot);
       });
-      onLines((child.stdio as unknown as Readable[])[FD.hookRequests] as Readable, (message) => {
-        const m = message as { transpile?: unknown } | undefined;
-        if (m?.transpile === undefined) return protocolError(slot);
-        void answerTranspile(slot, (child.stdio as unknown as Writable[])[FD.hookAnswers] as Writable, m.transpile);
+      onLines((child.stdio as unknown as Readable[])[FD.hookRequests] as Readable, (line) => {
+        const message = decodeChildMessage(line);
+        if (message?.kind !== "transpile") return protocolError(slot);
+        void answerTranspile((child.stdio as unknown as Writable[])[FD.hookAnswers] as Writable, message);
       });
     }
 

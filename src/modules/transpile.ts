@@ -6,9 +6,12 @@
 // does not do: esbuild does, loaded only when such a file comes. Both are well kept; a syntax
 // error comes back as the message `file:line:column: ERROR: text` (as both write it: column
 // 0-based in UTF-8 bytes) and, as data, its place (1-based line and UTF-16 column), which the
-// module's load-error carries to src/locate/. Called by the pool when a module process asks.
+// module's load-error carries to src/locate/. Called by the pool when a module process asks
+// (protocol.ts's TranspileRequest).
 
 import { createRequire } from "node:module";
+import type { SyntaxErrorCause } from "../core/offence.js";
+import type { ModuleFormat } from "./module-format.js";
 import type { TranspileAnswer } from "./protocol.js";
 
 const loadOxc = () => import("oxc-transform");
@@ -16,6 +19,10 @@ let oxc: ReturnType<typeof loadOxc> | null = null;
 // esbuild is CommonJS: require() spares it the scan for named exports an import would cost.
 let esbuild: typeof import("esbuild") | null = null;
 const target = `node${process.versions.node.split(".")[0] ?? "20"}`;
+
+const transpiled = (code: string): TranspileAnswer => ({ kind: "transpiled", code });
+const failed = (error: string, at?: NonNullable<SyntaxErrorCause["at"]>): TranspileAnswer =>
+  at === undefined ? { kind: "transpile-failed", error } : { kind: "transpile-failed", error, at };
 
 /**
  * A transformer's error at a 1-based line and a 0-based UTF-8 byte column of `source` (lines
@@ -25,9 +32,9 @@ const target = `node${process.versions.node.split(".")[0] ?? "20"}`;
 function syntaxError(file: string, source: string, line: number, byteColumn: number, text: string): TranspileAnswer {
   const lineText = source.split("\n")[line - 1];
   const error = `${file}:${line}:${byteColumn}: ERROR: ${text}`;
-  if (lineText === undefined) return { error };
+  if (lineText === undefined) return failed(error);
   const column = Buffer.from(lineText, "utf8").subarray(0, byteColumn).toString("utf8").length + 1;
-  return { error, at: { file, position: { line, column } } };
+  return failed(error, { file, position: { line, column } });
 }
 
 /** The error at a UTF-8 byte offset into `source`, as syntaxError places it. */
@@ -45,13 +52,13 @@ async function stripTypes(file: string, source: string): Promise<TranspileAnswer
   try {
     result = transformSync(file, source, { lang: "ts", sourceType: "module", target });
   } catch (error) {
-    return { error: `${file}: ERROR: ${error instanceof Error ? error.message : String(error)}` };
+    return failed(`${file}: ERROR: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { code, errors } = result;
   const first = errors.find((error) => error.severity === "Error");
-  if (first === undefined) return { code };
+  if (first === undefined) return transpiled(code);
   const offset = first.labels[0]?.start;
-  return offset === undefined ? { error: `${file}: ERROR: ${first.message}` } : syntaxErrorAt(file, source, offset, first.message);
+  return offset === undefined ? failed(`${file}: ERROR: ${first.message}`) : syntaxErrorAt(file, source, offset, first.message);
 }
 
 async function toCommonJs(file: string, source: string): Promise<TranspileAnswer> {
@@ -59,19 +66,19 @@ async function toCommonJs(file: string, source: string): Promise<TranspileAnswer
   const { transform } = esbuild;
   try {
     const { code } = await transform(source, { loader: "ts", format: "cjs", sourcefile: file, target, logLevel: "silent" });
-    return { code };
+    return transpiled(code);
   } catch (error) {
     const first = (error as { errors?: { text?: string; location?: { file?: string; line?: number; column?: number } | null }[] }).errors?.[0];
-    if (first?.text === undefined) return { error: error instanceof Error ? error.message : String(error) };
+    if (first?.text === undefined) return failed(error instanceof Error ? error.message : String(error));
     const location = first.location;
-    if (!location) return { error: `${file}: ERROR: ${first.text}` };
+    if (!location) return failed(`${file}: ERROR: ${first.text}`);
     return syntaxError(location.file ?? file, source, location.line ?? 0, location.column ?? 0, first.text);
   }
 }
 
 export interface Transpile {
   /** The JavaScript for a TypeScript file's text, in the format asked for, or the transformer's error. */
-  transpile(file: string, source: string, format: "esm" | "cjs"): Promise<TranspileAnswer>;
+  transpile(file: string, source: string, format: ModuleFormat): Promise<TranspileAnswer>;
   /** Loads the ES module transformer ahead of the first request. */
   warmUp(): Promise<unknown>;
 }
@@ -84,7 +91,7 @@ export function createTranspiler(): Transpile {
       const key = `${format}\0${file}\0${source}`;
       let answer = cache.get(key);
       if (answer === undefined) {
-        answer = format === "esm" ? stripTypes(file, source) : toCommonJs(file, source);
+        answer = format === "module" ? stripTypes(file, source) : toCommonJs(file, source);
         cache.set(key, answer);
       }
       return answer;

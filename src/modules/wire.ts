@@ -7,6 +7,9 @@
 
 import type { SyntaxErrorCause } from "../core/offence.js";
 
+/** The syntax error that stopped an import, as the offence will carry it (core/offence.ts). */
+export type WireSyntaxError = SyntaxErrorCause;
+
 /** A value: a JSON primitive inline, anything else tagged. */
 export type WireValue =
   | string
@@ -77,7 +80,7 @@ export interface WireProxy {
 /** What the module process found for one module. */
 export type WireResult =
   // `syntaxError` when what was thrown is a syntax error (a SyntaxError, or the transformer's error).
-  | { readonly kind: "import-threw"; readonly nodes: readonly WireNode[]; readonly thrown: WireValue; readonly syntaxError?: SyntaxErrorCause }
+  | { readonly kind: "import-threw"; readonly nodes: readonly WireNode[]; readonly thrown: WireValue; readonly syntaxError?: WireSyntaxError }
   | { readonly kind: "exit-called"; readonly nodes: readonly WireNode[]; readonly code: WireValue | null }
   | { readonly kind: "abort-called" }
   // Picking the tool from the exports threw (a getter, a Proxy, an export not yet initialized).
@@ -91,6 +94,19 @@ export type WireResult =
       /** What calling actions() gave, when actions was a function. */
       readonly call: WireOutcome | null;
     };
+
+// Every kind of WireResult, as a table the compiler holds to the type: a kind added there must be added here.
+const RESULT_KINDS: Readonly<Record<WireResult["kind"], true>> = {
+  "import-threw": true,
+  "exit-called": true,
+  "abort-called": true,
+  "read-threw": true,
+  "no-tool": true,
+  tool: true,
+};
+
+/** The kinds of WireResult, for the linter to check an answer against. */
+export const WIRE_RESULT_KINDS: readonly string[] = Object.keys(RESULT_KINDS);
 
 /** The properties of a tool read by the chain, in the order it reads them. */
 export const TOOL_READS = ["name", "description", "actions"] as const;

@@ -1,44 +1,40 @@
-// The module process's side of its private channel to the linter: one JSON text per line,
-// written and read synchronously on file descriptors the linter opened for it (never
-// stdout or stderr, which carry only what modules print). Built-ins are captured when this
-// file is evaluated, before any module is imported. Used by module-process.ts and, for
+// The module process's end of its private channel to the linter: messages (protocol.ts), one a
+// line (lines.ts), written and read synchronously on file descriptors the linter opened for
+// it (never stdout or stderr, which carry only what modules print). Built-ins are captured
+// when this file is evaluated, before any module is imported. Used by main.ts and, for
 // TypeScript, by ts-hooks.ts on the loader-hooks thread (with its own pair of descriptors).
 
 import { readSync, writeSync } from "node:fs";
-import type { TranspileAnswer } from "../protocol.js";
+import type { ModuleFormat } from "../module-format.js";
+import { LineFramer } from "../lines.js";
+import { decodeLinterMessage, encodeTranspileRequest, type JsonText, type LinterMessage } from "../protocol.js";
 
-const ReflectApply = Reflect.apply;
+// Copies, not the live bindings of node:fs, which a module's syncBuiltinESMExports() would change.
+const fsReadSync = readSync;
+const fsWriteSync = writeSync;
 const BufferAlloc = Buffer.alloc;
-const BufferConcat = Buffer.concat;
-const BufferIndexOf = Buffer.prototype.indexOf;
-const BufferSubarray = Buffer.prototype.subarray;
-const BufferToString = Buffer.prototype.toString;
 const BufferFrom = Buffer.from;
-const JSONParse = JSON.parse;
-const stringify = JSON.stringify;
+const BufferByteLength = Buffer.byteLength;
 const AtomicsWait = Atomics.wait;
 const pause = new Int32Array(new SharedArrayBuffer(4));
+const CHUNK = 64 * 1024;
 
-export interface LineReader {
-  /** The next line, parsed; null at the end of the channel. */
-  next(): unknown;
+export interface MessageReader {
+  /** The next message from the linter; null at the end of the channel. */
+  next(): LinterMessage | null;
 }
 
-export function lineReader(fd: number): LineReader {
-  let held: Buffer = BufferAlloc(0);
-  const chunk = BufferAlloc(64 * 1024);
+/** Reads the linter's messages from `fd`, blocking until each has come whole. */
+export function messageReader(fd: number): MessageReader {
+  const lines = new LineFramer();
+  const chunk = BufferAlloc(CHUNK);
   return {
-    next(): unknown {
-      for (;;) {
-        const end = ReflectApply(BufferIndexOf, held, [10]) as number;
-        if (end >= 0) {
-          const line = ReflectApply(BufferToString, ReflectApply(BufferSubarray, held, [0, end]), ["utf8"]) as string;
-          held = ReflectApply(BufferSubarray, held, [end + 1]) as Buffer;
-          return JSONParse(line);
-        }
+    next(): LinterMessage | null {
+      let line = lines.next();
+      for (; line === null; line = lines.next()) {
         let n: number;
         try {
-          n = readSync(fd, chunk, 0, chunk.length, null);
+          n = fsReadSync(fd, chunk, 0, CHUNK, null);
         } catch (error) {
           // A descriptor some runtime made non-blocking: wait a moment and read again.
           if ((error as { code?: unknown }).code !== "EAGAIN") throw error;
@@ -46,19 +42,23 @@ export function lineReader(fd: number): LineReader {
           continue;
         }
         if (n === 0) return null;
-        held = BufferConcat([held, ReflectApply(BufferSubarray, chunk, [0, n]) as Buffer]);
+        lines.push(chunk, n);
       }
+      return decodeLinterMessage(line);
     },
   };
 }
 
-/** Writes one line (JSON text without raw newlines) whole. */
-export function writeLine(fd: number, json: string): void {
-  const bytes = BufferFrom(`${json}\n`, "utf8");
+/** Writes one message as a line, whole. */
+export function send(fd: number, message: JsonText<unknown>): void {
+  const line = `${message}\n`;
+  const bytes = BufferFrom(line, "utf8");
   let done = 0;
-  while (done < bytes.length) {
+  for (let left = BufferByteLength(line, "utf8"); left > 0; ) {
     try {
-      done += writeSync(fd, bytes, done, bytes.length - done);
+      const n = fsWriteSync(fd, bytes, done, left);
+      done += n;
+      left -= n;
     } catch (error) {
       if ((error as { code?: unknown }).code !== "EAGAIN") throw error;
       AtomicsWait(pause, 0, 0, 2);
@@ -67,15 +67,16 @@ export function writeLine(fd: number, json: string): void {
 }
 
 /** Asks the linter to transpile TypeScript (one transformer for the whole run) and waits for the answer. */
-export function transpileRequest(out: number, reader: LineReader, file: string, source: string, format: "esm" | "cjs"): string {
-  writeLine(out, `{"transpile":{"file":${stringify(file)},"source":${stringify(source)},"format":"${format}"}}`);
-  const answer = reader.next() as TranspileAnswer | null;
+export function transpileRequest(out: number, reader: MessageReader, file: string, source: string, format: ModuleFormat): string {
+  send(out, encodeTranspileRequest(file, source, format));
+  const answer = reader.next();
   if (answer === null) throw new Error("the linter closed the channel");
-  if (typeof answer.code === "string") return answer.code;
-  const error = new Error(typeof answer.error === "string" ? answer.error : "transpiling failed");
+  if (answer.kind === "transpiled") return answer.code;
+  const failed = answer.kind === "transpile-failed" ? answer : null;
+  const error = new Error(failed !== null ? failed.error : "the linter answered a transpile request with a job");
   error.name = "TransformError";
   // The error's place as data, for the import's answer (main.ts): an own property survives
   // the way from the loader-hooks thread, where the ES module loader throws it.
-  (error as { syntaxError?: unknown }).syntaxError = { at: answer.at ?? null };
+  (error as { syntaxError?: unknown }).syntaxError = { at: failed?.at ?? null };
   throw error;
 }

@@ -1,14 +1,15 @@
-// Entry of a module process (started by module-pool.ts; it runs many modules, one after
-// another): for each job it imports the module, picks the tool (SPEC section 2), reads its
-// name, description and actions, calls actions() once, and sends back a record of it all as
-// data (snapshot.ts). It judges nothing: the chain runs in the linter, on a rebuild. The
-// built-ins it needs are captured before the first module runs; a module that exits, aborts
-// or throws late is reported, not survived; and it asks to be retired when a module left
-// timers or handles running or changed a built-in, so no module runs beside another's leftovers.
+// modules/child/ is what runs inside a module process; this is its entry (spawned by the pool
+// through modules/spawn.ts; it runs many modules, one after another). For each job it imports
+// the module, picks the tool, reads its name, description and actions, calls actions() once,
+// and sends back a record of it all as data (snapshot.ts): it judges nothing, the chain runs in
+// the linter on a rebuild. The built-ins it needs are captured before the first module runs; a
+// module that exits, aborts or throws late is reported, not survived; and the process asks to
+// be retired when a module left timers or handles running or changed a built-in, so no module
+// runs beside another's leftovers. It talks to the linter only through channel.ts.
 
-import { createRecorder, type Recorder } from "./snapshot.js";
-import { lineReader, transpileRequest, writeLine } from "./channel.js";
-import { FD } from "../protocol.js";
+import { createRecorder, resultText, type Recorder } from "./snapshot.js";
+import { messageReader, send, transpileRequest } from "./channel.js";
+import { encodeReady, encodeResult, FD, type JobMessage, type JsonText } from "../protocol.js";
 import fs, { readFileSync } from "node:fs";
 import Module, { register, syncBuiltinESMExports } from "node:module";
 import { dirname } from "node:path";
@@ -17,7 +18,7 @@ import { types } from "node:util";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { callActions } from "../../core/call-actions.js";
 import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "../module-format.js";
-import { TOOL_READS } from "../wire.js";
+import { TOOL_READS, type WireOutcome, type WireResult, type WireSyntaxError } from "../wire.js";
 
 const ReflectApply = Reflect.apply;
 const ReflectGet = Reflect.get;
@@ -37,22 +38,11 @@ const realRawKill = (process as unknown as { _kill: (pid: number, signal: number
 const activeResources = process.getActiveResourcesInfo;
 const linterPid = process.ppid;
 
-/** A job from the linter: a module to load; `source` when it comes from standard input. */
-interface Job {
-  readonly id: number;
-  readonly file: string;
-  readonly source?: string;
-}
-
-const jobs = lineReader(FD.jobs);
+const jobs = messageReader(FD.jobs);
 let current: number | null = null;
 
-function send(json: string): void {
-  writeLine(FD.results, json);
-}
-
-function result(id: number, body: string, retire = false): void {
-  send(`{"id":${id},"retire":${retire ? "true" : "false"},"result":${body}}`);
+function answer(id: number, result: JsonText<WireResult>, retire: boolean): void {
+  send(FD.results, encodeResult(id, result, retire));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -61,14 +51,14 @@ function result(id: number, body: string, retire = false): void {
 process.exit = function exit(code?: unknown): never {
   if (current !== null) {
     const recorder = createRecorder();
-    const value = code === undefined ? "null" : recorder.value(code);
-    result(current, `{"kind":"exit-called","code":${value},"nodes":${recorder.nodes()}}`, true);
+    const value = code === undefined ? null : recorder.value(code);
+    answer(current, resultText.exitCalled(value, recorder.nodes()), true);
   }
   return ReflectApply(realExit, process, [0]) as never;
 } as typeof process.exit;
 
 process.abort = function abort(): never {
-  if (current !== null) result(current, '{"kind":"abort-called"}', true);
+  if (current !== null) answer(current, resultText.abortCalled(), true);
   return ReflectApply(realExit, process, [0]) as never;
 };
 
@@ -206,7 +196,7 @@ function installTypeScript(): void {
   const { port1, port2 } = new MessageChannel();
   register(new URL("./ts-hooks.js", import.meta.url), { data: { port: port2, requests: FD.hookRequests, answers: FD.hookAnswers }, transferList: [port2] });
   hooksPort = port1;
-  const compileTypeScript: Extension = (module, file) => module._compile(transpileRequest(FD.results, jobs, file, sourceOf(file), "cjs"), file);
+  const compileTypeScript: Extension = (module, file) => module._compile(transpileRequest(FD.results, jobs, file, sourceOf(file), "commonjs"), file);
   for (const extension of [".ts", ".cts", ".mts"]) extensions[extension] = compileTypeScript;
   const resolveFilename = moduleStatics._resolveFilename;
   moduleStatics._resolveFilename = function (request, parent, ...rest) {
@@ -243,12 +233,12 @@ function requireGiven(file: string, source: string): Namespace {
   const module = new ModuleClass(file, null);
   module.filename = file;
   module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(file));
-  module._compile(TYPESCRIPT.test(file) ? transpileRequest(FD.results, jobs, file, source, "cjs") : source, file);
+  module._compile(TYPESCRIPT.test(file) ? transpileRequest(FD.results, jobs, file, source, "commonjs") : source, file);
   module.loaded = true;
   return { default: module.exports };
 }
 
-async function importModule(job: Job): Promise<Namespace> {
+async function importModule(job: JobMessage): Promise<Namespace> {
   const typescript = TYPESCRIPT.test(job.file);
   if ((typescript || job.source !== undefined) && hooksPort === null) installTypeScript();
   const url = pathToFileURL(job.file).href;
@@ -267,7 +257,7 @@ function isObject(value: unknown): value is Namespace {
   return (typeof value === "object" && value !== null) || false;
 }
 
-function outcomeOf(recorder: Recorder, read: () => unknown): { text: string; ok: boolean; value: unknown } {
+function outcomeOf(recorder: Recorder, read: () => unknown): { text: JsonText<WireOutcome>; ok: boolean; value: unknown } {
   try {
     const value = read();
     return { text: recorder.outcome(true, value), ok: true, value };
@@ -277,7 +267,7 @@ function outcomeOf(recorder: Recorder, read: () => unknown): { text: string; ok:
 }
 
 /** SPEC section 2: an object default export is the tool; else the named exports form one. */
-function obtain(namespace: Namespace): string {
+function obtain(namespace: Namespace): JsonText<WireResult> {
   const recorder = createRecorder();
   let tool: Namespace | null = null;
   let authored: Namespace;
@@ -288,13 +278,13 @@ function obtain(namespace: Namespace): string {
     authored = isObject(moduleExports) && moduleExports["__esModule"] === true ? moduleExports : namespace;
     const candidate = authored["default"];
     if (isObject(candidate)) tool = candidate;
-    else if (!ReflectHas(authored, "name") && !ReflectHas(authored, "description") && !ReflectHas(authored, "actions")) return '{"kind":"no-tool"}';
+    else if (!ReflectHas(authored, "name") && !ReflectHas(authored, "description") && !ReflectHas(authored, "actions")) return resultText.noTool();
   } catch (error) {
     const thrown = recorder.value(error, true);
-    return `{"kind":"read-threw","thrown":${thrown},"nodes":${recorder.nodes()}}`;
+    return resultText.readThrew(thrown, recorder.nodes());
   }
   const from = tool ?? authored;
-  const reads: string[] = [];
+  const reads: JsonText<WireOutcome>[] = [];
   const values: unknown[] = [];
   for (let i = 0; i < TOOL_READS.length; i++) {
     const key = TOOL_READS[i] as string;
@@ -303,15 +293,13 @@ function obtain(namespace: Namespace): string {
     values[i] = read.value;
     if (!read.ok) break;
   }
-  let call = "null";
+  let call: JsonText<WireOutcome> | null = null;
   if (reads.length === TOOL_READS.length && typeof values[2] === "function") {
     const holder = tool ?? { name: values[0], description: values[1], actions: values[2] };
     const called = callActions(holder as { actions(): unknown });
     call = "threw" in called ? recorder.outcome(false, called.threw) : recorder.outcome(true, called.returned);
   }
-  let readsText = "";
-  for (let i = 0; i < reads.length; i++) readsText += `${i === 0 ? "" : ","}${reads[i]}`;
-  return `{"kind":"tool","reads":[${readsText}],"call":${call},"nodes":${recorder.nodes()}}`;
+  return resultText.tool(reads, call, recorder.nodes());
 }
 
 /** An own data property of an object that is no Proxy (so reading it runs no code of the module); undefined otherwise. */
@@ -330,22 +318,23 @@ function isSyntaxError(error: unknown): boolean {
 /**
  * The syntax error that stopped an import, as the answer's field (wire.ts): the place the
  * transformer gave (channel.ts puts it on the error it throws), or none for node's own
- * SyntaxError, whose place only a parse of the text finds; "" for any other thrown value.
+ * SyntaxError, whose place only a parse of the text finds; null for any other thrown value.
  * A module that throws such a property itself can only misplace its own load-error.
  */
-function syntaxErrorField(error: unknown): string {
+function syntaxErrorOf(error: unknown): JsonText<WireSyntaxError> | null {
+  const unplaced = '{"at":null}' as JsonText<WireSyntaxError>;
   const cause = ownData(error, "syntaxError");
-  if (cause === undefined) return isSyntaxError(error) ? ',"syntaxError":{"at":null}' : "";
+  if (cause === undefined) return isSyntaxError(error) ? unplaced : null;
   const at = ownData(cause, "at");
   const file = ownData(at, "file");
   const position = ownData(at, "position");
   const line = ownData(position, "line");
   const column = ownData(position, "column");
   const placed = typeof file === "string" && NumberIsInteger(line) && NumberIsInteger(column);
-  return placed ? `,"syntaxError":{"at":{"file":${stringify(file)},"position":{"line":${line},"column":${column}}}}` : ',"syntaxError":{"at":null}';
+  return placed ? (`{"at":{"file":${stringify(file)},"position":{"line":${line},"column":${column}}}}` as JsonText<WireSyntaxError>) : unplaced;
 }
 
-async function run(job: Job): Promise<string> {
+async function run(job: JobMessage): Promise<JsonText<WireResult>> {
   let namespace: Namespace;
   try {
     namespace = await new PromiseConstructor<Namespace>((resolve, reject) => {
@@ -355,7 +344,7 @@ async function run(job: Job): Promise<string> {
   } catch (error) {
     const recorder = createRecorder();
     const thrown = recorder.value(error, true);
-    return `{"kind":"import-threw","thrown":${thrown},"nodes":${recorder.nodes()}${syntaxErrorField(error)}}`;
+    return resultText.importThrew(thrown, recorder.nodes(), syntaxErrorOf(error));
   } finally {
     failLoading = null;
   }
@@ -376,14 +365,15 @@ if (typescriptFlag >= 0) {
 }
 const baseline = fingerprint();
 const baselineResources = liveResources();
-send('{"ready":true}');
-for (let job = jobs.next() as Job | null; job !== null; job = jobs.next() as Job | null) {
+send(FD.results, encodeReady());
+// Only jobs come between answers: a transpile answer comes only to a request (channel.ts).
+for (let job = jobs.next(); job !== null && job.kind === "job"; job = jobs.next()) {
   current = job.id;
-  const body = await run(job);
+  const result = await run(job);
   current = null;
   override = null;
   const retire = lateFailure || liveResources() > baselineResources || !sameParts(fingerprint(), baseline);
-  result(job.id, body, retire);
+  answer(job.id, result, retire);
   if (retire) break;
 }
 ReflectApply(realExit, process, [0]);

@@ -6,7 +6,8 @@
 // what it threw) recorded; rebuild.ts replays those answers in our own process.
 
 import { types } from "node:util";
-import { THROWN_READS, type WireProto } from "../wire.js";
+import type { JsonText } from "../protocol.js";
+import { THROWN_READS, type WireNode, type WireOutcome, type WireProto, type WireResult, type WireSyntaxError, type WireValue } from "../wire.js";
 
 const ReflectApply = Reflect.apply;
 const ReflectOwnKeys = Reflect.ownKeys;
@@ -68,11 +69,11 @@ function isErrorInstance(value: object): boolean {
 /** Records values into a node table; `nodes()` is the table's JSON text. */
 export interface Recorder {
   /** The JSON text of a value, recording the objects it reaches. `thrown` values also record what a message reads of them. */
-  value(value: unknown, thrown?: boolean): string;
+  value(value: unknown, thrown?: boolean): JsonText<WireValue>;
   /** What an operation gave, as an outcome's JSON text. */
-  outcome(ok: boolean, value: unknown, thrown?: boolean): string;
+  outcome(ok: boolean, value: unknown, thrown?: boolean): JsonText<WireOutcome>;
   /** The node table as JSON text (call once, after every value). */
-  nodes(): string;
+  nodes(): JsonText<readonly WireNode[]>;
 }
 
 export function createRecorder(): Recorder {
@@ -256,5 +257,24 @@ export function createRecorder(): Recorder {
     return `[${out}]`;
   }
 
-  return { value, outcome, nodes };
+  // The texts written above are what the brands say: value, outcome, node table.
+  return { value, outcome, nodes } as Recorder;
 }
+
+type Nodes = JsonText<readonly WireNode[]>;
+
+/** The JSON text of each kind of WireResult (wire.ts), from texts a recorder wrote. */
+export const resultText = {
+  noTool: (): JsonText<WireResult> => '{"kind":"no-tool"}' as JsonText<WireResult>,
+  abortCalled: (): JsonText<WireResult> => '{"kind":"abort-called"}' as JsonText<WireResult>,
+  exitCalled: (code: JsonText<WireValue> | null, nodes: Nodes): JsonText<WireResult> =>
+    `{"kind":"exit-called","code":${code === null ? "null" : code},"nodes":${nodes}}` as JsonText<WireResult>,
+  importThrew: (thrown: JsonText<WireValue>, nodes: Nodes, syntaxError: JsonText<WireSyntaxError> | null): JsonText<WireResult> =>
+    `{"kind":"import-threw","thrown":${thrown},"nodes":${nodes}${syntaxError === null ? "" : `,"syntaxError":${syntaxError}`}}` as JsonText<WireResult>,
+  readThrew: (thrown: JsonText<WireValue>, nodes: Nodes): JsonText<WireResult> => `{"kind":"read-threw","thrown":${thrown},"nodes":${nodes}}` as JsonText<WireResult>,
+  tool(reads: readonly JsonText<WireOutcome>[], call: JsonText<WireOutcome> | null, nodes: Nodes): JsonText<WireResult> {
+    let list = "";
+    for (let i = 0; i < reads.length; i++) list += `${i === 0 ? "" : ","}${reads[i]}`;
+    return `{"kind":"tool","reads":[${list}],"call":${call === null ? "null" : call},"nodes":${nodes}}` as JsonText<WireResult>;
+  },
+};

@@ -1,13 +1,13 @@
-// Module loader hooks of the module process (registered by module-process.ts, run on Node's
-// hooks thread): TypeScript ES modules are transpiled by the linter (transpile.ts; asked on
+// Module loader hooks of the module process (registered by main.ts, run on Node's hooks
+// thread): TypeScript ES modules are transpiled by the linter (modules/transpile.ts; asked on
 // this thread's own pair of descriptors, channel.ts), `./x.js` finds `./x.ts`, and a file
 // linted from standard input is served from the text the linter sent instead of the disk.
-// TypeScript that is CommonJS is left to the CommonJS loader, which module-process.ts extends.
+// TypeScript that is CommonJS is left to the CommonJS loader, which main.ts extends.
 
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { receiveMessageOnPort, type MessagePort } from "node:worker_threads";
-import { lineReader, transpileRequest, type LineReader } from "./channel.js";
+import { messageReader, transpileRequest, type MessageReader } from "./channel.js";
 import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "../module-format.js";
 
 export interface HooksData {
@@ -24,13 +24,13 @@ export interface Override {
 
 let port: MessagePort;
 let requests: number;
-let reader: LineReader;
+let reader: MessageReader;
 let override: Override | null = null;
 
 export function initialize(data: HooksData): void {
   port = data.port;
   requests = data.requests;
-  reader = lineReader(data.answers);
+  reader = messageReader(data.answers);
 }
 
 // The main thread posts the override before it imports: the message is already queued.
@@ -80,7 +80,7 @@ export async function load(url: string, context: unknown, next: NextLoad): Promi
   if (TYPESCRIPT.test(file)) {
     if (format === "commonjs") return { format, shortCircuit: true };
     const source = given ?? readFileSync(file, "utf8");
-    return { format, source: transpileRequest(requests, reader, file, source, "esm"), shortCircuit: true };
+    return { format, source: transpileRequest(requests, reader, file, source, "module"), shortCircuit: true };
   }
   if (given !== null && format === "module") return { format, source: given, shortCircuit: true };
   return next(url, context);
