@@ -1,13 +1,13 @@
-// Lints tool modules (`*.tool.{js,mjs,cjs,ts,mts,cts}`) in isolation (SPEC section 2): the
-// modules run in module processes (module-pool.ts) that only obtain each declaration and
-// send it back as data; the chain runs here, on a rebuild (judge.ts). No module can crash,
-// hang, exit or print into the run, write a file, or forge a result. Called by the CLI
-// (src/lint/lint-files.ts) and the tests; the only entry to the module processes.
+// modules/ is the linter's side of the module processes, and this its one entry: tool modules
+// (`*.tool.{js,mjs,cjs,ts,mts,cts}`) are linted in isolation. They run in module processes
+// (modules/child/) that only obtain each declaration and send it back as data; the chain runs
+// here, on a rebuild (judge.ts). No module can crash, hang, exit or print into the run, write
+// a file, or forge a result. Called by src/lint/lint-paths.ts, src/fix/, and the tests.
 
 import { availableParallelism } from "node:os";
 import { resolve as resolvePath } from "node:path";
 import type { ToolLint } from "../core/lint-tool.js";
-import { lintInProcesses, type ModuleJob } from "./pool.js";
+import { PoolRun, type ModuleJob } from "./pool-run.js";
 import { DEFAULT_MEMORY_LIMIT_MB } from "./spawn.js";
 
 export type { ToolLint } from "../core/lint-tool.js";
@@ -33,11 +33,12 @@ function checkOptions(options: LoadManyOptions): void {
 }
 
 function run(jobs: readonly ModuleJob[], options: LoadManyOptions): Promise<ToolLint[]> {
-  return lintInProcesses(jobs, {
+  const poolOptions = {
     timeoutMs: options.timeoutMs,
     memoryLimitMb: options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
     processes: Math.max(1, Math.min(options.concurrency ?? availableParallelism(), jobs.length)),
-  });
+  };
+  return new PoolRun(jobs, poolOptions).lint();
 }
 
 /**

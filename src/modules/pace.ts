@@ -1,4 +1,4 @@
-// When one more module process pays (module-pool.ts). A process costs its start-up (Node's,
+// When one more module process pays (pool-run.ts). A process costs its start-up (Node's,
 // and the loader-hooks thread for TypeScript) in time and in CPU that the running processes
 // and the linter itself want on a machine of few cores, while most tool modules load in a
 // few milliseconds: a pool that started one process per core at once spent more than it
@@ -28,4 +28,26 @@ export function anotherProcessPays(facts: PoolFacts): boolean {
   if (waiting === 0 || startupMs === null) return false;
   if (oldestJobMs > startupMs) return true;
   return jobMs !== null && waiting * jobMs > 2 * startupMs;
+}
+
+/** What a pool measures as it runs, for anotherProcessPays. */
+export class PaceMeter {
+  #startupMs: number | null = null;
+  #jobs = 0;
+  #jobsMs = 0;
+
+  /** A process was ready `ms` after its start: the first one measured stands. */
+  processReady(ms: number): void {
+    this.#startupMs ??= ms;
+  }
+
+  /** A job that was not its process's first took `ms` (a first also loads what every module shares: wymcp-lint itself). */
+  jobDone(ms: number): void {
+    this.#jobs++;
+    this.#jobsMs += ms;
+  }
+
+  facts(waiting: number, oldestJobMs: number): PoolFacts {
+    return { waiting, startupMs: this.#startupMs, jobMs: this.#jobs === 0 ? null : this.#jobsMs / this.#jobs, oldestJobMs };
+  }
 }

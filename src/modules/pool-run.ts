@@ -1,0 +1,266 @@
+// One run of the pool over a list of tool modules: a few module processes (module-process.ts),
+// one at first and more when pacing says they pay (pace.ts), each loading many modules one
+// after another, their answers judged here (judge.ts). A module that overruns the load
+// timeout or the memory cap, exits, aborts or crashes costs its own file a load-error; the
+// module in flight when its process dies is run again in a fresh process unless it was that
+// process's first, and a process that reports leftovers is retired after its answer, so no
+// result depends on a neighbour. Made by index.ts.
+
+import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
+import { judge } from "./judge.js";
+import { ModuleProcess, type ModuleJob, type ProcessListener } from "./module-process.js";
+import { TYPESCRIPT } from "./module-format.js";
+import { loadErrorLint } from "./offences.js";
+import { anotherProcessPays, PaceMeter } from "./pace.js";
+import type { ResultMessage } from "./protocol.js";
+import { spawnModuleProcess, takeModuleStandby, type ProcessSpec } from "./spawn.js";
+import { createTranspiler } from "./transpile.js";
+
+export type { ModuleJob } from "./module-process.js";
+
+export interface PoolOptions {
+  /** Wall time a module gets to load and return its actions. */
+  readonly timeoutMs: number;
+  /** Resident memory a module process may use, in MB. */
+  readonly memoryLimitMb: number;
+  /** Module processes at once. */
+  readonly processes: number;
+}
+
+// setTimeout fires at once beyond this, so longer timeouts are clamped to it.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+// Node's exit code for an event loop that empties while a top-level await is pending.
+const UNSETTLED_TOP_LEVEL_AWAIT = 13;
+const MEMORY_POLL_MS = 25;
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
+}
+
+/** The jobs no process has taken: those waiting, and those to run again where no module ran before. */
+class JobQueue {
+  readonly #waiting: number[];
+  readonly #reruns: number[] = [];
+
+  constructor(count: number) {
+    this.#waiting = Array.from({ length: count }, (_, i) => i);
+  }
+
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
+  get reruns(): number {
+    return this.#reruns.length;
+  }
+
+  /** The next job for a process; a job to run again goes only to one that has run nothing. */
+  take(fresh: boolean): number | undefined {
+    return fresh && this.#reruns.length > 0 ? this.#reruns.shift() : this.#waiting.shift();
+  }
+
+  rerun(index: number): void {
+    this.#reruns.push(index);
+  }
+}
+
+/** Lints a list of modules, once (lint()); results in input order. */
+export class PoolRun {
+  readonly #jobs: readonly ModuleJob[];
+  readonly #options: PoolOptions;
+  readonly #spec: ProcessSpec;
+  readonly #queue: JobQueue;
+  readonly #results: (ToolLint | undefined)[];
+  #remaining: number;
+  readonly #processes = new Set<ModuleProcess>();
+  readonly #transpiler = createTranspiler();
+  readonly #pace = new PaceMeter();
+  #memoryWatch: NodeJS.Timeout | null = null;
+  #finished = false;
+  readonly #done: Promise<ToolLint[]>;
+  #settleRun: (error?: Error) => void = () => undefined;
+  readonly #listener: ProcessListener = {
+    ready: (child) => this.#onReady(child),
+    result: (child, message) => this.#onResult(child, message),
+    transpile: (request, reply) => void this.#transpiler.transpile(request.file, request.source, request.format).then(reply),
+    garbled: (child) => this.#onGarbled(child),
+    failed: (_child, error) => this.#finish(new Error(`a module process could not start: ${error.message}`, { cause: error })),
+    exited: (child, job, code, signal) => this.#onExit(child, job, code, signal),
+  };
+
+  constructor(jobs: readonly ModuleJob[], options: PoolOptions) {
+    this.#jobs = jobs;
+    this.#options = options;
+    this.#spec = { memoryLimitMb: options.memoryLimitMb, typescript: jobs.some((job) => TYPESCRIPT.test(job.file)) };
+    this.#queue = new JobQueue(jobs.length);
+    this.#results = new Array<ToolLint | undefined>(jobs.length);
+    this.#remaining = jobs.length;
+    this.#done = new Promise<ToolLint[]>((resolve, reject) => {
+      this.#settleRun = (error) => (error === undefined ? resolve(this.#results as ToolLint[]) : reject(error));
+    });
+  }
+
+  /** Runs the modules. Rejects only on an internal failure: a process that cannot start, an answer that cannot be judged. */
+  lint(): Promise<ToolLint[]> {
+    if (this.#jobs.length === 0) this.#finish();
+    else {
+      // The transformer loads while the module processes start.
+      if (this.#spec.typescript) void this.#transpiler.warmUp();
+      this.#memoryWatch = setInterval(() => this.#watchMemory(), MEMORY_POLL_MS);
+      this.#topUp();
+    }
+    return this.#done;
+  }
+
+  #finish(error?: Error): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    if (this.#memoryWatch !== null) clearInterval(this.#memoryWatch);
+    for (const child of this.#processes) this.#stop(child);
+    this.#settleRun(error);
+  }
+
+  #settle(index: number, lint: ToolLint): void {
+    if (this.#results[index] !== undefined) return;
+    this.#results[index] = freezeToolLint(lint);
+    this.#remaining--;
+    if (this.#remaining === 0) this.#finish();
+  }
+
+  #stop(child: ModuleProcess): void {
+    child.stop("done");
+    this.#processes.delete(child);
+  }
+
+  /** The job in flight ended with its process: run it again in a fresh one, unless it ran in one. */
+  #lost(child: ModuleProcess, index: number, lint: () => ToolLint): void {
+    if (child.jobsSent > 1) this.#queue.rerun(index);
+    else this.#settle(index, lint());
+  }
+
+  #start(): void {
+    let child: ModuleProcess;
+    try {
+      child = new ModuleProcess(takeModuleStandby(this.#spec.memoryLimitMb) ?? spawnModuleProcess(this.#spec), this.#listener);
+    } catch (error) {
+      this.#finish(new Error(`a module process could not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+      return;
+    }
+    this.#processes.add(child);
+  }
+
+  #onReady(child: ModuleProcess): void {
+    this.#pace.processReady(performance.now() - child.startedAt);
+    this.#dispatch(child);
+  }
+
+  #dispatch(child: ModuleProcess): void {
+    if (this.#finished || !child.ready || child.job !== null) return;
+    const index = this.#queue.take(child.jobsSent === 0);
+    if (index === undefined) {
+      this.#stop(child);
+      this.#topUp();
+      return;
+    }
+    child.send(index, this.#jobs[index] as ModuleJob, Math.min(this.#options.timeoutMs, MAX_TIMER_MS), () => this.#onTimeout(child, index));
+  }
+
+  #onTimeout(child: ModuleProcess, index: number): void {
+    child.endJob();
+    this.#settle(
+      index,
+      loadErrorLint(
+        `did not finish loading within ${seconds(this.#options.timeoutMs)} (--load-timeout)`,
+        "Make loading finish promptly: no long work, open servers or slow awaits at import time or in actions(); raise --load-timeout if it is merely slow.",
+      ),
+    );
+    this.#stop(child);
+    this.#topUp();
+  }
+
+  #onResult(child: ModuleProcess, message: ResultMessage): void {
+    if (child.job === null || message.id !== child.job) {
+      this.#onGarbled(child);
+      return;
+    }
+    if (child.jobsSent > 1) this.#pace.jobDone(child.jobMs());
+    const index = child.endJob() as number;
+    const { result } = message;
+    const fatal = result.kind === "exit-called" || result.kind === "abort-called";
+    const ends = fatal || message.retire === true;
+    // The process goes on to its next module while this one is judged here.
+    if (ends) this.#stop(child);
+    else this.#dispatch(child);
+    let lint: ToolLint;
+    try {
+      lint = judge(result);
+    } catch (error) {
+      this.#finish(new Error(`judging a module's answer failed internally: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+      return;
+    }
+    if (fatal) this.#lost(child, index, () => lint);
+    else this.#settle(index, lint);
+    if (ends) this.#topUp();
+  }
+
+  #onGarbled(child: ModuleProcess): void {
+    const index = child.endJob();
+    this.#stop(child);
+    if (index !== null) this.#lost(child, index, () => loadErrorLint("its process answered with something that is not an answer (did the module write to the linter's channel?)"));
+    this.#topUp();
+  }
+
+  #onExit(child: ModuleProcess, index: number | null, code: number | null, signal: NodeJS.Signals | null): void {
+    this.#processes.delete(child);
+    if (this.#finished) return;
+    if (!child.ready && child.stoppedFor === null) {
+      this.#finish(new Error(`a module process stopped before it started (${signal ?? `exit code ${String(code)}`}): ${child.stderr.trim().slice(-300)}`));
+      return;
+    }
+    if (index !== null) this.#lost(child, index, () => this.#deathLint(child, code, signal));
+    this.#topUp();
+  }
+
+  #deathLint(child: ModuleProcess, code: number | null, signal: NodeJS.Signals | null): ToolLint {
+    if (child.stoppedFor === "memory" || /heap out of memory|Reached heap limit/.test(child.stderr)) {
+      return loadErrorLint(`ran out of memory while loading (limit ${this.#options.memoryLimitMb} MB)`, "Do not build large data at import time or in actions().");
+    }
+    if (code === UNSETTLED_TOP_LEVEL_AWAIT) {
+      return loadErrorLint(
+        "never finished loading: a top-level await never settled",
+        "Make every top-level await settle: a promise that nothing resolves keeps the module from ever loading.",
+      );
+    }
+    return loadErrorLint(signal !== null ? `stopped while loading (signal ${signal})` : `stopped while loading (exit code ${String(code)})`);
+  }
+
+  #watchMemory(): void {
+    for (const child of this.#processes) child.overMemory(this.#options.memoryLimitMb);
+    // A module that is slow to load makes another process pay while it runs.
+    this.#topUp();
+  }
+
+  #oldestJobMs(): number {
+    let oldest = 0;
+    const now = performance.now();
+    for (const child of this.#processes) oldest = Math.max(oldest, child.jobMs(now));
+    return oldest;
+  }
+
+  /**
+   * Starts processes: one while jobs wait and none runs, another (up to the pool's size, one
+   * starting at a time) when pacing says it pays, and a new one for each job to run again.
+   */
+  #topUp(): void {
+    if (this.#finished) return;
+    const processes = this.#processes.size;
+    const starting = [...this.#processes].filter((p) => !p.ready).length;
+    const waiting = this.#queue.waiting;
+    let want = 0;
+    if (processes === 0 && waiting > 0) want = 1;
+    else if (starting === 0 && processes < this.#options.processes) want = anotherProcessPays(this.#pace.facts(waiting, this.#oldestJobMs())) ? 1 : 0;
+    const reruns = this.#queue.reruns;
+    if (reruns > starting + want && processes + want < this.#options.processes + reruns) want++;
+    for (let i = 0; i < want; i++) this.#start();
+  }
+}
