@@ -30,12 +30,14 @@ async function readStdin() {
   return Buffer.concat(chunks);
 }
 
+// A module process named on the command line starts now, while the rest loads (src/cli/early.ts);
+// run() adopts it or stops it.
+let standby = null;
 try {
-  // A module process named on the command line starts now, while the rest loads (src/cli/early.ts).
   const { startEarly } = await import("../dist/bundle/early.js");
-  startEarly(process.argv.slice(2));
+  standby = startEarly(process.argv.slice(2));
   const { run } = await import("../dist/bundle/cli.js");
-  const code = await run(process.argv.slice(2), {
+  const io = {
     stdout: (s) => {
       if (stdoutOpen) process.stdout.write(s);
     },
@@ -46,8 +48,11 @@ try {
     cwd: process.cwd(),
     env: process.env,
     isTTY: process.stdout.isTTY === true,
-  });
+  };
+  const code = await run(process.argv.slice(2), io, { standby });
   process.exitCode = Math.max(code, process.exitCode ?? 0);
 } catch (error) {
+  // A CLI that could not load must not leave the standby holding this process open.
+  standby?.stop();
   internal(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -5,7 +5,8 @@
 // io and returns the exit code (docs/report.md): 0 passed, 1 errors or too many warnings
 // (from the totals, never from what was shown), 2 usage error or internal failure. It never
 // calls process.exit; bin/wymcp-lint.js sets process.exitCode from it, and tests call it
-// in-process with their own io.
+// in-process with their own io. It owns the run's module processes (src/modules/pool.ts,
+// with the standby the bin may pass in) and stops them before it returns.
 
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -17,7 +18,8 @@ import type { Config } from "../config/config.js";
 import { configSource } from "../config/find.js";
 import { loadConfig } from "../config/load.js";
 import { lintActionSource, lintModuleSource, lintPaths } from "../lint/lint-paths.js";
-import { stopModuleStandby } from "../modules/spawn.js";
+import { ModulePool } from "../modules/pool.js";
+import { ModuleStandby } from "../modules/standby.js";
 import { startStandbyFor } from "./standby.js";
 import type { LintResult, Summary } from "../lint/result.js";
 import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
@@ -40,6 +42,12 @@ export interface Io {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Whether stdout is a terminal: colour is on by default only then. */
   readonly isTTY: boolean;
+}
+
+/** What bin/wymcp-lint.js started before it loaded the CLI (src/cli/early.ts). */
+export interface RunContext {
+  /** The standby module process, when the command line named a tool module. */
+  readonly standby?: ModuleStandby | null;
 }
 
 export const EXIT_CLEAN = 0;
@@ -94,7 +102,7 @@ export function workersFromEnv(env: Io["env"]): number | undefined {
   return Number(value);
 }
 
-async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buffer | null, config: Config | null, rules: SeverityRules): Promise<LintResult> {
+async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buffer | null, config: Config | null, rules: SeverityRules, pool: ModulePool): Promise<LintResult> {
   if (options.server !== null) {
     // Loaded only here: linting files never pays for the MCP SDK.
     const { lintServer } = await import("../server/lint-server.js");
@@ -102,7 +110,7 @@ async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buff
   }
   const stdinOptions = options.stdin;
   if (stdinOptions !== null && stdin !== null) {
-    if (stdinOptions.kind === "module") return lintModuleSource(stdin, stdinOptions.file, resolve(io.cwd, stdinOptions.file), options.loadTimeoutMs, startedAt, rules);
+    if (stdinOptions.kind === "module") return lintModuleSource(stdin, stdinOptions.file, resolve(io.cwd, stdinOptions.file), options.loadTimeoutMs, startedAt, rules, pool);
     return lintActionSource(stdin, stdinOptions.file, stdinOptions.kind, startedAt, rules);
   }
   const workers = workersFromEnv(io.env);
@@ -111,7 +119,7 @@ async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buff
     patterns: options.ignorePattern,
     ...(config === null ? {} : { config: { base: config.dir, patterns: config.ignore } }),
   };
-  const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt, ignore, rules };
+  const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt, ignore, rules, pool };
   return lintPaths(workers === undefined ? request : { ...request, workers });
 }
 
@@ -138,7 +146,7 @@ async function printExplanation(code: string, io: Io): Promise<number> {
   return EXIT_CLEAN;
 }
 
-async function execute(argv: readonly string[], io: Io, startedAt: number): Promise<number> {
+async function execute(argv: readonly string[], io: Io, startedAt: number, pool: ModulePool): Promise<number> {
   const command = await parseCommand(argv);
   switch (command.kind) {
     case "help":
@@ -151,7 +159,7 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       return printExplanation(command.code, io);
     case "lint": {
       const { options } = command;
-      startStandbyFor(options);
+      startStandbyFor(options, pool.standby);
       // Loaded before any work, so a broken build fails at once rather than after linting.
       const format = await loadFormatter(options.format);
       // Read before any work, so a mistake in it is reported at once (exit 2).
@@ -159,11 +167,11 @@ async function execute(argv: readonly string[], io: Io, startedAt: number): Prom
       const config = source === null ? null : loadConfig(source, io.cwd);
       const rules = config === null ? DEFAULT_RULES : await severityRulesOf(config, options, io.cwd);
       const stdin = options.stdin !== null ? await readStdin(io) : null;
-      let linted = await lint(options, io, startedAt, stdin, config, rules);
+      let linted = await lint(options, io, startedAt, stdin, config, rules, pool);
       if (options.fix || options.fixDryRun) {
         // Loaded only when fixing: a plain lint does not pay for it.
         const { fixFiles } = await import("../fix/fix-files.js");
-        const fixed = await fixFiles(linted, { write: options.fix, cwd: io.cwd, stdin, loadTimeoutMs: options.loadTimeoutMs, rules });
+        const fixed = await fixFiles(linted, { write: options.fix, cwd: io.cwd, stdin, loadTimeoutMs: options.loadTimeoutMs, rules, pool });
         for (const note of fixed.notes) io.stderr(`wymcp-lint: ${note}\n`);
         // The report and the exit code are what is left after the fixes, as their last passes linted it.
         linted = fixed.result;
@@ -204,10 +212,11 @@ function describeInternal(error: unknown): string {
 }
 
 /** Runs the CLI; resolves to the exit code and never rejects. */
-export async function run(argv: readonly string[], io: Io): Promise<number> {
+export async function run(argv: readonly string[], io: Io, context: RunContext = {}): Promise<number> {
   const startedAt = performance.now();
+  const pool = new ModulePool(context.standby ?? new ModuleStandby());
   try {
-    return await execute(argv, io, startedAt);
+    return await execute(argv, io, startedAt, pool);
   } catch (error) {
     if (error instanceof ServerFailure) return reportServerFailure(error, io);
     if (error instanceof UsageError) {
@@ -220,7 +229,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     io.stderr(`wymcp-lint: internal error: ${describeInternal(error)}${hint}${stack}\n`);
     return EXIT_ERROR;
   } finally {
-    // A standby nothing adopted (a usage error, a file that was not found) is stopped.
-    stopModuleStandby();
+    // A standby nothing adopted (a usage error, a file that was not found) is stopped, and
+    // any module process a failure left running.
+    pool.stop();
   }
 }

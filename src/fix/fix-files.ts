@@ -19,6 +19,7 @@ import { WriteSkipped, writeAtomically } from "../files/write.js";
 import { duplicateToolOffences } from "../lint/duplicate-tools.js";
 import { summarize } from "../lint/lint-paths.js";
 import { lintActionFileText, lintModuleText } from "../lint/lint-text.js";
+import type { ModulePool } from "../modules/pool.js";
 import type { FileResult, LintResult } from "../lint/result.js";
 import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { parseModule } from "../locate/module-source.js";
@@ -39,6 +40,8 @@ export interface FixOptions {
   readonly loadTimeoutMs: number;
   /** The run's severity rules: an offence they set off is neither fixed nor reported. */
   readonly rules?: SeverityRules;
+  /** The run's module processes, for loading a fixed tool module's text (src/modules/pool.ts). */
+  readonly pool?: ModulePool;
 }
 
 export interface FixOutcome {
@@ -60,7 +63,7 @@ function relinter(file: string, path: string, across: readonly Offence[], option
     return async (text) => {
       const parsed = await parseModule(text, path);
       if (parsed !== null && parsed.syntaxErrorAt !== null) return { refused: "the fixed source would not parse (a wymcp-lint defect; please report it)" };
-      const lint = await lintModuleText(path, text, options.loadTimeoutMs, across, parsed);
+      const lint = await lintModuleText(path, text, { timeoutMs: options.loadTimeoutMs, pool: options.pool }, across, parsed);
       const failed = lint.offences.find((offence) => offence.code === "load-error");
       return failed === undefined ? { lint } : { refused: `the fixed module would not load (${failed.message})` };
     };

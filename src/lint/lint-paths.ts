@@ -12,6 +12,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { ToolLint } from "../core/lint-tool.js";
+import type { ModulePool } from "../modules/pool.js";
 import { toolNameOf } from "../action-file/lint.js";
 import { lintActionBytes } from "./lint-action-file.js";
 import { toolOffence } from "../core/offence.js";
@@ -30,7 +31,7 @@ import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "./severity
  * The module loader's one interface (src/modules/index.ts): the ToolLint of each tool
  * module, in the files' order, however they are isolated and run.
  */
-export type LintToolModules = (files: readonly string[], options: { readonly timeoutMs: number; readonly concurrency?: number }) => Promise<ToolLint[]>;
+export type LintToolModules = (files: readonly string[], options: { readonly timeoutMs: number; readonly concurrency?: number; readonly pool?: ModulePool }) => Promise<ToolLint[]>;
 
 export interface LintFilesOptions extends ScheduleOptions {
   /** Wall time each tool module gets to load (--load-timeout), in milliseconds. */
@@ -41,6 +42,8 @@ export interface LintFilesOptions extends ScheduleOptions {
   readonly startedAt?: number;
   /** Each code's severity per file (severity.ts); every default when absent. */
   readonly rules?: SeverityRules;
+  /** The run's module processes (src/modules/pool.ts); the modules get a pool of their own when absent. */
+  readonly pool?: ModulePool;
 }
 
 export interface LintPathsOptions extends LintFilesOptions {
@@ -78,7 +81,7 @@ export async function lintPaths(options: LintPathsOptions): Promise<LintResult> 
 function lintModules(modules: readonly FoundFile[], lintToolModules: LintToolModules, options: LintFilesOptions): Promise<readonly ToolLint[]> {
   return lintToolModules(
     modules.map((m) => m.path),
-    options.concurrency === undefined ? { timeoutMs: options.timeoutMs } : { timeoutMs: options.timeoutMs, concurrency: options.concurrency },
+    { timeoutMs: options.timeoutMs, concurrency: options.concurrency, pool: options.pool },
   );
 }
 
@@ -144,8 +147,9 @@ export async function lintModuleSource(
   timeoutMs: number,
   startedAt = performance.now(),
   rules: SeverityRules = DEFAULT_RULES,
+  pool?: ModulePool,
 ): Promise<LintResult> {
-  const lint = await lintModuleText(path, textOf(bytes).text, timeoutMs);
+  const lint = await lintModuleText(path, textOf(bytes).text, { timeoutMs, pool });
   return summarize([fileResult(file, lint)], startedAt, rules);
 }
 

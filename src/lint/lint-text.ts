@@ -10,6 +10,7 @@ import type { Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
 import { toolNameOf } from "../action-file/lint.js";
 import type { ParsedModule } from "../locate/module-source.js";
+import type { ModulePool } from "../modules/pool.js";
 import { locateToolModule } from "../locate/tool-module.js";
 import { suppressOffences } from "../suppress/suppress.js";
 import { lintText } from "./lint-action-file.js";
@@ -36,8 +37,17 @@ export function lintActionFileText(text: string, kind: "json" | "json5", file: s
   return { ...lint, offences: suppressOffences(lint.offences, kind, () => text) };
 }
 
-/** A tool module's lint from its text, as if it were the file at `path` (which is never read): see the module comment. */
-export async function lintModuleText(path: string, text: string, timeoutMs: number, across: readonly Offence[] = [], parsed?: ParsedModule | null): Promise<ToolLint> {
+/**
+ * A tool module's lint from its text, as if it were the file at `path` (which is never read):
+ * see the module comment. `load`: its load timeout, and the run's module processes (src/modules/pool.ts).
+ */
+export async function lintModuleText(
+  path: string,
+  text: string,
+  load: { readonly timeoutMs: number; readonly pool?: ModulePool },
+  across: readonly Offence[] = [],
+  parsed?: ParsedModule | null,
+): Promise<ToolLint> {
   const { lintToolModuleSource } = await import("../modules/index.js");
-  return completeModuleLint(path, withAcross(await lintToolModuleSource(path, text, { timeoutMs }), across), text, parsed);
+  return completeModuleLint(path, withAcross(await lintToolModuleSource(path, text, load), across), text, parsed);
 }

@@ -7,6 +7,7 @@
 import { availableParallelism } from "node:os";
 import { resolve as resolvePath } from "node:path";
 import type { ToolLint } from "../core/lint-tool.js";
+import { ModulePool } from "./pool.js";
 import { PoolRun, type ModuleJob } from "./pool-run.js";
 import { DEFAULT_MEMORY_LIMIT_MB } from "./spawn.js";
 
@@ -18,6 +19,8 @@ export interface LoadOptions {
   readonly timeoutMs: number;
   /** Resident memory of each module process, in MB; a module that needs more is a load-error. */
   readonly memoryLimitMb?: number;
+  /** The CLI run's module processes (pool.ts): its standby is adopted, and stopping it stops these. A pool of its own when absent. */
+  readonly pool?: ModulePool;
 }
 
 export interface LoadManyOptions extends LoadOptions {
@@ -33,12 +36,13 @@ function checkOptions(options: LoadManyOptions): void {
 }
 
 function run(jobs: readonly ModuleJob[], options: LoadManyOptions): Promise<ToolLint[]> {
+  const pool = options.pool ?? new ModulePool();
   const poolOptions = {
     timeoutMs: options.timeoutMs,
     memoryLimitMb: options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
     processes: Math.max(1, Math.min(options.concurrency ?? availableParallelism(), jobs.length)),
   };
-  return new PoolRun(jobs, poolOptions).lint();
+  return pool.run(new PoolRun(jobs, poolOptions, pool.standby));
 }
 
 /**

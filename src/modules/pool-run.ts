@@ -4,7 +4,7 @@
 // timeout or the memory cap, exits, aborts or crashes costs its own file a load-error; the
 // module in flight when its process dies is run again in a fresh process unless it was that
 // process's first, and a process that reports leftovers is retired after its answer, so no
-// result depends on a neighbour. Made by index.ts.
+// result depends on a neighbour. Made by index.ts, run under the CLI run's pool (pool.ts).
 
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
 import { judge } from "./judge.js";
@@ -13,7 +13,8 @@ import { TYPESCRIPT } from "./module-format.js";
 import { loadErrorLint } from "./offences.js";
 import { anotherProcessPays, PaceMeter } from "./pace.js";
 import type { ResultMessage } from "./protocol.js";
-import { spawnModuleProcess, takeModuleStandby, type ProcessSpec } from "./spawn.js";
+import { spawnModuleProcess, type ProcessSpec } from "./spawn.js";
+import type { ModuleStandby } from "./standby.js";
 import { createTranspiler } from "./transpile.js";
 
 export type { ModuleJob } from "./module-process.js";
@@ -68,6 +69,7 @@ class JobQueue {
 export class PoolRun {
   readonly #jobs: readonly ModuleJob[];
   readonly #options: PoolOptions;
+  readonly #standby: ModuleStandby | null;
   readonly #spec: ProcessSpec;
   readonly #queue: JobQueue;
   readonly #results: (ToolLint | undefined)[];
@@ -88,9 +90,11 @@ export class PoolRun {
     exited: (child, job, code, signal) => this.#onExit(child, job, code, signal),
   };
 
-  constructor(jobs: readonly ModuleJob[], options: PoolOptions) {
+  /** `standby`: a process to adopt as the first, when it was started with this memory limit. */
+  constructor(jobs: readonly ModuleJob[], options: PoolOptions, standby: ModuleStandby | null) {
     this.#jobs = jobs;
     this.#options = options;
+    this.#standby = standby;
     this.#spec = { memoryLimitMb: options.memoryLimitMb, typescript: jobs.some((job) => TYPESCRIPT.test(job.file)) };
     this.#queue = new JobQueue(jobs.length);
     this.#results = new Array<ToolLint | undefined>(jobs.length);
@@ -110,6 +114,13 @@ export class PoolRun {
       this.#topUp();
     }
     return this.#done;
+  }
+
+  /** Stops its processes now; lint()'s promise then never settles (whoever waited for it has stopped waiting). */
+  stop(): void {
+    if (this.#finished) return;
+    this.#settleRun = () => undefined;
+    this.#finish();
   }
 
   #finish(error?: Error): void {
@@ -141,7 +152,7 @@ export class PoolRun {
   #start(): void {
     let child: ModuleProcess;
     try {
-      child = new ModuleProcess(takeModuleStandby(this.#spec.memoryLimitMb) ?? spawnModuleProcess(this.#spec), this.#listener);
+      child = new ModuleProcess(this.#standby?.take(this.#spec.memoryLimitMb) ?? spawnModuleProcess(this.#spec), this.#listener);
     } catch (error) {
       this.#finish(new Error(`a module process could not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
       return;

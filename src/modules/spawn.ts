@@ -1,8 +1,7 @@
-// Starting a module process (module-process.ts), and the standby: one started as soon as the
-// command line names a tool module, before the config is read and the files are found, so
-// that its start-up (node's own, and the loader-hooks thread for TypeScript) overlaps ours.
-// The pool (module-pool.ts) adopts the standby for its first process when it was started
-// the same way, and starts the others itself; whatever is not adopted is stopped at the end.
+// Starting and killing a module process (its entry is child/main.ts): the command line, under
+// Node's permission model where Node has it, in a process group of its own, with pipes we own.
+// node:child_process is loaded at the first spawn, not at start-up (bench/README.md): a run of
+// action files never needs it. Used by the standby (standby.ts) and the pool (module-process.ts).
 
 import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -38,11 +37,10 @@ function commandLine(spec: ProcessSpec): string[] {
 
 /**
  * Starts a module process: its own process group (killed as one), with pipes we own for its
- * stdio (stdin closed, stdout drained and dropped) and the channel (channel.ts FD). Throws
+ * stdio (stdin closed, stdout drained and dropped) and the channel (protocol.ts FD). Throws
  * when the process cannot be spawned at all.
  */
 export function spawnModuleProcess(spec: ProcessSpec): ChildProcess {
-  // node:child_process is loaded here, not at start-up: a run of action files never needs it.
   const child = process.getBuiltinModule("node:child_process").spawn(process.execPath, commandLine(spec), {
     stdio: ["pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe"],
     detached: true,
@@ -60,45 +58,4 @@ export function killModuleProcess(child: ChildProcess): void {
   } catch {
     child.kill("SIGKILL");
   }
-}
-
-let standby: { readonly child: ChildProcess; readonly memoryLimitMb: number } | null = null;
-
-function alive(child: ChildProcess): boolean {
-  return child.pid !== undefined && child.exitCode === null && child.signalCode === null;
-}
-
-/** Starts the standby, unless one is waiting; returns the process started. A failure to spawn is left for the pool to report. */
-export function startModuleStandby(spec: ProcessSpec): ChildProcess | null {
-  if (standby !== null) return null;
-  let child: ChildProcess;
-  try {
-    child = spawnModuleProcess(spec);
-  } catch {
-    return null;
-  }
-  // Until adopted, an error of its own (it could not start) only means it is not adopted.
-  child.on("error", () => undefined);
-  standby = { child, memoryLimitMb: spec.memoryLimitMb };
-  return child;
-}
-
-/** The standby, for a pool whose processes have this memory limit; null when there is none, or its limit differs, or it died. */
-export function takeModuleStandby(memoryLimitMb: number): ChildProcess | null {
-  const taken = standby;
-  if (taken === null || taken.memoryLimitMb !== memoryLimitMb) return null;
-  standby = null;
-  if (alive(taken.child)) return taken.child;
-  killModuleProcess(taken.child);
-  return null;
-}
-
-/** Stops the standby if nothing adopted it. */
-export function stopModuleStandby(): void {
-  if (standby === null) return;
-  const { child } = standby;
-  standby = null;
-  killModuleProcess(child);
-  for (const stream of child.stdio) stream?.destroy();
-  child.unref();
 }

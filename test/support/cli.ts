@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LintOptions } from "../../src/cli/options/command.js";
 import { run } from "../../src/cli/run.js";
+import type { ModuleStandby } from "../../src/modules/standby.js";
 
 /** test/fixtures/cli/. */
 export const FIXTURES = fileURLToPath(new URL("../../test/fixtures/cli/", import.meta.url));
@@ -23,6 +24,8 @@ export interface CliOptions {
   readonly isTTY?: boolean;
   readonly stdin?: string | Uint8Array;
   readonly stdout?: (s: string) => void;
+  /** A standby started as bin/wymcp-lint.js starts one (src/cli/early.ts), for run() to adopt or stop. */
+  readonly standby?: ModuleStandby | null;
 }
 
 /** run(argv) with the fixtures as cwd, an empty environment and no terminal unless told. */
@@ -30,14 +33,18 @@ export async function cli(argv: readonly string[], options: CliOptions = {}): Pr
   let stdout = "";
   let stderr = "";
   const input = options.stdin;
-  const code = await run(argv, {
-    stdout: options.stdout ?? ((s) => void (stdout += s)),
-    stderr: (s) => void (stderr += s),
-    ...(input === undefined ? {} : { stdin: async () => input }),
-    cwd: options.cwd ?? FIXTURES,
-    env: options.env ?? {},
-    isTTY: options.isTTY ?? false,
-  });
+  const code = await run(
+    argv,
+    {
+      stdout: options.stdout ?? ((s) => void (stdout += s)),
+      stderr: (s) => void (stderr += s),
+      ...(input === undefined ? {} : { stdin: async () => input }),
+      cwd: options.cwd ?? FIXTURES,
+      env: options.env ?? {},
+      isTTY: options.isTTY ?? false,
+    },
+    { standby: options.standby ?? null },
+  );
   return { code, stdout, stderr };
 }
 
