@@ -6,7 +6,7 @@
 import type { Worker } from "node:worker_threads";
 import type { ToolLint } from "../core/lint-tool.js";
 import type { FoundFile } from "../files/kind.js";
-import { workerEntryUrl } from "../modules/entry-url.js";
+import { builtEntryUrl } from "../modules/entry-url.js";
 
 /** What a lint worker receives, in its one message: the files and its place among the threads. */
 export interface LintWorkerInput {
@@ -36,7 +36,7 @@ export function lintShare(files: readonly FoundFile[], shared: Int32Array, lintO
   }
 }
 
-const WORKER_URL = workerEntryUrl("action-worker", import.meta.url);
+const WORKER_URL = builtEntryUrl("action-worker", import.meta.url);
 
 /**
  * A lint worker thread: it loads the linter, then waits for its one message

@@ -1,6 +1,8 @@
 // Whether a module file is an ES module or CommonJS, as Node decides it: by extension, and
-// for .js and .ts by the "type" of the nearest package.json. Used inside the module process
-// (ts-hooks.ts, module-process.ts), where TypeScript is loaded without tsx.
+// for .js and .ts by the "type" of the nearest package.json; ModuleFormat is the one name of
+// the two, in the transpile requests too (protocol.ts). Used inside the module process
+// (child/main.ts, child/ts-hooks.ts), where TypeScript is loaded without tsx, and on the
+// linter's side to know a TypeScript file (pool-run.ts, src/cli/standby.ts).
 
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";

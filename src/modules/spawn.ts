@@ -5,7 +5,7 @@
 
 import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { workerEntryUrl } from "./entry-url.js";
+import { builtEntryUrl } from "./entry-url.js";
 
 /** How a module process is started. */
 export interface ProcessSpec {
@@ -18,7 +18,7 @@ export interface ProcessSpec {
 /** Enough for any real tool module, small enough that a few concurrent bombs cannot take the machine down. */
 export const DEFAULT_MEMORY_LIMIT_MB = 512;
 
-const ENTRY = fileURLToPath(workerEntryUrl("child/main", import.meta.url));
+const ENTRY = fileURLToPath(builtEntryUrl("child/main", import.meta.url));
 
 /**
  * Node's permission model, spelt as the running Node spells it: reading is allowed, writing

@@ -22,7 +22,7 @@ import { surfaceDrift } from "../../src/server/surface-drift.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const scratch = mkdtempSync(join(tmpdir(), "wymcp-lint-codes-"));
-// The load-error example fails for want of this variable; the workers inherit the environment.
+// The load-error example fails for want of this variable; the module processes inherit the environment.
 delete process.env["CATALOGUE_URL"];
 after(() => rmSync(scratch, { recursive: true, force: true }));
 

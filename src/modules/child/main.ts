@@ -9,6 +9,7 @@
 
 import { createRecorder, resultText, type Recorder } from "./snapshot.js";
 import { messageReader, send, transpileRequest } from "./channel.js";
+import type { StdinSourceMessage } from "./ts-hooks.js";
 import { encodeReady, encodeResult, FD, type JobMessage, type JsonText } from "../protocol.js";
 import fs, { readFileSync } from "node:fs";
 import Module, { register, syncBuiltinESMExports } from "node:module";
@@ -140,7 +141,8 @@ const INTRINSICS: readonly object[] = [
   Date.prototype,
 ];
 
-function fingerprint(): unknown[] {
+/** What the built-ins hold now: each intrinsic's own keys and what each key holds, in one flat list. */
+function builtInsState(): unknown[] {
   const parts: unknown[] = [];
   let n = 0;
   for (let i = 0; i < INTRINSICS.length; i++) {
@@ -158,7 +160,7 @@ function fingerprint(): unknown[] {
   return parts;
 }
 
-function sameParts(a: unknown[], b: unknown[]): boolean {
+function sameState(a: unknown[], b: unknown[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !(a[i] !== a[i] && b[i] !== b[i])) return false;
   return true;
@@ -180,7 +182,8 @@ function liveResources(): number {
 // CommonJS loader, both transpiled in the linter (transpile.ts).
 
 let hooksPort: MessagePort | null = null;
-let override: { file: string; source: string } | null = null;
+/** The text of the module read from standard input, served for its file instead of the disk. */
+let stdinSource: { file: string; source: string } | null = null;
 
 type Extension = (module: { _compile(code: string, file: string): void }, file: string) => void;
 const extensions = (Module as unknown as { _extensions: Record<string, Extension> })._extensions;
@@ -189,7 +192,7 @@ const moduleStatics = Module as unknown as {
 };
 
 function sourceOf(file: string): string {
-  return override !== null && override.file === file ? override.source : readFileSync(file, "utf8");
+  return stdinSource !== null && stdinSource.file === file ? stdinSource.source : readFileSync(file, "utf8");
 }
 
 function installTypeScript(): void {
@@ -243,9 +246,10 @@ async function importModule(job: JobMessage): Promise<Namespace> {
   if ((typescript || job.source !== undefined) && hooksPort === null) installTypeScript();
   const url = pathToFileURL(job.file).href;
   if (job.source !== undefined) {
-    override = { file: job.file, source: job.source };
+    stdinSource = { file: job.file, source: job.source };
     if (moduleFormat(job.file) === "commonjs") return requireGiven(job.file, job.source);
-    hooksPort?.postMessage({ override: { url, source: job.source } });
+    const message: StdinSourceMessage = { stdinSource: { url, source: job.source } };
+    hooksPort?.postMessage(message);
   }
   return (await import(url)) as Namespace;
 }
@@ -363,7 +367,7 @@ if (typescriptFlag >= 0) {
   process.argv.splice(typescriptFlag, 1);
   installTypeScript();
 }
-const baseline = fingerprint();
+const baseline = builtInsState();
 const baselineResources = liveResources();
 send(FD.results, encodeReady());
 // Only jobs come between answers: a transpile answer comes only to a request (channel.ts).
@@ -371,8 +375,8 @@ for (let job = jobs.next(); job !== null && job.kind === "job"; job = jobs.next(
   current = job.id;
   const result = await run(job);
   current = null;
-  override = null;
-  const retire = lateFailure || liveResources() > baselineResources || !sameParts(fingerprint(), baseline);
+  stdinSource = null;
+  const retire = lateFailure || liveResources() > baselineResources || !sameState(builtInsState(), baseline);
   answer(job.id, result, retire);
   if (retire) break;
 }

@@ -16,16 +16,21 @@ export interface HooksData {
   readonly answers: number;
 }
 
-/** A file read from standard input: its URL and text. */
-export interface Override {
+/** A module read from standard input: its URL and text. */
+export interface StdinSource {
   readonly url: string;
   readonly source: string;
+}
+
+/** What the main thread posts on the port before it imports a module read from standard input. */
+export interface StdinSourceMessage {
+  readonly stdinSource: StdinSource | null;
 }
 
 let port: MessagePort;
 let requests: number;
 let reader: MessageReader;
-let override: Override | null = null;
+let stdinSource: StdinSource | null = null;
 
 export function initialize(data: HooksData): void {
   port = data.port;
@@ -33,9 +38,9 @@ export function initialize(data: HooksData): void {
   reader = messageReader(data.answers);
 }
 
-// The main thread posts the override before it imports: the message is already queued.
+// The main thread posts the text before it imports: the message is already queued.
 function drain(): void {
-  for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) override = (m.message as { override: Override | null }).override;
+  for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) stdinSource = (m.message as StdinSourceMessage).stdinSource;
 }
 
 interface Resolved {
@@ -47,7 +52,7 @@ type NextResolve = (specifier: string, context?: unknown) => Promise<Resolved>;
 
 export async function resolve(specifier: string, context: { parentURL?: string }, next: NextResolve): Promise<Resolved> {
   drain();
-  if (override !== null && specifier === override.url) return { url: override.url, shortCircuit: true };
+  if (stdinSource !== null && specifier === stdinSource.url) return { url: stdinSource.url, shortCircuit: true };
   try {
     return await next(specifier, context);
   } catch (error) {
@@ -75,7 +80,7 @@ export async function load(url: string, context: unknown, next: NextLoad): Promi
   drain();
   if (!url.startsWith("file:")) return next(url, context);
   const file = fileURLToPath(url);
-  const given = override !== null && override.url === url ? override.source : null;
+  const given = stdinSource !== null && stdinSource.url === url ? stdinSource.source : null;
   const format = moduleFormat(file);
   if (TYPESCRIPT.test(file)) {
     if (format === "commonjs") return { format, shortCircuit: true };
