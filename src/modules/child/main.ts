@@ -270,7 +270,7 @@ function outcomeOf(recorder: Recorder, read: () => unknown): { text: JsonText<Wi
   }
 }
 
-/** SPEC section 2: an object default export is the tool; else the named exports form one. */
+/** An object default export is the tool; else the named exports form one (docs/inputs.md). */
 function obtain(namespace: Namespace): JsonText<WireResult> {
   const recorder = createRecorder();
   let tool: Namespace | null = null;
