@@ -1,6 +1,6 @@
 // Applies a file's suppression directives to its offences (README.md, "Inline
 // suppressions"): disable-next-line removes the offences of the named codes on the line
-// after the comment; disable-file those anywhere in the file (including offences with no
+// after the comment; disable-line those on the comment's own lines; disable-file those anywhere in the file (including offences with no
 // line). Each directive that suppressed nothing for some code it names, names no offence
 // code, or is malformed becomes a finding, which unused.ts reports as `unused-disable`.
 // Pure; called by the run's pipeline.
@@ -30,7 +30,10 @@ export interface Suppressed {
 
 function covers(directive: Directive, offence: Offence): boolean {
   if (!directive.codes.includes(offence.code)) return false;
-  return directive.kind === "wymcp-lint-disable-file" || (offence.line !== undefined && offence.line === directive.endLine + 1);
+  if (directive.kind === "wymcp-lint-disable-file") return true;
+  if (offence.line === undefined) return false;
+  if (directive.kind === "wymcp-lint-disable-line") return offence.line >= directive.line && offence.line <= directive.endLine;
+  return offence.line === directive.endLine + 1;
 }
 
 /** The offences left after the directives, and what each useless directive did wrong. */

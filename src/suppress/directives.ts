@@ -1,5 +1,6 @@
 // Reads the inline suppression directives of a source file (README.md, "Inline suppressions"):
 //   // wymcp-lint-disable-next-line CODE[, CODE] -- reason
+//   foo: 1, // wymcp-lint-disable-line CODE -- reason
 //   /* wymcp-lint-disable-file CODE */
 // A directive is a comment (found by comments.ts, never text inside a string) whose text
 // opens with the directive's name. The codes are kept as written: apply-directives.ts
@@ -9,7 +10,7 @@
 import { positionsAt } from "../text/positions.js";
 import { json5Comments, scriptComments, type Comment } from "./comments.js";
 
-export const DIRECTIVE_KINDS = ["wymcp-lint-disable-next-line", "wymcp-lint-disable-file"] as const;
+export const DIRECTIVE_KINDS = ["wymcp-lint-disable-next-line", "wymcp-lint-disable-line", "wymcp-lint-disable-file"] as const;
 export type DirectiveKind = (typeof DIRECTIVE_KINDS)[number];
 
 export interface Directive {
@@ -20,7 +21,7 @@ export interface Directive {
   /** Where the comment starts (1-based). */
   readonly line: number;
   readonly column: number;
-  /** The line the comment ends on: disable-next-line covers the line after it. */
+  /** The line the comment ends on: disable-next-line covers the line after it, disable-line the lines from `line` to it. */
   readonly endLine: number;
   /** The first word of the comment (for a malformed directive's message). */
   readonly word: string;

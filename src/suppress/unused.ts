@@ -6,12 +6,19 @@
 import { inspectString } from "../text/escape.js";
 import { toolOffence, withPosition, type Offence } from "../core/offence.js";
 import type { DirectiveFinding, DirectiveProblem } from "./apply-directives.js";
+import type { Directive } from "./directives.js";
+
+function directivePlace(directive: Directive): string {
+  if (directive.kind === "wymcp-lint-disable-file") return "in this file";
+  if (directive.kind !== "wymcp-lint-disable-line") return `on line ${directive.endLine + 1}`;
+  return directive.line === directive.endLine ? `on line ${directive.line}` : `on lines ${directive.line}-${directive.endLine}`;
+}
 
 function describe(problem: DirectiveProblem, finding: DirectiveFinding): string {
   const { directive } = finding;
   switch (problem.kind) {
     case "unused":
-      return directive.kind === "wymcp-lint-disable-file" ? `no ${problem.code} offence in this file` : `no ${problem.code} offence on line ${directive.endLine + 1}`;
+      return `no ${problem.code} offence ${directivePlace(directive)}`;
     case "unknown-code":
       return `${inspectString(problem.code)} is not an offence code${problem.suggestion === null ? "" : ` (did you mean ${inspectString(problem.suggestion)}?)`}`;
     case "no-code":

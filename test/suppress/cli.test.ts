@@ -47,3 +47,11 @@ test("directives apply to a JSON5 buffer read with --stdin too", async () => {
   const unused = await cli(["--stdin", "--stdin-filename", "search.actions.json5", "--no-config"], { stdin: buffer.replace("extra: 1", 'notes: "n"') });
   assert.match(unused.stdout, /^search\.actions\.json5:5:5 {2}warning unused-disable {2}/m);
 });
+
+test("wymcp-lint-disable-line removes the offences of its own line, as ESLint's does; a slip of it suggests it", async () => {
+  const { stdout } = await cli(["--format", "json", "--no-config"], { cwd: join(SUPPRESS, "disable-line") });
+  const found = JSON.parse(stdout).files.flatMap((f: { offences: { code: string; line: number; message: string }[] }) => f.offences.map((o) => `${o.line} ${o.code}`));
+  assert.deepEqual(found, ["6 unused-disable", "11 unused-disable", "11 unknown-key"]);
+  assert.match(stdout, /did you mean \\"wymcp-lint-disable-line\\"/);
+  assert.doesNotMatch(stdout, /wymcp-lint-disable-file/);
+});
