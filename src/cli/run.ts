@@ -29,6 +29,7 @@ import { loadFormatter } from "./formatters/index.js";
 import type { LintOptions } from "./options/command.js";
 import { parseCommand } from "./options/index.js";
 import { packageVersion } from "./version.js";
+import { appendAll } from "../core/append.js";
 
 export { UsageError } from "../usage-error.js";
 
@@ -201,7 +202,13 @@ async function execute(argv: readonly string[], io: Io, startedAt: number, pool:
 function reportServerFailure(failure: ServerFailure, io: Io): number {
   const server = failure.server === undefined ? "the server" : `the server ${escapeText(failure.server)}`;
   const lines = [`wymcp-lint: error: cannot lint ${server}: ${escapeText(failure.message)}`];
-  if (failure.stderrTail.length > 0) lines.push("the server's stderr ended with:", ...failure.stderrTail.map((line) => `  ${line}`));
+  if (failure.stderrTail.length > 0) {
+    lines.push("the server's stderr ended with:");
+    appendAll(
+      lines,
+      failure.stderrTail.map((line) => `  ${line}`),
+    );
+  }
   io.stderr(`${lines.join("\n")}\n`);
   return failure.exitCode;
 }

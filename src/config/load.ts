@@ -11,6 +11,7 @@ import { describeType, describeThrown } from "../core/escape.js";
 import { inspectString } from "../text/escape.js";
 import { OFFENCE_CODES, SEVERITY_SETTINGS, type OffenceCode, type SeveritySetting } from "../core/codes.js";
 import type { Path } from "../core/path.js";
+import { appendAll } from "../core/append.js";
 import { UsageError } from "../usage-error.js";
 import { parseJson, parseJson5 } from "../text/json5-parse.js";
 import { ParseError } from "../text/json5-lexer.js";
@@ -114,7 +115,7 @@ function overrides(value: unknown, problems: Problem[]): Override[] {
       problems.push({ path, part: "value", message: `must be an object with "files" and "rules"; got ${describeType(entry)}` });
       return [];
     }
-    problems.push(...unknownKeys(entry, OVERRIDE_KEYS, path, "a key of an override"));
+    appendAll(problems, unknownKeys(entry, OVERRIDE_KEYS, path, "a key of an override"));
     for (const key of OVERRIDE_KEYS) {
       if (!Object.hasOwn(entry, key)) problems.push({ path, part: "value", message: `an override needs ${inspectString(key)}` });
     }
@@ -128,7 +129,7 @@ function overrides(value: unknown, problems: Problem[]): Override[] {
 export function checkConfig(value: unknown, file: string): { config: Config } | { problems: Problem[] } {
   const problems: Problem[] = [];
   if (!isObject(value)) return { problems: [{ path: [], part: "value", message: `the config must be an object; got ${describeType(value)}` }] };
-  problems.push(...unknownKeys(value, CONFIG_KEYS, [], "a config key"));
+  appendAll(problems, unknownKeys(value, CONFIG_KEYS, [], "a config key"));
   if (Object.hasOwn(value, "$schema") && typeof value["$schema"] !== "string") {
     problems.push({ path: ["$schema"], part: "value", message: `must be a string; got ${describeType(value["$schema"])}` });
   }

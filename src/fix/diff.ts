@@ -123,7 +123,8 @@ export function unifiedDiff(name: string, before: string, after: string): string
     const hunk = ops.slice(start, end);
     const oldCount = hunk.filter((op) => op.kind !== "+").length;
     const newCount = hunk.filter((op) => op.kind !== "-").length;
-    out.push(`@@ -${range(oldLine, oldCount)} +${range(newLine, newCount)} @@\n`, ...hunk.map(shown));
+    out.push(`@@ -${range(oldLine, oldCount)} +${range(newLine, newCount)} @@\n`);
+    for (const op of hunk) out.push(shown(op));
     oldLine += oldCount;
     newLine += newCount;
     i = end;

@@ -452,3 +452,25 @@ test("github and text: a server's label is escaped, and is no file to annotate",
   assertValid(reportValidator, json, "the json report of a server");
   assert.equal(json.files[0].file, SERVER_LABEL);
 });
+
+// ---------------------------------------------------------------------------------------
+// Long lists: nothing the input makes long is spread into a call (test/spread-calls.test.ts)
+
+test("text: a diff of 300,000 lines and 300,000 stale baseline entries are reported, not a stack overflow", () => {
+  const diff = `--- big.actions.json\n+++ big.actions.json\n@@ -1,300000 +0,0 @@\n${"-x\n".repeat(300_000)}`;
+  const stale = Array.from({ length: 300_000 }, (_, i) => ({
+    file: "big.actions.json",
+    code: "duplicate",
+    tool: "big",
+    action: "act",
+    location: `:required[${i}]`,
+    count: 1,
+    fingerprint: `f${i}`,
+  }));
+  const one = resultOf("big.actions.json", "big", []);
+  const result: LintResult = { ...one, files: [{ ...(one.files[0] as FileResult), diff }], baseline: { file: "baseline.json", baselined: 0, stale } };
+  const lines = text.format(result, OPTIONS).split("\n");
+  assert.equal(lines.filter((line) => line === "-x").length, 300_000);
+  assert.equal(lines.filter((line) => line.startsWith("  stale  ")).length, 300_000);
+  assert.equal(lines[300_003], "", "a blank line between the diffs and the report");
+});

@@ -184,3 +184,10 @@ test("the unified diff applies back to the new text, with three lines of context
     { numRuns: 300 },
   );
 });
+
+test("the diff of a hunk of 300,000 lines is made, not a stack overflow", () => {
+  const before = "keep\n".repeat(3) + "gone\n".repeat(300_000) + "keep\n";
+  const diff = unifiedDiff("big.json", before, "keep\n".repeat(4));
+  assert.ok(diff.startsWith("--- big.json\n+++ big.json\n@@ -1,300004 +1,4 @@\n keep\n"));
+  assert.equal(diff.split("\n").filter((line) => line === "-gone").length, 300_000);
+});

@@ -7,6 +7,7 @@ import { escapeText } from "../../text/escape.js";
 import { capByAction, displayName, moreOffencesLine, renderOffenceLine } from "../../core/report.js";
 import type { BaselineReport, LintResult } from "../../lint/result.js";
 import type { FormatOptions } from "./types.js";
+import { appendAll } from "../../core/append.js";
 
 function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
@@ -82,8 +83,10 @@ function staleLines(baseline: BaselineReport): string[] {
 
 export function format(result: LintResult, options: FormatOptions): string {
   const { palette, maxOffences } = options;
-  const changes = diffs(result);
-  const lines: string[] = [];
+  // The diffs come first, then a blank line; lists are appended item by item, as they may be long (src/core/append.ts).
+  const lines = diffs(result);
+  if (lines.length > 0) lines.push("");
+  const reportStart = lines.length;
   for (const file of result.files) {
     const context = { file: shownFile(file.file), tool: file.tool };
     for (const group of capByAction(file.offences, maxOffences)) {
@@ -91,9 +94,8 @@ export function format(result: LintResult, options: FormatOptions): string {
       if (group.hidden > 0) lines.push(`  ${palette.dim(moreOffencesLine(group.hidden))}`);
     }
   }
-  if (result.baseline !== undefined && result.baseline.stale.length > 0) lines.push(...staleLines(result.baseline));
-  if (lines.length > 0) lines.push("");
+  if (result.baseline !== undefined && result.baseline.stale.length > 0) appendAll(lines, staleLines(result.baseline));
+  if (lines.length > reportStart) lines.push("");
   lines.push(summaryLine(result, palette.dim));
-  if (changes.length > 0) lines.unshift(...changes, "");
   return `${lines.join("\n")}\n`;
 }
