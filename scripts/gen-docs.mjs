@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // Writes docs/offence-codes.md from the code docs (docs/codes/<code>.md and the titles in
-// src/cli/code-docs.ts, read through the build, dist/cli/code-docs.js), so the page cannot
-// drift from --explain and the SARIF rule help.
+// src/code-docs/code-docs.ts, read through the build in dist/), so the page cannot drift from
+// --explain and the SARIF rule help.
 // Run after `npm run build`. With --check it writes nothing and exits 1 if the page is stale;
-// test/cli/code-docs.test.ts makes the same comparison.
+// test/code-docs/code-docs.test.ts makes the same comparison.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = new URL("../", import.meta.url);
 const target = fileURLToPath(new URL("docs/offence-codes.md", root));
-const { offenceCodesPage } = await import(new URL("dist/cli/code-docs.js", root).href);
+const { offenceCodesPage } = await import(new URL("dist/code-docs/code-docs.js", root).href);
 const page = offenceCodesPage();
 
 if (process.argv.includes("--check")) {

@@ -123,7 +123,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ["baseline", "fix", "server"],
   ["config"],
   ["lint", "index.ts"],
-  ["suppress", "locate", "modules", "action-file", "validate.ts"],
+  ["suppress", "locate", "modules", "action-file", "code-docs", "validate.ts"],
   ["core"],
   ["text", "files", "usage-error.ts", "vocabulary.ts", "tool.ts"],
 ];

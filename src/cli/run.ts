@@ -140,7 +140,7 @@ export function exitCode(summary: Summary, maxWarnings: number | null, io: Pick<
 
 /** --explain CODE: prints the code's explanation; an unknown code is a usage error. */
 async function printExplanation(code: string, io: Io): Promise<number> {
-  const { explain, unknownCodeMessage } = await import("./explain.js");
+  const { explain, unknownCodeMessage } = await import("../code-docs/explain.js");
   const text = explain(code);
   if (text === null) throw new UsageError(unknownCodeMessage(code));
   io.stdout(text.endsWith("\n") ? text : `${text}\n`);

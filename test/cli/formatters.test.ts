@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
-import { codeDoc, codeDocMarkdown, codeDocText } from "../../src/cli/code-docs.js";
+import { codeDoc, codeDocMarkdown, codeDocText } from "../../src/code-docs/code-docs.js";
 import { escapeText } from "../../src/text/escape.js";
 import { lintActionFile } from "../../src/core/lint-tool.js";
 import { toolOffence, withPosition, type Offence } from "../../src/core/offence.js";

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { explain, unknownCodeMessage } from "../../src/cli/explain.js";
+import { explain, unknownCodeMessage } from "../../src/code-docs/explain.js";
 import { FORMAT_NAMES } from "../../src/cli/formatters/index.js";
 import { parseCommand } from "../../src/cli/options/index.js";
 import { parseWithYargs } from "../../src/cli/options/yargs.js";

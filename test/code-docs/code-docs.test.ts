@@ -1,4 +1,4 @@
-// The offence-code docs (docs/codes/<code>.md, titles in src/cli/code-docs.ts) and what is
+// The offence-code docs (docs/codes/<code>.md, titles in src/code-docs/code-docs.ts) and what is
 // rendered from them. The cases are
 // read from OFFENCE_CODES, so a new code is covered the day it is added: every doc is
 // complete, --explain prints it, docs/offence-codes.md is the generated page, and every
@@ -10,9 +10,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
-import { DOC_SECTIONS, codeDoc, codeDocMarkdown, offenceCodesPage } from "../../src/cli/code-docs.js";
+import { DOC_SECTIONS, codeDoc, codeDocMarkdown, offenceCodesPage } from "../../src/code-docs/code-docs.js";
 import { CODE_TABLE, codeTitle, defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../../src/core/codes.js";
-import { explain, unknownCodeMessage } from "../../src/cli/explain.js";
+import { explain, unknownCodeMessage } from "../../src/code-docs/explain.js";
 import { discover } from "../../src/lint/discover.js";
 import { lintFiles, lintActionSource } from "../../src/lint/lint-paths.js";
 import { lintToolModule } from "../../src/modules/index.js";
