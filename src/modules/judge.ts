@@ -2,13 +2,15 @@
 // own process: the values are rebuilt (rebuild.ts) and the tool checked by lintTool, the
 // same chain the library runs on real objects, so every offence is built here with our own
 // built-ins. A tool that throws on being read (a getter, a Proxy trap) is a load-error; so
-// is a module that threw at import, whose syntax error, if that was the cause, keeps its place.
+// is a module that threw at import, whose syntax error, if that was the cause, keeps its place;
+// a refusal of the isolation's permission model says so (refusal.ts).
 
 import { lintTool, type ToolLint } from "../core/lint-tool.js";
-import type { SyntaxErrorCause } from "../core/offence.js";
+import type { Offence, SyntaxErrorCause } from "../core/offence.js";
 import { rebuild } from "./rebuild.js";
 import { describeThrown } from "../core/escape.js";
 import { describeExitCode, loadErrorLint, noToolLint } from "./offences.js";
+import { REFUSAL_FIX, refusalMessage, refusedPermission } from "./refusal.js";
 import { TOOL_READS, type WireOutcome, type WireResult } from "./wire.js";
 
 /** The tool as lintTool reads it: name, description, actions, each answering what the module's answered. */
@@ -42,6 +44,19 @@ function syntaxErrorOf(cause: SyntaxErrorCause | undefined): SyntaxErrorCause | 
   return Object.freeze({ at: Object.freeze({ file: at.file, position: Object.freeze({ line: position.line, column: position.column }) }) });
 }
 
+/** The load-error of a module that threw while `doing`: a refusal of the isolation says so. */
+function threwLint(doing: string, thrown: unknown, syntaxError?: SyntaxErrorCause): ToolLint {
+  const refused = refusedPermission(thrown);
+  if (refused !== undefined) return loadErrorLint(refusalMessage(doing, refused), REFUSAL_FIX);
+  return loadErrorLint(`${doing} threw ${describeThrown(thrown)}`, undefined, syntaxError);
+}
+
+const isActionsLoadError = (o: Offence): boolean => o.code === "load-error" && o.target.path[0] === "actions";
+
+function refusedOffence(offence: Offence, permission: string | null): Offence {
+  return Object.freeze({ ...offence, message: refusalMessage("actions()", permission), fix: REFUSAL_FIX });
+}
+
 export function judge(result: WireResult): ToolLint {
   switch (result.kind) {
     case "no-tool":
@@ -53,13 +68,15 @@ export function judge(result: WireResult): ToolLint {
       return loadErrorLint(`called process.exit(${describeExitCode(code)}) while loading`);
     }
     case "import-threw":
-      return loadErrorLint(`loading the module threw ${describeThrown(rebuild(result.nodes).value(result.thrown))}`, undefined, syntaxErrorOf(result.syntaxError));
+      return threwLint("loading the module", rebuild(result.nodes).value(result.thrown), syntaxErrorOf(result.syntaxError));
     case "read-threw":
-      return loadErrorLint(`reading the tool threw ${describeThrown(rebuild(result.nodes).value(result.thrown))}`);
+      return threwLint("reading the tool", rebuild(result.nodes).value(result.thrown));
     case "tool": {
-      const { replay } = rebuild(result.nodes);
+      const { replay, value } = rebuild(result.nodes);
       try {
-        return lintTool(toolView(result.reads, result.call, replay), { advisory: true });
+        const lint = lintTool(toolView(result.reads, result.call, replay), { advisory: true });
+        const refused = result.call?.[0] === "throw" ? refusedPermission(value(result.call[1])) : undefined;
+        return refused === undefined ? lint : { ...lint, offences: lint.offences.map((o) => (isActionsLoadError(o) ? refusedOffence(o, refused) : o)) };
       } catch (error) {
         return loadErrorLint(`reading the tool threw ${describeThrown(error)}`);
       }

@@ -111,5 +111,5 @@ export const WIRE_RESULT_KINDS: readonly string[] = Object.keys(RESULT_KINDS);
 /** The properties of a tool read by the chain, in the order it reads them. */
 export const TOOL_READS = ["name", "description", "actions"] as const;
 
-/** The properties of a thrown value a message reads. */
-export const THROWN_READS = ["name", "message"] as const;
+/** The properties of a thrown value a message reads: its text, and a refusal's code and permission (refusal.ts). */
+export const THROWN_READS = ["name", "message", "code", "permission"] as const;

@@ -71,7 +71,8 @@ function alone(): JsonReport {
 /** What a hostile file's entry in the report must be: tool, and [code, message] per offence. */
 type Expected = readonly [tool: string | null, offences: readonly (readonly [string, string | RegExp])[]];
 
-const REFUSED = /^loading the module threw Error: /;
+// The permission model's refusals name the isolation (src/modules/refusal.ts).
+const REFUSED = /^loading the module was refused by the linter's isolation: Node's permission model denied ("ChildProcess"|"FileSystemWrite"|this API) \(ERR_ACCESS_DENIED\)/;
 
 function probe(title: string, hostile: Readonly<Record<string, Expected>>, options: { timeoutSeconds?: number; fifo?: boolean } = {}): void {
   test(title, () => {
@@ -170,3 +171,20 @@ probe(
   // Filling the Buffers takes its time on a busy machine; the cap, not the clock, must stop it.
   { timeoutSeconds: 120 },
 );
+
+probe("7. a refusal of the permission model names the linter's isolation, at import and in actions()", {
+  "writes-file-at-import.tool.mjs": [null, [["load-error", REFUSED]]],
+  "execs-in-actions.tool.mjs": ["versioned", [["load-error", /^actions\(\) was refused by the linter's isolation: Node's permission model denied "ChildProcess"/]]],
+});
+
+test("7. ... and its fix names the README section and says to move the side effect out of import time", () => {
+  const dir = setUp(["writes-file-at-import.tool.mjs", "execs-in-actions.tool.mjs"]);
+  const report = JSON.parse(lint(dir, ["--format", "json"], 10).stdout) as JsonReport;
+  const refusals = report.files.filter((f) => f.file.startsWith("./writes-file") || f.file.startsWith("./execs")).flatMap((f) => f.offences);
+  assert.equal(refusals.length, 2);
+  for (const offence of refusals) {
+    assert.match(offence.fix, /^Move the side effect \(writing files, starting processes\) out of import time and out of actions\(\)/);
+    assert.match(offence.fix, /README\.md, "Tool modules: isolation"/);
+    assert.doesNotMatch(offence.fix, /run it with node/);
+  }
+});
