@@ -14,7 +14,7 @@ export { checkTool, validateTool } from "./validate.js";
 export { checkActions } from "./core/chain.js";
 export { actionNames, fetchSchema, fetchSchemas } from "./core/obtain.js";
 export { ActionSchemaError, UnknownActionError } from "./core/errors.js";
-export type { Offence, Target } from "./core/offence.js";
+export type { Offence, Repair, SyntaxErrorCause, Target, TextEdit } from "./core/offence.js";
 export { CODE_TABLE, OFFENCE_CODES, defaultSeverity, type OffenceCode, type Severity, type SeveritySetting } from "./core/codes.js";
 export type { Path, PathSegment } from "./core/path.js";
 export { renderLocation } from "./core/render-location.js";

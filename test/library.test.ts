@@ -3,8 +3,10 @@
 // fetchSchemas) with malformed-sibling isolation and one actions() call per entry point.
 
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { ActionSchemaError, UnknownActionError, actionNames, checkTool, fetchSchema, fetchSchemas, validateTool, type Tool } from "../src/index.js";
+import { ActionSchemaError, UnknownActionError, actionNames, checkTool, fetchSchema, fetchSchemas, validateTool, type Offence, type Repair, type Tool } from "../src/index.js";
+import { repoPath } from "./support/paths.js";
 
 const healthy = { description: "Search the catalogue", properties: { q: { type: "string" } }, required: ["q"] };
 
@@ -192,4 +194,50 @@ test("actionNames obtains names only, from one actions() call, whatever the sche
   const mapTool = { name: "m", description: "d", actions: new Map([["x", healthy]]) };
   assert.deepEqual(actionNames(mapTool), ["x"]);
   assert.equal(fetchSchema(mapTool, "x"), healthy);
+});
+
+test("ActionSchemaError carries the tool's name, from validating and from obtaining alike", () => {
+  const bad = countingTool({ order: { description: "Order" } });
+  for (const attempt of [() => validateTool(bad), () => fetchSchemas(bad)]) {
+    assert.throws(attempt, (error: unknown) => error instanceof ActionSchemaError && error.tool === "catalogue");
+  }
+  assert.throws(
+    () => validateTool({ name: "", description: "d", actions: () => ({ x: {} }) } as never),
+    (error: unknown) => error instanceof ActionSchemaError && error.tool === null,
+  );
+});
+
+test("a list where one tool is expected is one tool-shape offence saying a module declares one tool", () => {
+  const offences = checkTool([countingTool({}), countingTool({})]);
+  assert.deepEqual(
+    offences.map((o) => [o.code, o.message]),
+    [["tool-shape", "expected one tool; got a list of 2 values (a module declares one tool, as its default export or its named exports)"]],
+  );
+});
+
+// Every field of the public Offence type, as the compiler holds it to the type.
+const OFFENCE_FIELDS: { readonly [K in keyof Required<Offence>]: true } = {
+  code: true,
+  severity: true,
+  action: true,
+  path: true,
+  location: true,
+  message: true,
+  fix: true,
+  target: true,
+  line: true,
+  column: true,
+  exact: true,
+  repair: true,
+  edits: true,
+  syntaxError: true,
+};
+
+const REPAIR_KINDS: { readonly [K in Repair["kind"]]: true } = { "rename-key": true, "remove-entry": true, "split-to-notes": true };
+
+test("docs/library.md documents every field of the public Offence type, repair's kinds included", () => {
+  const doc = readFileSync(repoPath("docs/library.md"), "utf8");
+  const section = doc.slice(doc.indexOf("## Offences"), doc.indexOf("## Obtaining"));
+  for (const field of Object.keys(OFFENCE_FIELDS)) assert.match(section, new RegExp(`\`${field}\``), `docs/library.md lacks ${field}`);
+  for (const kind of Object.keys(REPAIR_KINDS)) assert.ok(section.includes(`"${kind}"`), `docs/library.md lacks repair kind ${kind}`);
 });

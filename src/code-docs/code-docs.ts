@@ -40,6 +40,11 @@ export const DOC_SECTIONS = ["What it means", "Why it matters", "Bad", "Good", "
 
 const DOCS_DIR = new URL("../../docs/codes/", import.meta.url);
 
+/** The address of a code's doc, docs/codes/<code>.md, in the copy of wymcp-lint that runs (it ships its docs). */
+export function codeDocUri(code: OffenceCode): string {
+  return new URL(`${code}.md`, DOCS_DIR).href;
+}
+
 const quoted = (keys: readonly string[]): string => keys.map((k) => `"${k}"`).join(", ");
 
 /** Placeholders the prose may use, so the vocabulary keeps its one home (src/vocabulary.ts). */

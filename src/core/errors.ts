@@ -1,5 +1,5 @@
-// The errors the library throws. ActionSchemaError carries the offences as data and the
-// full report as its message; UnknownActionError names the actions that do exist.
+// The errors the library throws. ActionSchemaError carries the offences and the tool's
+// name as data and the full report as its message; UnknownActionError names the actions that do exist.
 
 import { inspectString } from "../text/escape.js";
 import type { Offence } from "./offence.js";
@@ -8,10 +8,13 @@ import { renderReport } from "./report.js";
 export class ActionSchemaError extends Error {
   override readonly name = "ActionSchemaError";
   readonly offences: readonly Offence[];
+  /** The tool's name, null when it has none that is usable (then the offences say why). */
+  readonly tool: string | null;
 
   constructor(offences: readonly Offence[], tool: string | null, options?: { cause?: unknown }) {
     super(renderReport(offences, tool), options);
     this.offences = Object.freeze([...offences]);
+    this.tool = tool;
   }
 }
 

@@ -65,8 +65,19 @@ function finish(tool: string | null, actions: MapLike | null, toolLevel: Offence
   };
 }
 
+/** The one offence of a list given where a tool is expected (`length` values, null when unknown): one module, one tool. */
+export function toolListOffence(length: number | null): Offence {
+  const what = length === null ? "a list" : `a list of ${length} value${length === 1 ? "" : "s"}`;
+  return toolOffence(
+    "tool-shape",
+    `expected one tool; got ${what} (a module declares one tool, as its default export or its named exports)`,
+    "Export one tool as the default (an object with name, description and actions()), and put each other tool in a module of its own, e.g. search.tool.ts and order.tool.ts.",
+  );
+}
+
 /** A tool object, as a module exports it. Reading it may run its getters. */
 export function lintTool(tool: unknown, options: CheckOptions = {}): ToolLint {
+  if (Array.isArray(tool)) return finish(null, null, [toolListOffence(tool.length)]);
   if (typeof tool !== "object" || tool === null) {
     return finish(null, null, [
       toolOffence("tool-shape", `the tool must be an object with name, description and actions; got ${describeValue(tool)}`, "Export the tool as { name, description, actions }."),

@@ -9,7 +9,7 @@ import { lintTool, type ToolLint } from "../core/lint-tool.js";
 import type { Offence, SyntaxErrorCause } from "../core/offence.js";
 import { rebuild } from "./rebuild.js";
 import { describeThrown } from "../core/escape.js";
-import { describeExitCode, loadErrorLint, noToolLint } from "./offences.js";
+import { describeExitCode, loadErrorLint, noToolLint, toolListLint } from "./offences.js";
 import { REFUSAL_FIX, refusalMessage, refusedPermission } from "./refusal.js";
 import { TOOL_READS, type WireOutcome, type WireResult } from "./wire.js";
 
@@ -61,6 +61,8 @@ export function judge(result: WireResult): ToolLint {
   switch (result.kind) {
     case "no-tool":
       return noToolLint();
+    case "tool-list":
+      return toolListLint(Number.isSafeInteger(result.length) ? result.length : null);
     case "abort-called":
       return loadErrorLint("called process.abort() while loading");
     case "exit-called": {

@@ -1,11 +1,12 @@
 // The file-level results of a tool module that yields no tool to lint (load-error, with the
-// syntax error that caused it as data; no-tool), and how an exit code is named in them (a
+// syntax error that caused it as data; no-tool; a list of tools), and how an exit code is named in them (a
 // thrown value: describeThrown, core/escape.ts). Used by judge.ts, in our process, on values
 // rebuilt from the module process's answer, so every word is ours.
 
 import type { ToolLint } from "../core/lint-tool.js";
 import { describeValue } from "../core/escape.js";
 import { toolOffence, type SyntaxErrorCause } from "../core/offence.js";
+import { toolListOffence } from "../core/lint-tool.js";
 
 const LOAD_FIX =
   "Make the module load on its own without throwing or exiting (run it with node, or tsx for TypeScript, to see the full error); validation imports it and calls actions() once.";
@@ -29,6 +30,11 @@ export function noToolLint(): ToolLint {
       ),
     ],
   };
+}
+
+/** The default export is a list of tools, where one module declares one tool: one `tool-shape` offence. */
+export function toolListLint(length: number | null): ToolLint {
+  return { tool: null, actions: 0, offences: [toolListOffence(length)] };
 }
 
 /** The argument of a process.exit call as the message shows it: `0`, `""`, `` (none). */

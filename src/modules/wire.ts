@@ -86,6 +86,8 @@ export type WireResult =
   // Picking the tool from the exports threw (a getter, a Proxy, an export not yet initialized).
   | { readonly kind: "read-threw"; readonly nodes: readonly WireNode[]; readonly thrown: WireValue }
   | { readonly kind: "no-tool" }
+  // The default export is a list (of `length` values, null when a Proxy hides it): one module declares one tool.
+  | { readonly kind: "tool-list"; readonly length: number | null }
   | {
       readonly kind: "tool";
       readonly nodes: readonly WireNode[];
@@ -102,6 +104,7 @@ const RESULT_KINDS: Readonly<Record<WireResult["kind"], true>> = {
   "abort-called": true,
   "read-threw": true,
   "no-tool": true,
+  "tool-list": true,
   tool: true,
 };
 

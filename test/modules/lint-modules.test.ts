@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import { describeThrown } from "../../src/core/escape.js";
 import { lintToolModule, lintToolModules } from "../../src/modules/index.js";
+import { cli } from "../support/cli.js";
 
 const FIXTURES = new URL("../../test/fixtures/modules/", import.meta.url);
 // Short, so the two timeout cases stay quick; long enough for a module to load on a machine whose cores are busy.
@@ -52,6 +53,7 @@ for (const [file, tool, actions] of VALID) {
 
 const BROKEN: ReadonlyArray<readonly [file: string, code: string, message: string | RegExp, tool?: string]> = [
   ["broken/no-tool.tool.mjs", "no-tool", /^declares no tool: /],
+  ["broken/tool-list.tool.mjs", "tool-shape", "expected one tool; got a list of 2 values (a module declares one tool, as its default export or its named exports)"],
   ["broken/throws.tool.mjs", "load-error", "loading the module threw TypeError: boom at import"],
   ["broken/throws-42.tool.mjs", "load-error", "loading the module threw 42"],
   ["broken/throws-null.tool.mjs", "load-error", "loading the module threw null"],
@@ -145,4 +147,14 @@ test("results are frozen plain data", async () => {
 test("options are checked", async () => {
   assert.throws(() => lintToolModule(fixture("valid/commonjs.tool.cjs"), { timeoutMs: 0 }), RangeError);
   await assert.rejects(lintToolModules([fixture("valid/commonjs.tool.cjs")], { timeoutMs: 1000, concurrency: 0 }), RangeError);
+});
+
+test("through the CLI, export default [a, b] is one tool-shape offence saying a module declares one tool", async () => {
+  const { code, stdout } = await cli(["--format", "json", "--no-config", fixture("broken/tool-list.tool.mjs")]);
+  assert.equal(code, 1);
+  const [file] = JSON.parse(stdout).files;
+  assert.deepEqual(
+    file.offences.map((o: { code: string; message: string }) => [o.code, o.message]),
+    [["tool-shape", "expected one tool; got a list of 2 values (a module declares one tool, as its default export or its named exports)"]],
+  );
 });

@@ -1,5 +1,6 @@
 // The sarif format (docs/report.md): one SARIF 2.1.0 run that GitHub code scanning accepts.
-// One rule per offence code, its help rendered from the code docs (src/code-docs/code-docs.ts);
+// One rule per offence code, its help rendered from the code docs (src/code-docs/code-docs.ts),
+// its helpUri the address of that doc in the copy of wymcp-lint that ran;
 // one result per offence (no cap) at its file, with a region wherever line and column are
 // known, a logical location naming tool, action and location (a running server's results
 // have the logical location only), and SARIF `fixes` where --fix has edits. Called through
@@ -10,7 +11,7 @@
 // when the file is reformatted. (GitHub's upload-sarif action adds its own line-content hash beside it.)
 
 import { pathToFileURL } from "node:url";
-import { codeDoc, codeDocMarkdown, codeDocText } from "../../code-docs/code-docs.js";
+import { codeDoc, codeDocMarkdown, codeDocText, codeDocUri } from "../../code-docs/code-docs.js";
 import { fingerprintKey, fingerprintOf } from "../../core/fingerprint.js";
 import type { Offence, TextEdit } from "../../core/offence.js";
 import { defaultSeverity, OFFENCE_CODES, type OffenceCode, type Severity } from "../../core/codes.js";
@@ -45,6 +46,7 @@ function rule(code: OffenceCode): Record<string, unknown> {
     shortDescription: { text: doc.title },
     fullDescription: { text: doc.meaning },
     help: { text: codeDocText(code), markdown: codeDocMarkdown(code) },
+    helpUri: codeDocUri(code),
     defaultConfiguration: { level },
     properties: { precision: "very-high", "problem.severity": level },
   };

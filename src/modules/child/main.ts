@@ -22,6 +22,7 @@ import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "../module-format
 import { TOOL_READS, type WireOutcome, type WireResult, type WireSyntaxError } from "../wire.js";
 
 const ReflectApply = Reflect.apply;
+const ArrayIsArray = Array.isArray;
 const ReflectGet = Reflect.get;
 const ReflectOwnKeys = Reflect.ownKeys;
 const ReflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
@@ -281,6 +282,7 @@ function obtain(namespace: Namespace): JsonText<WireResult> {
     const moduleExports = namespace["default"];
     authored = isObject(moduleExports) && moduleExports["__esModule"] === true ? moduleExports : namespace;
     const candidate = authored["default"];
+    if (ArrayIsArray(candidate)) return resultText.toolList(isProxy(candidate) ? null : (candidate as unknown[]).length);
     if (isObject(candidate)) tool = candidate;
     else if (!ReflectHas(authored, "name") && !ReflectHas(authored, "description") && !ReflectHas(authored, "actions")) return resultText.noTool();
   } catch (error) {

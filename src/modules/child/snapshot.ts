@@ -266,6 +266,7 @@ type Nodes = JsonText<readonly WireNode[]>;
 /** The JSON text of each kind of WireResult (wire.ts), from texts a recorder wrote. */
 export const resultText = {
   noTool: (): JsonText<WireResult> => '{"kind":"no-tool"}' as JsonText<WireResult>,
+  toolList: (length: number | null): JsonText<WireResult> => `{"kind":"tool-list","length":${length === null ? "null" : length}}` as JsonText<WireResult>,
   abortCalled: (): JsonText<WireResult> => '{"kind":"abort-called"}' as JsonText<WireResult>,
   exitCalled: (code: JsonText<WireValue> | null, nodes: Nodes): JsonText<WireResult> =>
     `{"kind":"exit-called","code":${code === null ? "null" : code},"nodes":${nodes}}` as JsonText<WireResult>,
