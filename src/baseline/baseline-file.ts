@@ -1,13 +1,18 @@
 // The baseline file on disk: which file a run uses (--baseline, the config's "baseline",
-// else wymcp-lint-baseline.json beside the config or in the current directory), reading it
-// (a broken or, when named explicitly, missing file is a usage error) and writing it
-// atomically (a temporary file renamed over it). Called by src/cli/run.ts.
+// else wymcp-lint-baseline.json beside the config or in the current directory; none with
+// --no-baseline, nor a default one with --no-config), reading it (a broken file, one that is
+// not a regular file, or, when named explicitly, a missing one is a usage error) and writing
+// it with the one atomic writer (src/files/write.ts: a symlink stays a link, the bytes are
+// flushed). Called by step.ts.
 
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { mkdirSync, readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import type { Config } from "../config/config.js";
 import { describeThrown } from "../core/escape.js";
+import { writeFileAtomically } from "../files/write.js";
 import { inspectString } from "../text/escape.js";
+import { fileState } from "../files/regular-file.js";
+import { shownPath } from "../text/posix-path.js";
 import { UsageError } from "../usage-error.js";
 import { parseJson } from "../text/json5-parse.js";
 import { ParseError } from "../text/json5-lexer.js";
@@ -22,21 +27,39 @@ export interface BaselineFile {
   readonly explicit: boolean;
 }
 
-export function baselineFile(flag: string | null, config: Config | null, cwd: string): BaselineFile {
+/**
+ * The run's baseline file; null when the run has none: --no-baseline (flag false), or
+ * --no-config without --baseline (README.md, "Baseline": the default place comes from the config).
+ */
+export function baselineFile(flag: string | false | null, config: Config | null | false, cwd: string): BaselineFile | null {
+  if (flag === false) return null;
   if (flag !== null) return { path: resolve(cwd, flag), explicit: true };
+  if (config === false) return null;
   if (config?.baseline) return { path: config.baseline, explicit: true };
   return { path: resolve(config?.dir ?? cwd, DEFAULT_BASELINE), explicit: false };
 }
 
-/** The file as messages name it: relative to the run's directory. */
+/** The file as messages name it: relative to the run's directory when below it, else absolute. */
 export function shownBaseline(file: BaselineFile, cwd: string): string {
-  return relative(cwd, file.path) || file.path;
+  return shownPath(file.path, cwd);
+}
+
+/** What a broken baseline's message ends with: what works, since --update-baseline reads the file first. */
+const REWRITE = "fix it, or delete it and run wymcp-lint --update-baseline to write a new one";
+
+/** A usage error when the baseline exists but is no regular file (a FIFO would hang the read, a device never end it). */
+function checkRegular(file: BaselineFile, cwd: string): boolean {
+  const state = fileState(file.path);
+  if (state === "absent") return false;
+  if (state !== "file")
+    throw new UsageError(`the baseline file ${inspectString(shownBaseline(file, cwd))} is ${state}, not a regular file; name a baseline file with --baseline FILE`);
+  return true;
 }
 
 /** The baseline's entries; null when there is none (a default file that does not exist). */
 export function readBaseline(file: BaselineFile, cwd: string): BaselineEntry[] | null {
   const shown = inspectString(shownBaseline(file, cwd));
-  if (!existsSync(file.path)) {
+  if (!checkRegular(file, cwd)) {
     if (!file.explicit) return null;
     throw new UsageError(`the baseline file ${shown} does not exist; create it with --update-baseline`);
   }
@@ -50,22 +73,24 @@ export function readBaseline(file: BaselineFile, cwd: string): BaselineEntry[] |
     }
   } catch (error) {
     const why = error instanceof ParseError ? `it is not valid JSON: ${error.message}` : `it cannot be read: ${describeThrown(error)}`;
-    throw new UsageError(`the baseline file ${shown} is unusable: ${why}; fix it or write it again with --update-baseline`);
+    throw new UsageError(`the baseline file ${shown} is unusable: ${why}; ${REWRITE}`);
   }
   const read = readEntries(value);
-  if ("problem" in read) throw new UsageError(`the baseline file ${shown} is not a wymcp-lint baseline: ${read.problem}; write it again with --update-baseline`);
+  if ("problem" in read) throw new UsageError(`the baseline file ${shown} is not a wymcp-lint baseline: ${read.problem}; ${REWRITE}`);
   return read.entries;
 }
 
+/** Whether the baseline file exists (as a regular file: anything else is a usage error). */
+export function baselineExists(file: BaselineFile, cwd: string): boolean {
+  return checkRegular(file, cwd);
+}
+
 /** Writes the entries atomically: readers see the old file or the new one, never a part. */
-export function writeBaseline(file: BaselineFile, entries: readonly BaselineEntry[]): void {
-  const temporary = resolve(dirname(file.path), `.${DEFAULT_BASELINE}.${process.pid}.tmp`);
+export function writeBaseline(file: BaselineFile, entries: readonly BaselineEntry[], cwd: string): void {
   try {
     mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(temporary, serializeBaseline(entries));
-    renameSync(temporary, file.path);
+    writeFileAtomically(file.path, Buffer.from(serializeBaseline(entries), "utf8"));
   } catch (error) {
-    rmSync(temporary, { force: true });
-    throw new UsageError(`the baseline file ${inspectString(file.path)} cannot be written: ${describeThrown(error)}`);
+    throw new UsageError(`the baseline file ${inspectString(shownBaseline(file, cwd))} cannot be written: ${describeThrown(error)}`);
   }
 }

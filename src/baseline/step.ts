@@ -11,13 +11,14 @@ import type { Config } from "../config/config.js";
 import { totals } from "../lint/result.js";
 import type { LintResult } from "../lint/result.js";
 import { applyBaseline, updatedEntries, type BaselineContext } from "./apply-baseline.js";
-import { baselineFile, readBaseline, shownBaseline, writeBaseline } from "./baseline-file.js";
+import { baselineExists, baselineFile, readBaseline, shownBaseline, writeBaseline } from "./baseline-file.js";
 
 export interface BaselineStepOptions {
-  /** --baseline FILE, or null. */
-  readonly flag: string | null;
+  /** --baseline FILE, false for --no-baseline, or null. */
+  readonly flag: string | false | null;
   readonly update: boolean;
-  readonly config: Config | null;
+  /** The run's config; false for --no-config, which applies no default baseline. */
+  readonly config: Config | null | false;
   readonly cwd: string;
   /** Told what --update-baseline wrote. */
   readonly note: (message: string) => void;
@@ -25,11 +26,12 @@ export interface BaselineStepOptions {
 
 export function baselineStep(result: LintResult, options: BaselineStepOptions): LintResult {
   const file = baselineFile(options.flag, options.config, options.cwd);
+  if (file === null) return result;
   const context: BaselineContext = { dir: dirname(file.path), cwd: options.cwd, exists: existsSync };
-  let entries = options.update && !existsSync(file.path) ? [] : readBaseline(file, options.cwd);
+  let entries = options.update && !baselineExists(file, options.cwd) ? [] : readBaseline(file, options.cwd);
   if (options.update) {
     entries = updatedEntries(result.files, entries ?? [], context);
-    writeBaseline(file, entries);
+    writeBaseline(file, entries, options.cwd);
     const count = entries.reduce((sum, e) => sum + e.count, 0);
     options.note(`wrote ${count} ${count === 1 ? "offence" : "offences"} to the baseline ${shownBaseline(file, options.cwd)}`);
   }

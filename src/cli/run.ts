@@ -26,7 +26,7 @@ import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { UsageError } from "../usage-error.js";
 import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
-import type { LintOptions } from "./options/command.js";
+import type { Command, LintOptions } from "./options/command.js";
 import { parseCommand } from "./options/index.js";
 import { packageVersion } from "./version.js";
 import { appendAll } from "../core/append.js";
@@ -56,6 +56,14 @@ export const EXIT_OFFENCES = 1;
 export const EXIT_ERROR = 2;
 
 const HINT = "Run wymcp-lint --help for usage.";
+
+/** A mistake in the command line itself, which --help explains (a config's or a baseline's it does not). */
+class CommandLineMistake extends UsageError {}
+
+/** A message as the end of a sentence: one full stop, none after a question nor after a list of lines. */
+function sentence(message: string): string {
+  return /[.?!]$/.test(message) || message.includes("\n") ? message : `${message}.`;
+}
 
 /**
  * Whether the text report is coloured: --color/--no-color decide; otherwise FORCE_COLOR
@@ -142,13 +150,21 @@ export function exitCode(summary: Summary, maxWarnings: number | null, io: Pick<
 async function printExplanation(code: string, io: Io): Promise<number> {
   const { explain, unknownCodeMessage } = await import("../code-docs/explain.js");
   const text = explain(code);
-  if (text === null) throw new UsageError(unknownCodeMessage(code));
+  if (text === null) throw new CommandLineMistake(unknownCodeMessage(code));
   io.stdout(text.endsWith("\n") ? text : `${text}\n`);
   return EXIT_CLEAN;
 }
 
+async function parse(argv: readonly string[]): Promise<Command> {
+  try {
+    return await parseCommand(argv);
+  } catch (error) {
+    throw error instanceof UsageError ? new CommandLineMistake(error.message) : error;
+  }
+}
+
 async function execute(argv: readonly string[], io: Io, startedAt: number, pool: ModulePool): Promise<number> {
-  const command = await parseCommand(argv);
+  const command = await parse(argv);
   switch (command.kind) {
     case "help":
       io.stdout(command.text.endsWith("\n") ? command.text : `${command.text}\n`);
@@ -184,7 +200,7 @@ async function execute(argv: readonly string[], io: Io, startedAt: number, pool:
           : baselineStep(linted, {
               flag: options.baseline,
               update: options.updateBaseline,
-              config,
+              config: options.config === false ? false : config,
               cwd: io.cwd,
               note: (message) => io.stderr(`wymcp-lint: ${message}\n`),
             });
@@ -227,7 +243,8 @@ export async function run(argv: readonly string[], io: Io, context: RunContext =
   } catch (error) {
     if (error instanceof ServerFailure) return reportServerFailure(error, io);
     if (error instanceof UsageError) {
-      io.stderr(`wymcp-lint: error: ${error.message}. ${HINT}\n`);
+      const hint = error instanceof CommandLineMistake ? ` ${HINT}` : "";
+      io.stderr(`wymcp-lint: error: ${sentence(error.message)}${hint}\n`);
       return EXIT_ERROR;
     }
     const debug = io.env["WYMCP_LINT_DEBUG"];

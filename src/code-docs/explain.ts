@@ -3,6 +3,7 @@
 // help and docs/offence-codes.md). Called by the CLI (run.ts), which prints the text, or on null
 // prints unknownCodeMessage() as a usage error (exit 2).
 
+import { closeMatch } from "../core/close-match.js";
 import { codeDocText } from "./code-docs.js";
 import { inspectString } from "../text/escape.js";
 import { defaultSeverity, isOffenceCode, OFFENCE_CODES } from "../core/codes.js";
@@ -15,7 +16,9 @@ export function explain(code: string): string | null {
   return `${text.slice(0, titleEnd)}\nDefault severity: ${defaultSeverity(code)}${text.slice(titleEnd)}`;
 }
 
-/** The usage error for a code explain() does not know, listing the known codes. */
+/** The usage error for a code explain() does not know: the close match (a misspelling, "_" for "-", a case slip), else the known codes. */
 export function unknownCodeMessage(code: string): string {
+  const match = closeMatch(code.replace(/_/g, "-"), OFFENCE_CODES);
+  if (match !== null) return `unknown offence code ${inspectString(code)}; did you mean ${inspectString(match)}?`;
   return `unknown offence code ${inspectString(code)}; known codes: ${OFFENCE_CODES.join(", ")}`;
 }

@@ -24,3 +24,8 @@ export function pathBelow(base: string, path: string): string | null {
   if (rel === "" || isAbsolute(rel) || rel.split(sep)[0] === "..") return null;
   return posix(rel);
 }
+
+/** A path as messages name it: relative to `cwd` when it lies below it, else absolute (`/dev/null`, not `../../dev/null`). */
+export function shownPath(path: string, cwd: string): string {
+  return pathBelow(cwd, path) ?? path;
+}

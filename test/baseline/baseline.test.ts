@@ -5,7 +5,8 @@
 // works on a copy of test/fixtures/baseline/project/.
 
 import assert from "node:assert/strict";
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { Ajv } from "ajv";
@@ -202,4 +203,100 @@ test("baseline data: merged counts, stable serialization, malformed documents na
   assert.deepEqual(readEntries({ version: 1, entries: [{ ...a, count: 0 }] }), {
     problem: "entries[0] is not an entry (file, code, tool, action, location, a positive count, fingerprint)",
   });
+});
+
+test('--no-baseline: the baseline is not applied (a file named "false" is not looked for); with --update-baseline or --baseline it is a usage error', async () => {
+  const dir = project();
+  await cli(["--update-baseline"], { cwd: dir });
+  const off = await cli(["--no-baseline", "--format", "json"], { cwd: dir });
+  assert.equal(off.stderr, "");
+  assert.equal(off.code, 1, "every offence is reported again");
+  const report = JSON.parse(off.stdout);
+  assert.equal(report.summary.offences, 4);
+  assert.equal(report.baseline, undefined);
+  const both = await cli(["--no-baseline", "--update-baseline"], { cwd: dir });
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /--update-baseline writes the baseline, which --no-baseline turns off: give one of them/);
+  const opposite = await cli(["--baseline", "x.json", "--no-baseline"], { cwd: dir });
+  assert.equal(opposite.code, 2);
+  assert.match(opposite.stderr, /--no-baseline and --baseline FILE say opposite things: give one of them/);
+});
+
+test("--no-config applies no default baseline (README.md, Baseline), a named one still; --update-baseline then needs --baseline", async () => {
+  const dir = project();
+  await cli(["--update-baseline"], { cwd: dir });
+  const none = await cli(["--no-config", "--format", "json"], { cwd: dir });
+  assert.equal(none.code, 1);
+  assert.equal(JSON.parse(none.stdout).baseline, undefined);
+  const named = await cli(["--no-config", "--baseline", "wymcp-lint-baseline.json"], { cwd: dir });
+  assert.equal(named.code, 0);
+  const update = await cli(["--no-config", "--update-baseline"], { cwd: dir });
+  assert.equal(update.code, 2);
+  assert.match(update.stderr, /--update-baseline with --no-config needs --baseline FILE: without a config there is no default baseline file/);
+});
+
+test("a baseline that is a FIFO or a device is a usage error, never read (no hang, no endless read)", async () => {
+  const dir = project();
+  execFileSync("mkfifo", [join(dir, "fifo.json")]);
+  const fifo = await cli(["--baseline", "fifo.json"], { cwd: dir });
+  assert.deepEqual(
+    { code: fifo.code, stdout: fifo.stdout, stderr: fifo.stderr },
+    { code: 2, stdout: "", stderr: 'wymcp-lint: error: the baseline file "fifo.json" is a FIFO, not a regular file; name a baseline file with --baseline FILE.\n' },
+  );
+  // Shown as given, not as "../../dev/zero"; --update-baseline does not replace it either.
+  for (const argv of [
+    ["--baseline", "/dev/zero"],
+    ["--baseline", "/dev/null", "--update-baseline"],
+  ]) {
+    const device = await cli(argv, { cwd: dir });
+    assert.equal(device.code, 2);
+    assert.match(device.stderr, /^wymcp-lint: error: the baseline file "\/dev\/(zero|null)" is a character device, not a regular file; /);
+  }
+  execFileSync("mkfifo", [join(dir, "wymcp-lint-baseline.json")]);
+  assert.match((await cli([], { cwd: dir })).stderr, /the baseline file "wymcp-lint-baseline.json" is a FIFO/);
+});
+
+test("--update-baseline through a symlink writes the link's target and keeps the link and the target's mode", async () => {
+  const dir = project();
+  mkdirSync(join(dir, "ci"));
+  writeFileSync(join(dir, "ci/real.json"), '{"version": 1, "entries": []}\n', { mode: 0o600 });
+  symlinkSync("ci/real.json", join(dir, "wymcp-lint-baseline.json"));
+  const { code, stderr } = await cli(["--update-baseline"], { cwd: dir });
+  assert.equal(code, 0);
+  assert.equal(stderr, "wymcp-lint: wrote 4 offences to the baseline wymcp-lint-baseline.json\n");
+  assert.ok(lstatSync(join(dir, "wymcp-lint-baseline.json")).isSymbolicLink(), "the link stays a link");
+  assert.equal(readlinkSync(join(dir, "wymcp-lint-baseline.json")), "ci/real.json");
+  assert.equal(statSync(join(dir, "ci/real.json")).mode & 0o777, 0o600);
+  assert.match(readFileSync(join(dir, "ci/real.json"), "utf8"), /"count":1/);
+});
+
+test("a stale entry's location is escaped in the text report, like every other field of a hostile baseline", async () => {
+  const dir = project();
+  const hostile = {
+    version: 1,
+    entries: [{ file: CATALOGUE, code: "unknown-key", tool: "catalogue", action: "search", location: ":x\u001b[2J\n::error ::forged", count: 1, fingerprint: "f".repeat(32) }],
+  };
+  writeFileSync(join(dir, "wymcp-lint-baseline.json"), JSON.stringify(hostile));
+  const { stdout } = await cli([], { cwd: dir });
+  assert.doesNotMatch(stdout, /\u001b/);
+  assert.doesNotMatch(stdout, /^::error/m);
+  assert.match(stdout, /^ {2}stale {2}tools\/catalogue\.actions\.json {2}unknown-key {2}tool catalogue action search at :x\\u\{1B\}\[2J\\n::error ::forged$/m);
+});
+
+test("a broken baseline's advice can be followed: deleting it and running --update-baseline works", async () => {
+  const dir = project();
+  writeFileSync(join(dir, "wymcp-lint-baseline.json"), "{ nope");
+  const broken = await cli([], { cwd: dir });
+  assert.equal(broken.code, 2);
+  assert.match(broken.stderr, /is unusable: it is not valid JSON: .*; fix it, or delete it and run wymcp-lint --update-baseline to write a new one\.\n$/);
+  // What the advice says, step by step: --update-baseline alone still refuses the broken file.
+  assert.equal((await cli(["--update-baseline"], { cwd: dir })).code, 2);
+  rmSync(join(dir, "wymcp-lint-baseline.json"));
+  assert.equal((await cli(["--update-baseline"], { cwd: dir })).code, 0);
+});
+
+test('the summary says how many offences were baselined only when some were (no "0 baselined")', async () => {
+  const dir = project();
+  writeFileSync(join(dir, "wymcp-lint-baseline.json"), '{"version": 1, "entries": []}');
+  assert.equal(summary((await cli([], { cwd: dir })).stdout), "2 files, 4 actions: 4 offences: 2 errors, 2 warnings (T s)");
 });

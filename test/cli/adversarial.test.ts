@@ -380,7 +380,8 @@ test("what is not a readable file: FIFOs and devices are never opened, dangling 
     ["dir.actions.json/inner.actions.json5", "ok.actions.json"],
   );
 
-  const usage = (what: string): string => `wymcp-lint: error: ${what}. Run wymcp-lint --help for usage.\n`;
+  // Found in the run, not in the command line: no --help hint.
+  const usage = (what: string): string => `wymcp-lint: error: ${what}.\n`;
   const named: [string, string][] = [
     ["zero.actions.json", usage(`"zero.actions.json" is neither a file nor a directory`)],
     ["dangling.actions.json", usage(`no such file or directory: "dangling.actions.json"`)],

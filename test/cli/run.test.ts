@@ -15,7 +15,11 @@ import { repoPath } from "../support/paths.js";
 import type { JsonReport } from "../support/reports.js";
 
 const HINT = "Run wymcp-lint --help for usage.";
-const usage = (what: string): string => `wymcp-lint: error: ${what}. ${HINT}\n`;
+// One full stop, none after a question ("did you mean …?").
+const ended = (what: string): string => (what.endsWith("?") ? what : `${what}.`);
+const usage = (what: string): string => `wymcp-lint: error: ${ended(what)} ${HINT}\n`;
+// A mistake found after the command line was read (a path, a config, a baseline): --help does not explain it.
+const problem = (what: string): string => `wymcp-lint: error: ${ended(what)}\n`;
 
 const NEWLINE_FIX = `Fix: Keep "description" to one line and move the rest to "notes", where line breaks are allowed.`;
 
@@ -319,19 +323,51 @@ test("--load-timeout takes seconds, fractions included", async () => {
 // Usage errors: exit 2, one line on stderr, nothing on stdout
 
 const USAGE_ERRORS: readonly (readonly [readonly string[], string])[] = [
-  [["--bogus"], "Unknown argument: bogus"],
-  [["--\u001b[2J"], "Unknown argument: \\u{1B}[2J"],
+  [["--bogus"], "unknown option --bogus"],
+  [["--\u001b[2J"], "unknown option --\\u{1B}[2J"],
+  [["--formt", "json"], "unknown option --formt; did you mean --format?"],
+  [["--Format", "json"], "unknown option --Format; did you mean --format?"],
+  [["--no-format"], "--no-format is not an option: --format takes a value and has no --no- form"],
+  [["--format", "jsno"], `--format must be one of text, json, sarif, github; got "jsno"; did you mean json?`],
+  [["--explain", "unknwon-key"], `unknown offence code "unknwon-key"; did you mean "unknown-key"?`],
+  [["--explain", "undeclared_default"], `unknown offence code "undeclared_default"; did you mean "undeclared-default"?`],
+  [["--explain", "UNKNOWN-KEY"], `unknown offence code "UNKNOWN-KEY"; did you mean "unknown-key"?`],
   [["--format", "xml"], `--format must be one of text, json, sarif, github; got "xml"`],
   [["--format"], "Not enough arguments following: format"],
   [["--max-offences", "-1"], `--max-offences must be a whole number of 0 or more; got "-1"`],
   [["--max-offences", "2.5"], `--max-offences must be a whole number of 0 or more; got "2.5"`],
   [["--max-offences", "ten"], `--max-offences must be a whole number of 0 or more; got "ten"`],
-  [["--load-timeout", "0"], `--load-timeout must be a number of seconds greater than 0; got "0"`],
-  [["--load-timeout", "soon"], `--load-timeout must be a number of seconds greater than 0; got "soon"`],
+  [["--load-timeout", "0"], `--load-timeout must be a number of seconds greater than 0 and at most 2147483 (about 24 days), such as 30 or 2.5; got "0"`],
+  [["--load-timeout", "soon"], `--load-timeout must be a number of seconds greater than 0 and at most 2147483 (about 24 days), such as 30 or 2.5; got "soon"`],
+  [["--load-timeout", "1e9"], `--load-timeout must be a number of seconds greater than 0 and at most 2147483 (about 24 days), such as 30 or 2.5; got "1e9"`],
   [["--stdin"], "--stdin needs --stdin-filename NAME (the name gives the file's kind and, for an action file, the tool's name)"],
   [["--stdin-filename", "a.actions.json"], "--stdin-filename is used only with --stdin"],
   [["--stdin", "--stdin-filename", "a.actions.json", "clean"], `--stdin lints standard input only; got the paths "clean" as well`],
   [["--stdin", "--stdin-filename", "notes.md"], `--stdin-filename must name an action file (.json, .json5) or a tool module (.js, .mjs, .cjs, .ts, .mts, .cts); got "notes.md"`],
+  [["--config="], '--config needs a file name; got ""'],
+  [["--baseline="], '--baseline needs a file name; got ""'],
+  // One rule: a flag that cannot apply to this run is a usage error naming why.
+  [["clean", "--server-timeout", "5"], "--server-timeout applies only to a running server (--server, --server-url); this run lints files"],
+  [["--no-config", "--config", "x.json"], "--no-config and --config FILE say opposite things: give one of them"],
+  [["--config=x.json", "--no-config"], "--no-config and --config FILE say opposite things: give one of them"],
+  [
+    ["--server-url", "http://127.0.0.1:9/mcp", "--load-timeout", "3"],
+    "--load-timeout applies only to tool modules, which a running server's lint never loads; this run lints a running server",
+  ],
+  [["--server-url", "http://127.0.0.1:9/mcp", "--update-baseline"], "--update-baseline applies only to files: a baseline is keyed by file; this run lints a running server"],
+  [["--server-url", "http://127.0.0.1:9/mcp", "--no-ignore"], "--no-ignore applies only to directory and glob searches; this run lints a running server"],
+  [
+    ["--stdin", "--stdin-filename", "a.actions.json", "--ignore-pattern", "x"],
+    "--ignore-pattern applies only to directory and glob searches; this run lints standard input (--stdin)",
+  ],
+  [
+    ["--stdin", "--stdin-filename", "a.actions.json", "--server-timeout", "5"],
+    "--server-timeout applies only to a running server (--server, --server-url); this run lints standard input (--stdin)",
+  ],
+];
+
+// Found after the command line was read: no --help hint.
+const RUN_ERRORS: readonly (readonly [readonly string[], string])[] = [
   [["no/such/dir"], `no such file or directory: "no/such/dir"`],
   [["discovery/*/none-*.json"], `no file matches the glob "discovery/*/none-*.json"`],
   [
@@ -341,9 +377,7 @@ const USAGE_ERRORS: readonly (readonly [readonly string[], string])[] = [
   [["discovery/nothing"], `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts})`],
   [["clean", "discovery/nothing"], `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts})`],
   [[""], "an empty path was given"],
-  [["--config="], '--config needs a file name; got ""'],
   [["--config", "no/such.json"], '--config "no/such.json": no such file'],
-  [["--baseline="], '--baseline needs a file name; got ""'],
   [["--baseline", "no/such-baseline.json", "clean"], 'the baseline file "no/such-baseline.json" does not exist; create it with --update-baseline'],
 ];
 
@@ -354,10 +388,17 @@ for (const [argv, what] of USAGE_ERRORS) {
   });
 }
 
+for (const [argv, what] of RUN_ERRORS) {
+  test(`usage error found in the run, without the --help hint: ${JSON.stringify(argv)}`, async () => {
+    const { code, stdout, stderr } = await cli(argv, { stdin: "{}" });
+    assert.deepEqual({ code, stdout, stderr }, { code: 2, stdout: "", stderr: problem(what) });
+  });
+}
+
 test("--stdin without a readable standard input is a usage error", async () => {
   const { code, stderr } = await cli(["--stdin", "--stdin-filename", "a.actions.json"]);
   assert.equal(code, 2);
-  assert.equal(stderr, usage("--stdin was given but standard input is not available"));
+  assert.equal(stderr, problem("--stdin was given but standard input is not available"));
 });
 
 test("an unexpected exception: exit 2, one line naming it an internal error; the stack only with WYMCP_LINT_DEBUG", async () => {

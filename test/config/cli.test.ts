@@ -4,10 +4,11 @@
 // reports sit beside the fixture as expected.<format>.txt (UPDATE_GOLDEN=1 rewrites them).
 
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { cli, summary, untimed } from "../support/cli.js";
+import { cli, summary, tempDir, untimed } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
 
 const CONFIG = repoPath("test/fixtures/config");
@@ -89,7 +90,7 @@ test("a broken config is a usage error (exit 2) naming the place, before anythin
   assert.equal(stdout, "");
   assert.equal(
     stderr,
-    'wymcp-lint: error: the config file has a mistake:\n  wymcp-lint.config.json:3:5: rules["unknwon-key"]: "unknwon-key" is not an offence code; did you mean "unknown-key"?. Run wymcp-lint --help for usage.\n',
+    'wymcp-lint: error: the config file has a mistake:\n  wymcp-lint.config.json:3:5: rules["unknwon-key"]: "unknwon-key" is not an offence code; did you mean "unknown-key"?\n',
   );
 });
 
@@ -105,4 +106,39 @@ test('--config FILE accepts a package.json: its "wymcp-lint" key', async () => {
   const { code, stderr } = await cli(["--config", "errors/package-json/package.json", "."], { cwd: CONFIG });
   assert.equal(code, 2);
   assert.match(stderr, /\["wymcp-lint"\]\.rules\.cycles: "cycles" is not an offence code; did you mean "cycle"\?/);
+});
+
+/** A repository holding a clean action file in tools/, a subdirectory a/b/ to run in, and `files`. */
+function repository(files: Record<string, string>): string {
+  const root = tempDir();
+  mkdirSync(join(root, ".git"));
+  mkdirSync(join(root, "a/b/tools"), { recursive: true });
+  writeFileSync(join(root, "a/b/tools/t.actions.json"), '{"one": {"description": "x", "properties": {}, "required": ["nope"]}}');
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
+  return root;
+}
+
+test("a package.json the config search meets that does not parse is a usage error naming it, not passed by", async () => {
+  // Passed by, the parent's config would turn "undeclared" off and the run would pass.
+  const root = repository({ "package.json": '{"wymcp-lint": {"rules": {"undeclared": "off"}}}', "a/package.json": "{ not json" });
+  const { code, stdout, stderr } = await cli(["tools"], { cwd: join(root, "a/b") });
+  assert.equal(code, 2);
+  assert.equal(stdout, "");
+  assert.match(
+    stderr,
+    /^wymcp-lint: error: "\/[^"]*\/a\/package\.json" is not valid JSON \(.+\), so whether it holds a "wymcp-lint" config is unknown; fix it, or name a config with --config FILE, or none with --no-config\.\n$/,
+  );
+  // --no-config does not search, so it still lints.
+  assert.equal((await cli(["tools", "--no-config"], { cwd: join(root, "a/b") })).code, 1);
+});
+
+test("a FIFO named like a config file is a usage error naming it (neither read nor passed by)", async () => {
+  const root = repository({});
+  execFileSync("mkfifo", [join(root, "a/wymcp-lint.config.json")]);
+  const { code, stderr } = await cli(["tools"], { cwd: join(root, "a/b") });
+  assert.equal(code, 2);
+  assert.match(stderr, /^wymcp-lint: error: "\/[^"]*\/a\/wymcp-lint\.config\.json" is a FIFO, not a regular file; /);
+  const named = await cli(["tools", "--config", "../wymcp-lint.config.json"], { cwd: join(root, "a/b") });
+  assert.equal(named.code, 2);
+  assert.match(named.stderr, / is a FIFO, not a regular file; /);
 });

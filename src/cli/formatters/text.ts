@@ -16,13 +16,13 @@ function count(n: number, noun: string): string {
 /**
  * `3 files, 12 actions: 5 offences (0.04 s)`, or `…: no offences (…)`; with warnings,
  * `…: 5 offences: 2 errors, 3 warnings (…)`; for a server, `server node srv.js: 3 tools, …`
- * (each of its tools is one result); with a baseline, `…, 7 baselined` after the count.
+ * (each of its tools is one result); when a baseline absorbed offences, `…, 7 baselined` after the count.
  */
 export function summaryLine(result: Pick<LintResult, "summary" | "durationMs" | "server" | "baseline">, dim: (s: string) => string = (s) => s): string {
   const { summary, durationMs, server, baseline } = result;
   let found = summary.offences === 0 ? "no offences" : count(summary.offences, "offence");
   if (summary.warnings > 0) found += `: ${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}`;
-  if (baseline !== undefined) found += `, ${baseline.baselined} baselined`;
+  if (baseline !== undefined && baseline.baselined > 0) found += `, ${baseline.baselined} baselined`;
   const linted = server === undefined ? count(summary.files, "file") : `server ${shownFile(server)}: ${count(summary.files, "tool")}`;
   return `${linted}, ${count(summary.actions, "action")}: ${found} ${dim(`(${(durationMs / 1000).toFixed(2)} s)`)}`;
 }
@@ -73,7 +73,8 @@ function staleLines(baseline: BaselineReport): string[] {
       const subject = [
         entry.tool === null ? "" : `tool ${displayName(entry.tool)}`,
         entry.action === null ? "" : `action ${displayName(entry.action)}`,
-        entry.location === "" ? "" : `at ${entry.location}`,
+        // A baseline is a file anyone can edit: its location is escaped like every user string.
+        entry.location === "" ? "" : `at ${escapeText(entry.location)}`,
       ];
       const times = entry.count > 1 ? ` (${entry.count} times)` : "";
       return `  stale  ${shownFile(entry.file)}  ${escapeText(entry.code)}  ${subject.filter((s) => s !== "").join(" ")}${times}`.trimEnd();

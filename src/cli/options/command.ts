@@ -5,6 +5,7 @@
 // Called by shortcut.ts and yargs.ts; nothing here reads files or writes output.
 
 import { escapeText, inspectString } from "../../text/escape.js";
+import { closeMatch } from "../../core/close-match.js";
 import { kindOf, type FileKind } from "../../files/kind.js";
 import { UsageError } from "../../usage-error.js";
 import { checkServer, type ServerTarget } from "../../server/target.js";
@@ -53,6 +54,7 @@ export function lintCommand(named: readonly string[], afterDashes: readonly stri
   const stdin = stdinSource(stdinGiven, stdinFilename, paths);
   if (server !== null && stdin !== null) throw new UsageError("--stdin lints standard input, --server and --server-url a server: give one of them");
   checkFix(values, stdin !== null, server !== null);
+  checkApplies(given, values, stdin !== null ? "stdin" : server !== null ? "server" : "files");
   return { kind: "lint", options: { ...rest, paths, stdin, server } };
 }
 
@@ -63,6 +65,41 @@ function checkFix({ fix, fixDryRun, format }: LintValues, stdin: boolean, server
   if (fix && stdin) throw new UsageError("--fix cannot write standard input back; use --fix-dry-run to print the fixes as a diff");
   if (fixDryRun && format !== "text" && format !== "json") {
     throw new UsageError(`--fix-dry-run prints a diff, which only the text and json formats carry; got --format ${format}`);
+  }
+}
+
+/** What a run lints: files found from paths, standard input, or a running server. */
+type RunMode = "files" | "stdin" | "server";
+
+const WHAT_IS_LINTED: Readonly<Record<RunMode, string>> = {
+  files: "this run lints files",
+  stdin: "this run lints standard input (--stdin)",
+  server: "this run lints a running server",
+};
+
+/**
+ * The one rule between flags (README.md, "Usage"): a flag given for something this run
+ * does not have is a usage error naming why, never ignored. Display settings of the text
+ * report (--color, --max-offences) are the exception: they change nothing a machine format
+ * carries, and scripts pass them to every run.
+ */
+function checkApplies(given: GivenOptions, values: LintValues, mode: RunMode): void {
+  const refuse = (flag: string, appliesTo: string): never => {
+    throw new UsageError(`${flag} applies only to ${appliesTo}; ${WHAT_IS_LINTED[mode]}`);
+  };
+  if (mode !== "server" && given.serverTimeoutMs !== undefined) refuse("--server-timeout", "a running server (--server, --server-url)");
+  if (mode === "server") {
+    if (given.loadTimeoutMs !== undefined) refuse("--load-timeout", "tool modules, which a running server's lint never loads");
+    if (values.baseline !== null || values.updateBaseline)
+      refuse(values.updateBaseline ? "--update-baseline" : values.baseline === false ? "--no-baseline" : "--baseline", "files: a baseline is keyed by file");
+  }
+  if (mode !== "files") {
+    if (!values.ignore) refuse("--no-ignore", "directory and glob searches");
+    if (values.ignorePattern.length > 0) refuse("--ignore-pattern", "directory and glob searches");
+  }
+  if (values.updateBaseline && values.baseline === false) throw new UsageError("--update-baseline writes the baseline, which --no-baseline turns off: give one of them");
+  if (values.updateBaseline && values.config === false && values.baseline === null) {
+    throw new UsageError("--update-baseline with --no-config needs --baseline FILE: without a config there is no default baseline file");
   }
 }
 
@@ -82,20 +119,55 @@ function stdinSource(stdin: boolean, named: string | undefined, paths: readonly 
 }
 
 const BOOLEAN_FLAGS = new Set(SPECS.filter(([, spec]) => spec.type === "boolean").map(([, spec]) => spec.flag));
+/** Flags with a value that also have a `--no-` form (--no-config, --no-baseline). */
+const NEGATABLE_FLAGS = new Set(SPECS.filter(([, spec]) => spec.negatable === true).map(([, spec]) => spec.flag));
+const FLAGS = SPECS.map(([, spec]) => spec.flag);
+/** yargs also reads a flag's camelCase spelling (`--maxOffences`). */
+const camelCase = (flag: string): string => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+const KNOWN = new Map(FLAGS.flatMap((flag) => [[flag, flag] as const, [camelCase(flag), flag] as const]));
+
+/** The flag `name` (as typed after "--", without "=value") stands for, or null when there is none; `--no-x` for a switch or a negatable flag. */
+function knownFlag(name: string): { readonly flag: string; readonly negated: boolean } | null {
+  const flag = KNOWN.get(name);
+  if (flag !== undefined) return { flag, negated: false };
+  const negated = name.startsWith("no-") ? KNOWN.get(name.slice(3)) : undefined;
+  return negated !== undefined && (BOOLEAN_FLAGS.has(negated) || NEGATABLE_FLAGS.has(negated)) ? { flag: negated, negated: true } : null;
+}
+
+function unknownFlag(arg: string, name: string): UsageError {
+  const shown = escapeText(arg.split("=")[0] as string);
+  const withoutNo = name.startsWith("no-") ? name.slice(3) : null;
+  if (withoutNo !== null && KNOWN.has(withoutNo)) return new UsageError(`${shown} is not an option: --${KNOWN.get(withoutNo)} takes a value and has no --no- form`);
+  const match = closeMatch(name, FLAGS);
+  return new UsageError(`unknown option ${shown}${match === null ? "" : `; did you mean --${match}?`}`);
+}
 
 /**
  * Spellings yargs would accept with a surprising meaning, refused before either parser runs:
- * a lone "-" (yargs drops it), the positional's name as a flag (`--paths x`), and a value
- * after a negated switch (`--no-color=true`).
+ * a lone "-" (yargs drops it), the positional's name as a flag (`--paths x`), a value
+ * after a negated switch (`--no-color=true`), a flag and its negation together
+ * (`--config X --no-config`), and an unknown flag, with the close match when there is one.
  */
 export function refuseQuirks(argv: readonly string[]): void {
-  for (const arg of argv) {
+  const negations = new Map<string, boolean>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
     if (arg === "--") return;
     if (arg === "-") throw new UsageError(`"-" is not a path; to lint standard input use --stdin --stdin-filename NAME`);
     if (/^--(?:no-)?paths(?:=|$)/.test(arg)) throw new UsageError(`${escapeText(arg.split("=")[0] as string)} is not an option; name the paths without a flag`);
-    const negated = /^--no-([^=]+)=/.exec(arg);
-    if (negated && BOOLEAN_FLAGS.has(negated[1] as string)) {
-      throw new UsageError(`--no-${negated[1]} takes no value; got ${inspectString(arg.slice(arg.indexOf("=") + 1))}`);
+    if (!arg.startsWith("--")) continue;
+    const eq = arg.indexOf("=");
+    const name = arg.slice(2, eq < 0 ? undefined : eq);
+    const known = knownFlag(name);
+    if (known === null) throw unknownFlag(arg, name);
+    if (known.negated && eq >= 0) throw new UsageError(`--no-${known.flag} takes no value; got ${inspectString(arg.slice(eq + 1))}`);
+    if (NEGATABLE_FLAGS.has(known.flag)) {
+      if (negations.get(known.flag) === !known.negated) {
+        throw new UsageError(`--no-${known.flag} and --${known.flag} FILE say opposite things: give one of them`);
+      }
+      negations.set(known.flag, known.negated);
     }
+    // The value of a flag that takes one is not read as a flag (`--ignore-pattern --x` is yargs' to refuse).
+    if (!known.negated && !BOOLEAN_FLAGS.has(known.flag) && eq < 0) i++;
   }
 }

@@ -9,6 +9,7 @@
 // flags (--server, --server-url, --header) combine into LintOptions.server (checkServer,
 // src/server/target.ts); with --server, the arguments after "--" are the server's command.
 
+import { closeMatch } from "../../core/close-match.js";
 import { inspectString } from "../../text/escape.js";
 import { DEFAULT_MAX_OFFENCES } from "../../core/report.js";
 import { UsageError } from "../../usage-error.js";
@@ -39,6 +40,8 @@ export interface OptionSpec<T = unknown> {
   readonly command?: true;
   /** May be given more than once, each value kept (otherwise the last one counts). */
   readonly repeatable?: true;
+  /** A flag taking a value that also has a `--no-` form, read as false (--no-config). */
+  readonly negatable?: true;
   /** Checks the given value and converts it; throws UsageError naming the flag. */
   readonly read: (given: Given) => T;
 }
@@ -51,18 +54,26 @@ function nonNegativeInteger(flag: string): (given: Given) => number {
   };
 }
 
+// setTimeout's longest delay (2^31 - 1 ms); a longer one fires at once.
+const MAX_SECONDS = Math.floor(0x7fffffff / 1000);
+
 function positiveSecondsAsMs(flag: string): (given: Given) => number {
   return (given) => {
     const value = String(given);
-    const seconds = /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) ? Number(value) : NaN;
-    if (!(seconds > 0)) throw new UsageError(`--${flag} must be a number of seconds greater than 0; got ${inspectString(value)}`);
+    const seconds = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(value) ? Number(value) : NaN;
+    if (!(seconds > 0 && seconds <= MAX_SECONDS)) {
+      throw new UsageError(`--${flag} must be a number of seconds greater than 0 and at most ${MAX_SECONDS} (about 24 days), such as 30 or 2.5; got ${inspectString(value)}`);
+    }
     return seconds * 1000;
   };
 }
 
 function formatName(given: Given): FormatName {
   const value = String(given);
-  if (!isFormatName(value)) throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(", ")}; got ${inspectString(value)}`);
+  if (!isFormatName(value)) {
+    const match = closeMatch(value, FORMAT_NAMES);
+    throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(", ")}; got ${inspectString(value)}${match === null ? "" : `; did you mean ${match}?`}`);
+  }
   return value;
 }
 
@@ -179,14 +190,16 @@ export const OPTIONS = {
     type: "string",
     describe:
       'Read the config from FILE (JSON or JSON5) instead of searching for wymcp-lint.config.json, wymcp-lint.config.json5 or a "wymcp-lint" key in package.json from the current directory up to the repository root; --no-config reads none',
+    negatable: true,
     read: configChoice,
   },
   baseline: {
     flag: "baseline",
     type: "string",
     describe:
-      'The baseline file: offences recorded in it are not reported, only counted (default: the config\'s "baseline", else wymcp-lint-baseline.json beside the config or in the current directory)',
-    read: (given: Given): string | null => fileName("baseline", given) ?? null,
+      'The baseline file: offences recorded in it are not reported, only counted (default: the config\'s "baseline", else wymcp-lint-baseline.json beside the config or in the current directory); --no-baseline applies none',
+    negatable: true,
+    read: (given: Given): string | false | null => (given === false ? false : (fileName("baseline", given) ?? null)),
   },
   updateBaseline: {
     flag: "update-baseline",

@@ -9,9 +9,12 @@ import { lintCommand, refuseQuirks, type Command } from "./command.js";
 import { DESCRIPTION, EXAMPLES, EXIT_CODES } from "./help-text.js";
 import { OPTIONS, SPECS, type GivenOptions, type OptionSpec } from "./table.js";
 
-/** The yargs option for a spec. Values reach yargs as text (read() checks them), whatever the type. */
+/**
+ * The yargs option for a spec. Values reach yargs as text (read() checks them), whatever the
+ * type. The default is only shown: lintCommand applies it, so a flag yargs reports was given.
+ */
 function yargsOption(spec: OptionSpec) {
-  const shown = spec.default === undefined ? {} : { default: typeof spec.default === "boolean" ? spec.default : String(spec.default), defaultDescription: String(spec.default) };
+  const shown = spec.default === undefined ? {} : { defaultDescription: String(spec.default) };
   return {
     ...shown,
     describe: spec.describe,
