@@ -11,7 +11,7 @@ import { actionSchemaKeys, mandatoryActionSchemaKeys } from "../vocabulary.js";
  * Codes whose examples are not a file but a live server's two surfaces of one tool:
  * {"tools/list": its entry, "help": help's answer about it}.
  */
-const SERVER_EXAMPLES: readonly OffenceCode[] = ["surface-drift"];
+const SERVER_EXAMPLES: readonly OffenceCode[] = ["surface-drift", "help-answer"];
 
 /** The language of a doc's examples: an action file (JSON or JSON5), a tool module, or a file listing. */
 export type ExampleLanguage = "json" | "json5" | "js" | "text";

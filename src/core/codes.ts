@@ -49,6 +49,7 @@ export const CODE_TABLE = {
   "reserved-name": { severity: "error", origin: "chain", title: "Reserved tool name" },
   "duplicate-tool": { severity: "error", origin: "chain", title: "Tool name used twice in one directory" },
   "surface-drift": { severity: "error", origin: "server", title: "A Wymcp server's tools/list and help disagree" },
+  "help-answer": { severity: "error", origin: "server", title: "Help answer that cannot be read" },
   "duplicate-key": { severity: "error", origin: "source", title: "Key repeated in one object" },
   "unknown-related": { severity: "warn", origin: "advisory", title: "related names no action of the tool" },
   "undeclared-example-key": { severity: "warn", origin: "advisory", title: "Example argument not declared" },

@@ -6,15 +6,15 @@
 //    answered actions map goes through the whole chain and the advisory checks (lintTool),
 //    as an action file's would, and the answer is held to the tool's tools/list entry
 //    (surface-drift);
-//  - any other server: each tool is linted as a tool with one action (plain-tool.ts), the
-//    advisory checks included, as the CLI lints files.
-// Severities follow the run's rules (the config's `rules`; src/config/severity-rules.ts).
-// A help answer that is an error or of the wrong shape stops the run (ServerFailure, exit
-// 1). The session, and the server we started, end before this returns or throws.
+//  - any other server: each tool is linted as a plain MCP tool with one action named like
+//    it (core/plain-tool.ts), the advisory checks included, as a saved tools/list file is.
+// A malformed entry, or a help answer that is an error or of the wrong shape, is that
+// tool's offence; the other tools are still linted. Severities follow the run's rules (the
+// config's `rules`; src/config/severity-rules.ts). The session, and the server we
+// started, end before this returns or throws.
 // Loaded lazily by src/cli/run.ts.
 
 import { performance } from "node:perf_hooks";
-import { checkActions } from "../core/chain.js";
 import { inspectString } from "../text/escape.js";
 import { lintTool, type ToolLint } from "../core/lint-tool.js";
 import { toolOffence, type Offence } from "../core/offence.js";
@@ -24,8 +24,8 @@ import type { FileResult, LintResult } from "../lint/result.js";
 import type { SeverityRules } from "../lint/severity.js";
 import { ServerFailure } from "./failure.js";
 import { isWymcpHelp, readHelpAnswer } from "./help-contract.js";
-import type { ListedTool } from "./listed-tool.js";
-import { plainActionSchema } from "./plain-tool.js";
+import { asListedTool, type ListedTool } from "./listed-tool.js";
+import { plainToolLabel, plainToolName, plainToolOffences, repeatedNameOffence, repeatedNames } from "../core/plain-tool.js";
 import { openSession, type ServerSession } from "./session.js";
 import { surfaceDrift } from "./surface-drift.js";
 import { serverLabel, type ServerTarget } from "./target.js";
@@ -41,50 +41,41 @@ export interface ServerLintOptions {
   readonly rules?: SeverityRules;
 }
 
-function plainTool(tool: ListedTool): ToolLint {
-  return { tool: tool.name, actions: 1, offences: checkActions(new Map([[tool.name, plainActionSchema(tool)]]), { advisory: true }) };
+/** The help-answer offence of a tool whose help answer could not be read. */
+function helpAnswerOffence(tool: string, problem: string): Offence {
+  return toolOffence(
+    "help-answer",
+    `asked about the tool ${inspectString(tool)}, ${problem}`,
+    `Make help answer {"tool": ${inspectString(tool)}} with one JSON text {"tool", "description", "actions"} (README, "The help tool's wire format").`,
+  );
 }
 
-async function wymcpTool(session: ServerSession, tool: ListedTool): Promise<ToolLint> {
-  const answer = readHelpAnswer(await session.callTool("help", { tool: tool.name }));
-  if ("problem" in answer) throw new ServerFailure(`asked about the tool ${inspectString(tool.name)}, ${answer.problem}`, 1);
+/** A Wymcp tool's lint from its tools/list entry and what help answered about it. */
+export function wymcpToolLint(tool: ListedTool, called: { readonly result: unknown } | { readonly error: string }): ToolLint {
+  const answer = "error" in called ? { problem: `help answered the error ${called.error}` } : readHelpAnswer(called.result);
+  if ("problem" in answer) return { tool: tool.name, actions: 0, offences: [helpAnswerOffence(tool.name, answer.problem)] };
   const lint = lintTool({ name: answer.tool, description: answer.description, actions: answer.actions }, { advisory: true });
   return { tool: lint.tool, actions: lint.actions, offences: sortOffences([...lint.offences, ...surfaceDrift(tool, answer)]) };
 }
 
-/** Each tool listed again after its first listing gets duplicate-tool. */
-function duplicateListing(tools: readonly ListedTool[]): Map<ListedTool, Offence> {
-  const first = new Set<string>();
-  const offences = new Map<ListedTool, Offence>();
-  for (const tool of tools) {
-    if (!first.has(tool.name)) {
-      first.add(tool.name);
-      continue;
-    }
-    offences.set(
-      tool,
-      toolOffence(
-        "duplicate-tool",
-        `tools/list lists the tool name ${inspectString(tool.name)} more than once`,
-        "Register each tool once: a client calls tools by name, so only one of them can be reached.",
-        { path: ["name"], part: "value" },
-      ),
-    );
-  }
-  return offences;
+/** One plain tool's lint: its entry's offences (core/plain-tool.ts), one action named like the tool. */
+function plainTool(entry: unknown, label: string): ToolLint {
+  return { tool: plainToolName(entry), actions: 1, offences: plainToolOffences(entry, label, { advisory: true }) };
 }
 
 async function lintTools(session: ServerSession, label: string): Promise<FileResult[]> {
-  const tools = await session.listTools();
-  const wymcp = tools.some(isWymcpHelp);
-  const duplicates = duplicateListing(tools);
+  const entries = await session.listTools();
+  const listed = entries.map(asListedTool);
+  const wymcp = listed.some((tool) => tool !== null && isWymcpHelp(tool));
+  const repeated = repeatedNames(entries);
   const results: FileResult[] = [];
-  for (const tool of tools) {
+  for (const [index, entry] of entries.entries()) {
+    const tool = listed[index] ?? null;
     // Wymcp's own help tool is the framework's, not a declaration of the server's.
-    if (wymcp && isWymcpHelp(tool)) continue;
-    const linted = wymcp ? await wymcpTool(session, tool) : plainTool(tool);
-    const duplicate = duplicates.get(tool);
-    const offences = duplicate === undefined ? linted.offences : sortOffences([duplicate, ...linted.offences]);
+    if (wymcp && tool !== null && isWymcpHelp(tool)) continue;
+    const action = plainToolLabel(entry, index);
+    const linted = wymcp && tool !== null ? wymcpToolLint(tool, await session.callTool("help", { tool: tool.name })) : plainTool(entry, action);
+    const offences = repeated[index] === true ? sortOffences([repeatedNameOffence(wymcp ? null : action, action), ...linted.offences]) : linted.offences;
     results.push({ file: label, tool: linted.tool, actions: linted.actions, offences });
   }
   // Rows in tool order, as files are in path order: the same server gives the same report.

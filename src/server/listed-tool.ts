@@ -1,8 +1,9 @@
 // A tool as tools/list gives it, read with as little trust as a file: the SDK's own
 // result schema would refuse a whole page for one odd property schema (`"limit": true`),
 // which is exactly what the linter is there to report. So a page is checked here only as
-// far as linting needs: a list of tools, each with a string name and an object
-// inputSchema; everything inside goes to the chain. Called by session.ts.
+// far as linting needs: a list of entries, and a cursor; each entry goes to the linter
+// as it was listed, so one malformed tool is that tool's offence. Called by session.ts
+// and lint-server.ts.
 
 import { describeValue } from "../core/escape.js";
 
@@ -15,22 +16,18 @@ export interface ListedTool {
 
 export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** A tools/list page's tools and next cursor, or a one-line problem with its shape. */
-export function readToolsPage(page: unknown): { readonly tools: ListedTool[]; readonly nextCursor: string | undefined } | { readonly problem: string } {
+/** A tools/list entry with a string name and an object inputSchema; null for any other (the linter reports it: core/plain-tool.ts). */
+export function asListedTool(entry: unknown): ListedTool | null {
+  if (!isObject(entry) || typeof entry["name"] !== "string" || !isObject(entry["inputSchema"])) return null;
+  return Object.hasOwn(entry, "description")
+    ? { name: entry["name"], description: entry["description"], inputSchema: entry["inputSchema"] }
+    : { name: entry["name"], inputSchema: entry["inputSchema"] };
+}
+
+/** A tools/list page's entries (each as listed: a malformed one is its own offence) and next cursor, or a one-line problem with the page. */
+export function readToolsPage(page: unknown): { readonly tools: unknown[]; readonly nextCursor: string | undefined } | { readonly problem: string } {
   if (!isObject(page) || !Array.isArray(page["tools"])) return { problem: `tools/list answered ${describeValue(page)} without a "tools" list` };
-  const tools: ListedTool[] = [];
-  for (const [index, tool] of (page["tools"] as unknown[]).entries()) {
-    if (!isObject(tool) || typeof tool["name"] !== "string")
-      return { problem: `tools/list's tool ${index} has no string "name": ${describeValue(isObject(tool) ? tool["name"] : tool)}` };
-    if (!isObject(tool["inputSchema"]))
-      return { problem: `tools/list's tool ${index} (${describeValue(tool["name"])}) has an "inputSchema" that is not an object: ${describeValue(tool["inputSchema"])}` };
-    tools.push(
-      Object.hasOwn(tool, "description")
-        ? { name: tool["name"], description: tool["description"], inputSchema: tool["inputSchema"] }
-        : { name: tool["name"], inputSchema: tool["inputSchema"] },
-    );
-  }
   const cursor = page["nextCursor"];
   if (cursor !== undefined && typeof cursor !== "string") return { problem: `tools/list's "nextCursor" is not a string: ${describeValue(cursor)}` };
-  return { tools, nextCursor: cursor };
+  return { tools: page["tools"] as unknown[], nextCursor: cursor };
 }

@@ -1,14 +1,17 @@
 // The MCP SDK's Transport over a server we start ourselves (wymcp-lint --server -- COMMAND):
-// JSON-RPC lines on the child's stdin and stdout, framed by the SDK's own ReadBuffer and
-// serializeMessage. We spawn the child here rather than through the SDK's
+// JSON-RPC lines on the child's stdin and stdout, read by json-lines.ts (messages of any
+// size a real server sends) and written by the SDK's serializeMessage. We spawn the child here rather than through the SDK's
 // StdioClientTransport because we must own its whole process group: the child is the
 // leader of a new group (detached), and stopping it signals the group, so a server that
-// forks (npx, a shell script, an Elixir release) leaves no orphan. Its stderr is kept as a
+// forks (npx, a shell script, an Elixir release) leaves no orphan; a descendant that left
+// the group (setsid) is found by the marker in its environment (descendants.ts). Its stderr is kept as a
 // short tail for error messages and never reaches our stdout. Used by session.ts.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { killMarked, MARKER_VARIABLE, newMarker } from "./descendants.js";
+import { JsonLines, LineTooLong } from "./json-lines.js";
 import { StderrTail } from "./stderr-tail.js";
 
 /** How long the group gets between SIGTERM and SIGKILL. */
@@ -24,15 +27,16 @@ export class ProcessTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   readonly stderr = new StderrTail();
-  private readonly readBuffer = new ReadBuffer();
+  private readonly lines = new JsonLines();
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   private exitDescription: string | null = null;
   private hasSpawned = false;
-  private readonly onOurExit = (): void => this.signalGroup("SIGKILL");
+  private readonly marker = newMarker();
+  private readonly onOurExit = (): void => this.killAll();
   private readonly onOurSignal = (signal: NodeJS.Signals): void => {
     // Ctrl-C reaches our process group only: take the server's group down with us.
-    this.signalGroup("SIGKILL");
+    this.killAll();
     this.unhook();
     process.kill(process.pid, signal);
   };
@@ -53,7 +57,8 @@ export class ProcessTransport implements Transport {
     const [file, ...args] = this.command;
     if (file === undefined) return Promise.reject(new Error("no command was given"));
     return new Promise((resolve, reject) => {
-      const child = spawn(file, args, { stdio: ["pipe", "pipe", "pipe"], detached: true, windowsHide: true });
+      const env = { ...process.env, [MARKER_VARIABLE]: this.marker };
+      const child = spawn(file, args, { stdio: ["pipe", "pipe", "pipe"], detached: true, windowsHide: true, env });
       this.child = child;
       // Hooked now, not at the "spawn" event: the server runs as soon as spawn() returns, and a
       // signal that came before the event would leave its group behind.
@@ -69,31 +74,37 @@ export class ProcessTransport implements Transport {
         resolve();
       });
       child.once("exit", (code, signal) => {
-        this.exitDescription = signal !== null ? `was killed by ${signal}` : `exited with code ${code ?? "unknown"}`;
+        this.exitDescription ??= signal !== null ? `was killed by ${signal}` : `exited with code ${code ?? "unknown"}`;
       });
       // The hooks stay until close(): a process the server forked may outlive it in the group.
       child.once("close", () => this.onclose?.());
-      child.stdout.on("data", (chunk: Buffer) => {
-        this.readBuffer.append(chunk);
-        this.drain();
-      });
+      child.stdout.on("data", (chunk: Buffer) => this.read(chunk));
       child.stderr.on("data", (chunk: Buffer) => this.stderr.append(chunk));
       // A server that exits closes its stdin under us: the close event reports it.
       child.stdin.on("error", () => {});
     });
   }
 
-  private drain(): void {
-    for (;;) {
-      let message: JSONRPCMessage | null;
+  private read(chunk: Buffer): void {
+    let lines: string[];
+    try {
+      lines = this.lines.append(chunk);
+    } catch (error) {
+      if (!(error instanceof LineTooLong)) throw error;
+      // Nothing more can be read from it: the server is stopped, and its end says why.
+      this.exitDescription = `${error.message.replace(/^the server /, "")}, and was stopped`;
+      this.signalGroup("SIGKILL");
+      return;
+    }
+    for (const line of lines) {
+      let message: JSONRPCMessage;
       try {
-        message = this.readBuffer.readMessage();
+        message = deserializeMessage(line);
       } catch (error) {
         // A line that is not a JSON-RPC message: the SDK reports it and reads on.
         this.onerror?.(error instanceof Error ? error : new Error(String(error)));
         continue;
       }
-      if (message === null) return;
       this.onmessage?.(message);
     }
   }
@@ -114,11 +125,17 @@ export class ProcessTransport implements Transport {
     child.stdin?.end();
     this.signalGroup("SIGTERM", child);
     const graceful = await Promise.race([this.exited.then(() => true), delay(STOP_GRACE_MS).then(() => false)]);
-    // The leader may be gone while a child it forked lingers in the group: kill the rest too.
-    this.signalGroup("SIGKILL", child);
+    // The leader may be gone while a child it forked lingers in the group, or left it: kill the rest too.
+    this.killAll(child);
     if (!graceful) await this.exited;
     this.unhook();
-    this.readBuffer.clear();
+    this.lines.clear();
+  }
+
+  /** SIGKILL to the server's group and to every process carrying its marker. */
+  private killAll(child: ChildProcess | null = this.child): void {
+    this.signalGroup("SIGKILL", child);
+    killMarked(this.marker);
   }
 
   private signalGroup(signal: NodeJS.Signals, child: ChildProcess | null = this.child): void {

@@ -7,12 +7,14 @@
 // never pays for the SDK.
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { STATUS_CODES } from "node:http";
+import { performance } from "node:perf_hooks";
 import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describeThrown } from "../core/escape.js";
 import { inspectString } from "../text/escape.js";
 import { ServerFailure, type ServerFailureExit } from "./failure.js";
-import { readToolsPage, type ListedTool } from "./listed-tool.js";
+import { readToolsPage } from "./listed-tool.js";
 import { ProcessTransport } from "./process-transport.js";
 import type { ServerTarget } from "./target.js";
 import { appendAll } from "../core/append.js";
@@ -21,10 +23,13 @@ import { appendAll } from "../core/append.js";
 const MAX_PAGES = 10_000;
 
 export interface ServerSession {
-  /** Every tool of every tools/list page, in the server's order. */
-  listTools(): Promise<ListedTool[]>;
-  /** A tools/call's result, unchecked beyond being a JSON-RPC result (the caller reads it). */
-  callTool(name: string, args: Record<string, unknown>): Promise<unknown>;
+  /** Every entry of every tools/list page, in the server's order, as listed. */
+  listTools(): Promise<unknown[]>;
+  /**
+   * A tools/call's result, unchecked beyond being a JSON-RPC result (the caller reads it), or
+   * the error the server answered, in words. A call that got no answer throws ServerFailure.
+   */
+  callTool(name: string, args: Record<string, unknown>): Promise<{ readonly result: unknown } | { readonly error: string }>;
   /** The last lines the server wrote on stderr (a server we started; [] otherwise). */
   stderrTail(): string[];
   /** Ends the session and stops the server we started (its whole process group). Never throws. */
@@ -60,11 +65,37 @@ const NETWORK_REASONS: Readonly<Record<string, string>> = {
   ETIMEDOUT: "the connection timed out",
 };
 
+/**
+ * How a request ended, told by what this side saw and never by the error's code, which a
+ * server may send in an error answer too: a timeout is ours when the request ran its whole
+ * time, a close is ours when the connection closed; any other McpError is the server's answer.
+ */
+type Ending = "timeout" | "closed" | "answered" | "failed";
+
+/** An HTTP error status the transport met (the SDK's StreamableHTTPError carries it as its code). */
+function httpStatus(error: unknown): number | null {
+  if (!(error instanceof StreamableHTTPError)) return null;
+  return typeof error.code === "number" && error.code >= 100 ? error.code : null;
+}
+
+/** The server's words after an HTTP error status, without the SDK's prefixes; "" when it said nothing. */
+function httpBody(error: Error): string {
+  return error.message
+    .replace(/^Streamable HTTP error: /, "")
+    .replace(/^Error POSTing to endpoint: ?/, "")
+    .trim();
+}
+
 /** What went wrong with a request, in words, for a ServerFailure's line. */
-function reason(error: unknown, doing: string, timeoutMs: number, exit: string | null): string {
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return `the server did not answer ${doing} within ${seconds(timeoutMs)} (--server-timeout)`;
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-    return `the server closed the connection during ${doing}${exit === null ? "" : ` (it ${exit})`}`;
+function reason(error: unknown, ending: Ending, doing: string, facts: { readonly timeoutMs: number; readonly exit: string | null; readonly url: string | null }): string {
+  if (ending === "timeout") return `the server did not answer ${doing} within ${seconds(facts.timeoutMs)} (--server-timeout)`;
+  if (ending === "closed") return `the server closed the connection during ${doing}${facts.exit === null ? "" : ` (it ${facts.exit})`}`;
+  if (ending === "answered") return `the server answered ${doing} with the error ${describeThrown(error)}`;
+  const status = httpStatus(error);
+  if (status !== null) {
+    const body = httpBody(error as Error);
+    const text = STATUS_CODES[status];
+    return `${doing} failed: ${facts.url ?? "the server"} answered HTTP ${status}${text === undefined ? "" : ` ${text}`}${body === "" ? "" : `: ${inspectString(body)}`}`;
   }
   const code = causeCode(error);
   const network = code === undefined ? undefined : NETWORK_REASONS[code];
@@ -89,6 +120,22 @@ export async function openSession(target: ServerTarget, options: SessionOptions)
   const client = new Client({ name: "wymcp-lint", version: options.version }, { capabilities: {} });
   const stderrTail = (): string[] => processTransport?.stderr.lines() ?? [];
   let closed = false;
+  // Set by the SDK before it fails the requests still waiting: a close seen here is ours to report.
+  let connectionClosed = false;
+  client.onclose = () => {
+    connectionClosed = true;
+  };
+  const ending = (error: unknown, startedAt: number): Ending => {
+    if (!(error instanceof McpError)) return "failed";
+    if (error.code === ErrorCode.RequestTimeout && performance.now() - startedAt >= timeoutMs) return "timeout";
+    if (error.code === ErrorCode.ConnectionClosed && connectionClosed) return "closed";
+    return "answered";
+  };
+  const facts = (): { timeoutMs: number; exit: string | null; url: string | null } => ({
+    timeoutMs,
+    exit: processTransport?.exit ?? null,
+    url: target.kind === "http" ? target.url : null,
+  });
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
@@ -103,27 +150,27 @@ export async function openSession(target: ServerTarget, options: SessionOptions)
     await close();
     throw new ServerFailure(message, exitCode, stderrTail());
   };
-  // A request that fails: the session is useless after it, so it ends here. An error the
-  // server answered (a JSON-RPC error, not a timeout or a lost connection) gives `answered`.
-  const guard = async <T>(doing: string, request: () => Promise<T>, answered: ServerFailureExit = 2): Promise<T> => {
+  // A request that fails: the session is useless after it, so it ends here.
+  const guard = async <T>(doing: string, request: () => Promise<T>): Promise<T> => {
+    const startedAt = performance.now();
     try {
       return await request();
     } catch (error) {
-      const isAnswer = error instanceof McpError && error.code !== ErrorCode.RequestTimeout && error.code !== ErrorCode.ConnectionClosed;
-      return fail(reason(error, doing, timeoutMs, processTransport?.exit ?? null), isAnswer ? answered : 2);
+      return fail(reason(error, ending(error, startedAt), doing, facts()));
     }
   };
 
+  const connectingAt = performance.now();
   try {
     await client.connect(transport, { timeout: timeoutMs });
   } catch (error) {
     if (processTransport !== null && !processTransport.spawned) return fail(startFailure(error, processTransport.command));
-    return fail(reason(error, "the handshake (initialize)", timeoutMs, processTransport?.exit ?? null));
+    return fail(reason(error, ending(error, connectingAt), "the handshake (initialize)", facts()));
   }
 
   return {
     async listTools() {
-      const tools: ListedTool[] = [];
+      const tools: unknown[] = [];
       const seen = new Set<string>();
       let cursor: string | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
@@ -139,9 +186,17 @@ export async function openSession(target: ServerTarget, options: SessionOptions)
       }
       return fail(`tools/list did not end within ${MAX_PAGES} pages`, 1);
     },
-    callTool(name, args) {
+    async callTool(name, args) {
       const doing = `the call of ${inspectString(name)} with ${inspectString(JSON.stringify(args))}`;
-      return guard(doing, () => client.request({ method: "tools/call", params: { name, arguments: args } }, ResultSchema, { timeout: timeoutMs }), 1);
+      const startedAt = performance.now();
+      try {
+        return { result: await client.request({ method: "tools/call", params: { name, arguments: args } }, ResultSchema, { timeout: timeoutMs }) };
+      } catch (error) {
+        const how = ending(error, startedAt);
+        // An error answer is about the one tool asked of: the caller reports it, and goes on.
+        if (how === "answered") return { error: describeThrown(error) };
+        return fail(reason(error, how, doing, facts()));
+      }
     },
     stderrTail,
     close,

@@ -4,8 +4,9 @@
 // action schemas themselves. A client that reads one surface and then calls by the other
 // (an enum lists an action help cannot explain, a summary says what the action no longer
 // does) goes wrong. One offence per action missing from a surface or summarised
-// differently, and a tool-level one when the listed schema is not the contract's shape, or
-// the lists agree as sets but not as the sorted list. Called by lint-server.ts.
+// differently, and a tool-level one when the listed schema is not the contract's shape,
+// the lists agree as sets but not as the sorted list, or no summary line matches at all
+// (the summaries are joined another way: one cause). Called by lint-server.ts.
 
 import { describeValue } from "../core/escape.js";
 import { inspectString } from "../text/escape.js";
@@ -61,11 +62,18 @@ function descriptionDrift(description: unknown, answer: HelpAnswer, enumValue: u
   const lines = new Set(description.split("\n"));
   const listedNames = new Set(Array.isArray(enumValue) ? enumValue : []);
   const offences: Offence[] = [];
+  let matched = 0;
   for (const name of Object.keys(answer.actions).sort(compareNames)) {
     const summary = `${name}: ${(answer.actions[name] as { description: string }).description}`;
+    if (lines.has(summary)) matched++;
     // An action missing from the enum has its offence already; its summary line is then expected missing too.
     if (lines.has(summary) || !listedNames.has(name)) continue;
     offences.push(actionDrift(name, `tools/list's action description has no line ${inspectString(summary)}, help's summary of the action`));
+  }
+  // No line is any summary: the description is built another way (other separators, another
+  // format), one cause for the whole tool, so one offence.
+  if (offences.length > 1 && matched === 0) {
+    return [toolDrift(`tools/list's action description holds none of help's summaries ("name: description", one line each, in action order); got ${describeValue(description)}`)];
   }
   // When the enum already disagrees, the extra or missing lines are those actions' (reported).
   if (offences.length > 0 || !enumAgrees) return offences;

@@ -16,9 +16,7 @@ import { explain, unknownCodeMessage } from "../../src/code-docs/explain.js";
 import { discover } from "../../src/lint/discover.js";
 import { lintFiles, lintActionSource } from "../../src/lint/lint-paths.js";
 import { lintToolModule } from "../../src/modules/index.js";
-import { lintTool } from "../../src/core/lint-tool.js";
-import { readHelpAnswer } from "../../src/server/help-contract.js";
-import { surfaceDrift } from "../../src/server/surface-drift.js";
+import { wymcpToolLint } from "../../src/server/lint-server.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const scratch = mkdtempSync(join(tmpdir(), "wymcp-lint-codes-"));
@@ -135,10 +133,8 @@ async function listingCodes(listing: string): Promise<OffenceCode[]> {
 /** A server's two surfaces of one tool ({"tools/list": entry, "help": answer}), read as lint-server reads them. */
 async function serverCodes(source: string): Promise<OffenceCode[]> {
   const { "tools/list": listed, help } = JSON.parse(source);
-  const answer = readHelpAnswer({ content: [{ type: "text", text: JSON.stringify(help) }] });
-  assert.ok(!("problem" in answer), "the example's help answer has the contract's shape");
-  const lint = lintTool({ name: answer.tool, description: answer.description, actions: answer.actions });
-  return [...lint.offences, ...surfaceDrift(listed, answer)].map((o) => o.code);
+  const lint = wymcpToolLint(listed, { result: { content: [{ type: "text", text: JSON.stringify(help) }] } });
+  return lint.offences.map((o) => o.code);
 }
 
 for (const code of OFFENCE_CODES) {

@@ -25,6 +25,7 @@ test("every chain code defaults to error; the codes of round two have the defaul
   }
   assert.deepEqual(Object.fromEntries(OFFENCE_CODES.filter((c) => CODE_TABLE[c].origin !== "chain").map((c) => [c, defaultSeverity(c)])), {
     "surface-drift": "error",
+    "help-answer": "error",
     "duplicate-key": "error",
     "unknown-related": "warn",
     "undeclared-example-key": "warn",

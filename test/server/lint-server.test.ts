@@ -8,7 +8,9 @@
 import assert from "node:assert/strict";
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
+import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -118,24 +120,51 @@ test("a Wymcp server whose two surfaces agree has no surface-drift (the near mis
   assert.deepEqual(rowsOf(report), await fileRows());
 });
 
-test("a help tool that answers an error: a one-line error, exit 1, the server's stderr tail, no process left", TEST_TIMEOUT, async () => {
+test("a help tool that answers an error: that tool's help-answer offence, every other tool linted, no process left", TEST_TIMEOUT, async () => {
   const marker = randomUUID();
-  const { code, stdout, stderr } = await leavesNoProcess(marker, () =>
-    cli([...TIMEOUT, "--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--help-error", "orders", "--marker", marker]),
+  const { code, stderr, report } = await leavesNoProcess(marker, () =>
+    lintJson(["--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--help-error", "orders", "--marker", marker]),
   );
-  assert.equal(code, 1);
-  assert.equal(stdout, "");
-  const [first, ...rest] = stderr.split("\n");
-  assert.match(first as string, /^wymcp-lint: error: cannot lint the server .*wymcp-server\.ts .*: asked about the tool "orders", help answered an error: .*could not be read/);
-  assert.deepEqual(rest.slice(0, 2), ["the server's stderr ended with:", "  wymcp test server: ready on stdio (this line is chatter on stderr)"]);
+  assert.equal(code, 1, stderr);
+  assert.equal(stderr, "");
+  const orders = report.files.find((f: Json) => f.tool === "orders");
+  assert.deepEqual(
+    orders.offences.map((o: Json) => o.code),
+    ["help-answer"],
+  );
+  assert.match(orders.offences[0].message, /^asked about the tool "orders", help answered an error: .*could not be read/);
+  assert.deepEqual(
+    report.files.map((f: Json) => f.tool),
+    ["accounts", "catalogue", "orders", "reviews"],
+  );
+  const others = rowsOf(report).filter((r) => r.tool !== "orders");
+  assert.deepEqual(
+    others,
+    (await fileRows()).filter((r) => r.tool !== "orders"),
+  );
 });
 
-test("a help answer of the wrong shape: a one-line error and exit 1", TEST_TIMEOUT, async () => {
-  const { code, stdout, stderr } = await cli([...TIMEOUT, "--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--help-shape", "catalogue"]);
+test("a help answer of the wrong shape: that tool's help-answer offence, exit 1", TEST_TIMEOUT, async () => {
+  const { code, report } = await lintJson(["--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--help-shape", "catalogue"]);
   assert.equal(code, 1);
-  assert.equal(stdout, "");
-  assert.match(stderr.split("\n")[0] as string, /: asked about the tool "catalogue", help answered a text that is not JSON: catalogue has actions: /);
+  const catalogue = report.files.find((f: Json) => f.tool === "catalogue");
+  assert.equal(catalogue.offences.length, 1);
+  assert.match(catalogue.offences[0].message, /^asked about the tool "catalogue", help answered a text that is not JSON: catalogue has actions: /);
+  assert.equal(report.files.length, 4);
 });
+
+for (const rpcCode of [-32000, -32001]) {
+  test(`a help call answered with the JSON-RPC error ${rpcCode} is the server's answer, not a lost connection or a timeout`, TEST_TIMEOUT, async () => {
+    const { code, stderr, report } = await lintJson(["--server", "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--help-rpc-error", `reviews:${rpcCode}`]);
+    assert.equal(code, 1, stderr);
+    const reviews = report.files.find((f: Json) => f.tool === "reviews");
+    assert.deepEqual(
+      reviews.offences.map((o: Json) => o.code),
+      ["help-answer"],
+    );
+    assert.match(reviews.offences[0].message, new RegExp(`help answered the error .*${rpcCode}.*the reviews tool is busy`));
+  });
+}
 
 test("the server we start is stopped with its whole process group: a process it forked does not survive", TEST_TIMEOUT, async () => {
   const marker = randomUUID();
@@ -144,6 +173,15 @@ test("the server we start is stopped with its whole process group: a process it 
   assert.equal(outcome.code, 1, outcome.stderr);
   assert.equal(outcome.stderr, "");
   assert.ok(!outcome.stdout.includes("chatter") && !outcome.stdout.includes("forked"), "the server's stderr reached our stdout");
+  assert.match(outcome.stdout, /^server .*: 4 tools, 10 actions: 11 offences \(\d+\.\d\d s\)$/m);
+});
+
+test("a process the server started in a session of its own (setsid) does not survive the run either", TEST_TIMEOUT, async () => {
+  const marker = randomUUID();
+  const outcome = await leavesNoProcess(marker, () =>
+    spawnBin(["--server", ...TIMEOUT, "--", NODE, ...TSX, WYMCP_SERVER, WYMCP_FIXTURES, "--fork", "--setsid", "--marker", marker]),
+  );
+  assert.equal(outcome.code, 1, outcome.stderr);
   assert.match(outcome.stdout, /^server .*: 4 tools, 10 actions: 11 offences \(\d+\.\d\d s\)$/m);
 });
 
@@ -168,24 +206,48 @@ test("interrupted while the server runs, wymcp-lint takes the server's process g
 // ---------------------------------------------------------------------------------------
 // Any other MCP server
 
-test("a plain MCP server: each tool is linted as a tool with one action", TEST_TIMEOUT, async () => {
+test("a plain MCP server: each tool is linted as a plain tool with one action, by the rules of every MCP tool", TEST_TIMEOUT, async () => {
   const { code, report } = await lintJson(["--server", "--", NODE, ...TSX, PLAIN_SERVER, join(PLAIN_FIXTURES, "tools.json")]);
   assert.equal(code, 1);
   assert.deepEqual(rowsOf(report).map(withoutMessage), JSON.parse(readFileSync(join(PLAIN_FIXTURES, "expected.json"), "utf8")));
   assert.deepEqual(
     report.files.map((f: Json) => f.tool),
-    ["fetch", "find", "ping"],
+    [null, "broken", "export", "fetch", "find", "ping", "status", "summarise"],
   );
-  assert.deepEqual(report.summary, { files: 3, actions: 3, offences: 6, errors: 5, warnings: 1 });
+  assert.deepEqual(report.summary, { files: 8, actions: 8, offences: 8, errors: 7, warnings: 1 });
+});
+
+test('a plain tool\'s multi-line description and a tool without parameters ({"type": "object"}) have no offence', TEST_TIMEOUT, async () => {
+  const { report } = await lintJson(["--server", "--", NODE, ...TSX, PLAIN_SERVER, join(PLAIN_FIXTURES, "tools.json")]);
+  const clean = (tool: string): Json => report.files.find((f: Json) => f.tool === tool).offences;
+  assert.deepEqual(clean("summarise"), [], "a tool's description may hold line breaks");
+  assert.deepEqual(clean("status"), [], "properties is optional");
+});
+
+test("a malformed tool is that tool's offence, said as such, and every other tool is still linted", TEST_TIMEOUT, async () => {
+  const { report } = await lintJson(["--server", "--", NODE, ...TSX, PLAIN_SERVER, join(PLAIN_FIXTURES, "tools.json")]);
+  const messages = (tool: string | null): string[] => report.files.find((f: Json) => f.tool === tool).offences.map((o: Json) => o.message);
+  assert.deepEqual(messages("broken"), [`the tool has no "inputSchema"; every MCP tool declares its arguments' schema`]);
+  assert.deepEqual(messages(null), [`the tool's "name" must be a string; got undefined`]);
+  assert.deepEqual(messages("export"), [`"inputSchema.type" must be "object" (a tool's arguments are one object); got "array"`]);
+  assert.equal(report.files.length, 8);
 });
 
 test("a running server's report follows the config's rules; its overrides match files, and a server has none", TEST_TIMEOUT, async () => {
   const config = join(PLAIN_FIXTURES, "severities.config.json5");
   const { code, report } = await lintJson(["--config", config, "--server", "--", NODE, ...TSX, PLAIN_SERVER, join(PLAIN_FIXTURES, "tools.json")]);
   assert.equal(code, 1, "wrong-type stays an error");
-  const severities = report.files.flatMap((f: Json) => f.offences.map((o: Json) => `${f.tool} ${o.code} ${o.severity}`));
-  assert.deepEqual(severities, ["fetch unknown-keyword error", "find wrong-type error", "find wrong-type error", "ping missing-key warn", "ping missing-key warn"]);
-  assert.deepEqual(report.summary, { files: 3, actions: 3, offences: 5, errors: 3, warnings: 2 });
+  const severities = report.files.flatMap((f: Json) => f.offences.map((o: Json) => `${o.action} ${o.code} ${o.severity}`));
+  assert.deepEqual(severities, [
+    "tools[7] tool-shape error",
+    "broken tool-shape error",
+    "export tool-shape error",
+    "fetch unknown-keyword error",
+    "find wrong-type error",
+    "find wrong-type error",
+    "ping missing-key warn",
+  ]);
+  assert.deepEqual(report.summary, { files: 8, actions: 8, offences: 7, errors: 6, warnings: 1 });
 });
 
 for (const [name, server, expected] of [
@@ -293,6 +355,46 @@ test("a server that never answers the handshake: the timeout ends it, and its pr
 test("a URL nobody listens on (a loopback port just closed)", TEST_TIMEOUT, async () => {
   const port = await freePort();
   await assertCannotLint(["--server-url", `http://127.0.0.1:${port}/mcp`], /: the handshake \(initialize\) failed: connection refused: nothing listens there$/);
+});
+
+/** An HTTP server on a loopback port that answers every request with `status` and `body`. */
+async function answeringHttp(status: number, body: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createHttpServer((request, response) => {
+    request.resume();
+    response.writeHead(status, { "content-type": "text/plain" }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/mcp`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+test("an HTTP error status: the line names the status and the URL, and the server's words when it gave some", TEST_TIMEOUT, async () => {
+  for (const [status, body, expected] of [
+    [401, "bad token", /: the handshake \(initialize\) failed: http:\/\/127\.0\.0\.1:\d+\/mcp answered HTTP 401 Unauthorized: "bad token"$/],
+    [404, "", /: the handshake \(initialize\) failed: http:\/\/127\.0\.0\.1:\d+\/mcp answered HTTP 404 Not Found$/],
+  ] as const) {
+    const http = await answeringHttp(status, body);
+    try {
+      await assertCannotLint([...TIMEOUT, "--server-url", http.url], expected);
+    } finally {
+      await http.close();
+    }
+  }
+});
+
+test("a tools/list answer larger than 10 MB on stdio is read and linted", TEST_TIMEOUT, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "wymcp-lint-big-"));
+  try {
+    const words = "word ".repeat(8_000);
+    const tools = Array.from({ length: 300 }, (_, i) => ({ name: `tool_${i}`, description: `Tool ${i}: ${words}`, inputSchema: { type: "object" } }));
+    const file = join(dir, "tools.json");
+    writeFileSync(file, JSON.stringify(tools));
+    const { code, stderr, report } = await lintJson(["--server", "--", NODE, ...TSX, PLAIN_SERVER, file]);
+    assert.equal(code, 0, stderr);
+    assert.equal(report.summary.files, 300);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 // ---------------------------------------------------------------------------------------

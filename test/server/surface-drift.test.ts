@@ -73,3 +73,10 @@ test("a description with a line break agrees when both surfaces carry it (the ch
   const actions = { ...ACTIONS, search: { ...ACTIONS.search, description: "Search\nthe catalogue" } };
   assert.deepEqual(drift(listed({ description: "order: Place an order\nsearch: Search\nthe catalogue" }), { ...ANSWER, actions }), []);
 });
+
+test("summaries joined another way (no line matches any summary): one offence on the tool, not one per action", () => {
+  const joined = drift(listed({ description: "order: Place an order; search: Search the catalogue" }));
+  assert.equal(joined.length, 1);
+  assert.equal(joined[0]?.[0], null);
+  assert.match(joined[0]?.[1] as string, /holds none of help's summaries/);
+});

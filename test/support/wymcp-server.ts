@@ -9,10 +9,12 @@
 // naming the valid tools for an unknown one: one JSON text content each time.
 //
 // Usage: node --import tsx wymcp-server.ts DIR [--drift TOOL] [--help-error TOOL] [--help-shape TOOL]
-//        [--fork] [--marker TEXT]
+//        [--help-rpc-error TOOL:CODE] [--fork] [--setsid] [--marker TEXT]
 //   --drift TOOL       tools/list for TOOL lists an extra action "refund" and a changed summary
 //   --help-error TOOL  help about TOOL answers isError
 //   --help-shape TOOL  help about TOOL answers a text that is not JSON
+//   --help-rpc-error TOOL:CODE  help about TOOL answers a JSON-RPC error with that code
+//   --setsid           with --fork: the child starts a session of its own (it leaves our group)
 //   --fork             starts a child process that sleeps (in this server's process group)
 //                      and waits until it runs: the linter must stop it too
 //   --marker TEXT      ignored; lets a test find this server and its child with ps
@@ -23,7 +25,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { actionSchemaKeys } from "../../src/vocabulary.js";
 
 const PAGE_SIZE = 2;
@@ -40,6 +42,7 @@ const option = (flag: string): string | undefined => {
 const drift = option("--drift");
 const helpError = option("--help-error");
 const helpShape = option("--help-shape");
+const [rpcErrorTool, rpcErrorCode] = (option("--help-rpc-error") ?? ":").split(":");
 
 /** The tools: each action file of DIR, named by its base name before ".actions.json". */
 const tools = new Map<string, Actions>(
@@ -127,6 +130,7 @@ function help(params: Json): CallToolResult {
   const actions = tools.get(tool);
   if (actions === undefined) return unknownTool(tool);
   if (tool === helpError) return error({ error: "internal", message: `the ${tool} tool's declarations could not be read` });
+  if (tool === rpcErrorTool) throw new McpError(Number(rpcErrorCode), `the ${tool} tool is busy`);
   if (tool === helpShape) return { content: [{ type: "text", text: `${tool} has actions: ${Object.keys(actions).join(", ")}` }] };
   if (action === undefined) {
     const rendered = Object.fromEntries(Object.entries(actions).map(([name, schema]) => [name, renderAction(schema)]));
@@ -155,6 +159,7 @@ if (args.includes("--fork")) {
   // The child says it runs before this server answers anything, so it is alive during the lint.
   const child = spawn(process.execPath, ["-e", 'process.stdout.write("alive\\n"); setInterval(() => {}, 1000)', "--", ...process.argv.slice(3)], {
     stdio: ["ignore", "pipe", "ignore"],
+    detached: args.includes("--setsid"),
   });
   await new Promise((resolve) => child.stdout.once("data", resolve));
   process.stderr.write(`forked ${child.pid}\n`);

@@ -1,0 +1,206 @@
+// A plain MCP tool, as tools/list lists it ({"name", "description", "inputSchema"}), linted
+// by the rules every MCP tool answers to (docs/plain-tools.md), not by Wymcp's: its
+// description may hold line breaks, `properties` may be absent, `inputSchema.type` must be
+// "object". A malformed entry is that entry's offence, and the others are still linted.
+// The parameters (`inputSchema.properties` and `required`) go through the chain and the
+// advisory checks as one action's would; their offences are then placed on the entry
+// itself, so every path is a path in the tools/list entry (`:inputSchema["properties"]…`).
+// Used for a running server (src/server/) and for a saved tools/list file (src/action-file/).
+
+import { actionOffences, type CheckOptions } from "./chain.js";
+import { describeValue } from "./escape.js";
+import { inspectString } from "../text/escape.js";
+import { ANY_MAP, type MapLike } from "./map.js";
+import { finalizeOffence, type Draft, type Offence } from "./offence.js";
+import { sortOffences } from "./order.js";
+import { appendAll } from "./append.js";
+import type { Path } from "./path.js";
+import type { ToolLint } from "./lint-tool.js";
+
+/** The key of a tools/list entry that holds its parameters' schema. */
+export const INPUT_SCHEMA = "inputSchema";
+
+/** The chain's keys that live inside `inputSchema` in a tools/list entry. */
+const INSIDE_INPUT = new Set(["properties", "required"]);
+
+const SHAPE_FIX = `List the tool as {"name": "search", "description": "...", "inputSchema": {"type": "object", "properties": {}}}.`;
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A tools/list entry's name, when it has a usable one (a non-empty string). */
+export function plainToolName(tool: unknown): string | null {
+  const name = isRecord(tool) ? tool["name"] : undefined;
+  return typeof name === "string" && name !== "" ? name : null;
+}
+
+/** How a tools/list entry is named in offences: its name, or its place in the list when it has no usable one. */
+export function plainToolLabel(tool: unknown, index: number): string {
+  return plainToolName(tool) ?? `tools[${index}]`;
+}
+
+function shape(path: Path, message: string, fix = SHAPE_FIX): Draft {
+  return { code: "tool-shape", path: [], target: { path, part: "value" }, message, fix };
+}
+
+function rehomed(path: Path): Path {
+  return typeof path[0] === "string" && INSIDE_INPUT.has(path[0]) ? [INPUT_SCHEMA, ...path] : path;
+}
+
+/** A chain offence about the one-action view, as a draft about the entry. */
+function onTheEntry(offence: Offence): Draft {
+  const draft: Draft = {
+    code: offence.code,
+    path: rehomed(offence.path),
+    target: { path: rehomed(offence.target.path), part: offence.target.part },
+    message: offence.message,
+    fix: offence.fix,
+  };
+  return offence.repair === undefined ? draft : { ...draft, repair: offence.repair };
+}
+
+function descriptionDrafts(tool: Readonly<Record<string, unknown>>): Draft[] {
+  if (!Object.hasOwn(tool, "description")) {
+    return [
+      {
+        code: "missing-key",
+        path: ["description"],
+        target: { path: [], part: "value" },
+        message: `missing key "description": a model chooses a tool by its description`,
+        fix: `Add "description": "<what the tool does>" (line breaks are allowed in a tool's description).`,
+      },
+    ];
+  }
+  const description = tool["description"];
+  if (typeof description === "string") return [];
+  return [
+    {
+      code: "wrong-type",
+      path: [],
+      target: { path: ["description"], part: "value" },
+      message: `"description" must be a string; got ${describeValue(description)}`,
+      fix: `Write the description as a string, e.g. "description": "Search the catalogue".`,
+    },
+  ];
+}
+
+/** The schema problems of `inputSchema` itself, before its parameters are read. */
+function inputSchemaDrafts(tool: Readonly<Record<string, unknown>>): Draft[] {
+  if (!Object.hasOwn(tool, INPUT_SCHEMA)) return [shape([], `the tool has no "inputSchema"; every MCP tool declares its arguments' schema`)];
+  const input = tool[INPUT_SCHEMA];
+  if (!isRecord(input)) return [shape([INPUT_SCHEMA], `"inputSchema" must be a JSON Schema object; got ${describeValue(input)}`)];
+  if (input["type"] === "object") return [];
+  const found = Object.hasOwn(input, "type") ? `got ${describeValue(input["type"])}` : `it has no "type"`;
+  return [
+    shape(
+      Object.hasOwn(input, "type") ? [INPUT_SCHEMA, "type"] : [INPUT_SCHEMA],
+      `"inputSchema.type" must be "object" (a tool's arguments are one object); ${found}`,
+      `Write "type": "object" and declare each argument under "properties".`,
+    ),
+  ];
+}
+
+/**
+ * The parameters as one action's schema, for the chain: `properties` ({} when absent) and
+ * `required`. The tool's description has rules of its own (descriptionDrafts), so the chain
+ * is given a one-line stand-in, which it accepts and so goes on to its gated checks.
+ */
+function parameters(input: Readonly<Record<string, unknown>>): MapLike {
+  const schema: Record<string, unknown> = {
+    description: "the tool's parameters",
+    properties: Object.hasOwn(input, "properties") ? input["properties"] : {},
+  };
+  if (Object.hasOwn(input, "required")) schema["required"] = input["required"];
+  return schema;
+}
+
+/**
+ * Every offence of one tools/list entry, each with `label` as its action (plainToolLabel)
+ * and its path in the entry. `options.read` is how the entry's maps are read.
+ */
+export function plainToolOffences(tool: unknown, label: string, options: CheckOptions = {}): Offence[] {
+  if (!isRecord(tool)) return [finalizeOffence(shape([], `a tools/list entry must be an object; got ${describeValue(tool)}`), label)];
+  const drafts: Draft[] = [];
+  const name = tool["name"];
+  if (typeof name !== "string") {
+    drafts.push(shape(Object.hasOwn(tool, "name") ? ["name"] : [], `the tool's "name" must be a string; got ${describeValue(name)}`, `Name the tool, e.g. "name": "search".`));
+  }
+  drafts.push(...descriptionDrafts(tool), ...inputSchemaDrafts(tool));
+  const input = tool[INPUT_SCHEMA];
+  const offences = drafts.map((draft) => finalizeOffence(draft, label));
+  if (isRecord(input)) {
+    const names = options.advisory === true ? new Set([label]) : undefined;
+    for (const offence of actionOffences(label, parameters(input), options.read ?? ANY_MAP, names)) {
+      // The name is not an action name: its rules are the tool's (above).
+      if (offence.path.length === 0 && offence.target.part === "key") continue;
+      offences.push(finalizeOffence(onTheEntry(offence), label));
+    }
+  }
+  return sortOffences(offences);
+}
+
+/** For each entry of a tools/list, whether an earlier entry has the same string name. */
+export function repeatedNames(tools: readonly unknown[]): boolean[] {
+  const seen = new Set<string>();
+  return tools.map((tool) => {
+    const name = isRecord(tool) ? tool["name"] : undefined;
+    if (typeof name !== "string") return false;
+    if (seen.has(name)) return true;
+    seen.add(name);
+    return false;
+  });
+}
+
+/** The duplicate-tool offence of an entry listed again under a name an earlier entry has (`action`: null for a tool-level one). */
+export function repeatedNameOffence(action: string | null, name: string): Offence {
+  return finalizeOffence(
+    {
+      code: "duplicate-tool",
+      path: [],
+      target: { path: ["name"], part: "value" },
+      message: `tools/list lists the tool name ${inspectString(name)} more than once`,
+      fix: "Register each tool once: a client calls tools by name, so only one of them can be reached.",
+    },
+    action,
+  );
+}
+
+/** A saved tools/list's entries: the result object's "tools", or a list of tools itself; null for anything else. */
+export function listedTools(value: unknown): { readonly tools: readonly unknown[]; readonly at: Path } | null {
+  if (Array.isArray(value)) return { tools: value, at: [] };
+  if (isRecord(value) && Array.isArray(value["tools"])) return { tools: value["tools"] as unknown[], at: ["tools"] };
+  return null;
+}
+
+/** A saved tools/list linted: one action per entry, and where each label's entry is (its first, for a repeated name). */
+export interface ToolListLint {
+  readonly lint: ToolLint;
+  readonly places: ReadonlyMap<string, Path>;
+}
+
+/** A tools file's value (a tools/list result, or a list of tools); `tool` is the file's name for the run. */
+export function lintToolList(value: unknown, tool: string | null, options: CheckOptions = {}): ToolListLint {
+  const listed = listedTools(value);
+  if (listed === null) {
+    const offence = finalizeOffence(
+      shape(
+        [],
+        `a tools file holds a tools/list result {"tools": [...]} or a list of tools; got ${describeValue(value)}`,
+        `Save the result of tools/list as it came: {"tools": [{"name": ..., "inputSchema": ...}]}.`,
+      ),
+      null,
+    );
+    return { lint: { tool, actions: 0, offences: [offence] }, places: new Map() };
+  }
+  const repeated = repeatedNames(listed.tools);
+  const places = new Map<string, Path>();
+  const offences: Offence[] = [];
+  listed.tools.forEach((entry, index) => {
+    const label = plainToolLabel(entry, index);
+    if (!places.has(label)) places.set(label, [...listed.at, index]);
+    appendAll(offences, plainToolOffences(entry, label, options));
+    if (repeated[index] === true) offences.push(repeatedNameOffence(label, label));
+  });
+  return { lint: { tool, actions: listed.tools.length, offences: sortOffences(offences) }, places };
+}
