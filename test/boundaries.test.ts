@@ -46,6 +46,7 @@ test("each dependency is imported in one place", () => {
     "oxc-transform": "modules/transpile.ts",
     picomatch: "config/severity-rules.ts",
     "oxc-parser": "locate/module-source.ts",
+    "web-tree-sitter": "elixir/parser.ts",
     // The MCP SDK's client side: the session, and the transport for a server we start.
     "@modelcontextprotocol/sdk/client/index.js": "server/session.ts",
     "@modelcontextprotocol/sdk/client/streamableHttp.js": "server/session.ts",
@@ -100,6 +101,13 @@ test("linting files never loads the MCP SDK: the CLI reaches it only through the
   assert.deepEqual(staticImportsOf('import type { A } from "a";\nimport { b } from "b";\nexport { c } from "c";\nconst d = await import("d");\nimport "e";'), ["b", "c", "e"]);
 });
 
+test("a run with no Elixir file never loads the Elixir parser: the run reaches it only through lazy imports", () => {
+  assert.ok(![...reachableDependencies("cli/run.ts", staticImportsOf)].includes("web-tree-sitter"));
+  assert.ok(![...reachable("cli/run.ts", staticImportsOf).files].some((file) => file.startsWith("elixir/")));
+  // Not vacuous: counting dynamic imports too, the parser is reached.
+  assert.ok(reachableDependencies("cli/run.ts", importsOf).has("web-tree-sitter"));
+});
+
 test("what bin/wymcp-lint.js loads first (cli/early.ts) reaches neither yargs nor the help text, even lazily", () => {
   const { files, dependencies } = reachable("cli/early.ts", importsOf);
   assert.ok(files.has("cli/options/shortcut.ts"));
@@ -123,6 +131,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ["baseline", "fix", "server"],
   ["config"],
   ["lint", "index.ts"],
+  ["elixir"],
   ["suppress", "locate", "modules", "action-file", "code-docs", "validate.ts"],
   ["core"],
   ["text", "files", "usage-error.ts", "vocabulary.ts", "tool.ts"],

@@ -17,7 +17,7 @@ import { baselineStep } from "../baseline/step.js";
 import type { Config } from "../config/config.js";
 import { configSource } from "../config/find.js";
 import { loadConfig } from "../config/load.js";
-import { lintActionSource, lintModuleSource, lintPaths } from "../lint/lint-paths.js";
+import { lintActionSource, lintElixirSource, lintModuleSource, lintPaths } from "../lint/lint-paths.js";
 import { ModulePool } from "../modules/pool.js";
 import { ModuleStandby } from "../modules/standby.js";
 import { startStandbyFor } from "./standby.js";
@@ -120,6 +120,7 @@ async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buff
   const stdinOptions = options.stdin;
   if (stdinOptions !== null && stdin !== null) {
     if (stdinOptions.kind === "module") return lintModuleSource(stdin, stdinOptions.file, resolve(io.cwd, stdinOptions.file), options.loadTimeoutMs, startedAt, rules, pool);
+    if (stdinOptions.kind === "elixir") return lintElixirSource(stdin, stdinOptions.file, resolve(io.cwd, stdinOptions.file), startedAt, rules);
     return lintActionSource(stdin, stdinOptions.file, stdinOptions.kind, startedAt, rules);
   }
   const workers = workersFromEnv(io.env);

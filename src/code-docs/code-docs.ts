@@ -13,8 +13,8 @@ import { actionSchemaKeys, mandatoryActionSchemaKeys } from "../vocabulary.js";
  */
 const SERVER_EXAMPLES: readonly OffenceCode[] = ["surface-drift", "help-answer"];
 
-/** The language of a doc's examples: an action file (JSON or JSON5), a tool module, or a file listing. */
-export type ExampleLanguage = "json" | "json5" | "js" | "text";
+/** The language of a doc's examples: an action file (JSON or JSON5), a tool module (JavaScript or Elixir), or a file listing. */
+export type ExampleLanguage = "json" | "json5" | "js" | "elixir" | "text";
 
 export interface CodeDoc {
   /** A short description, e.g. for a SARIF rule's shortDescription. */
@@ -78,8 +78,8 @@ export function codeDoc(code: OffenceCode): CodeDoc {
   if (sections.map((s) => s.heading).join("|") !== DOC_SECTIONS.join("|")) throw broken(`its sections must be ${DOC_SECTIONS.join(", ")}, in order`);
   const [meaning, why, bad, good, fix] = sections.map((s) => s.body) as [string, string, string, string, string];
   const example = (body: string, which: string): { lang: ExampleLanguage; text: string } => {
-    const fenced = /^```(json5|json|js|text)\n([\s\S]*)\n```$/.exec(body);
-    if (fenced === null) throw broken(`"${which}" must be one fenced block in json, json5, js or text`);
+    const fenced = /^```(json5|json|js|elixir|text)\n([\s\S]*)\n```$/.exec(body);
+    if (fenced === null) throw broken(`"${which}" must be one fenced block in json, json5, js, elixir or text`);
     return { lang: fenced[1] as ExampleLanguage, text: fenced[2] as string };
   };
   const badExample = example(bad, "Bad");

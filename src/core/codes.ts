@@ -51,6 +51,7 @@ export const CODE_TABLE = {
   "surface-drift": { severity: "error", origin: "server", title: "A Wymcp server's tools/list and help disagree" },
   "help-answer": { severity: "error", origin: "server", title: "Help answer that cannot be read" },
   "duplicate-key": { severity: "error", origin: "source", title: "Key repeated in one object" },
+  "dynamic-declaration": { severity: "warn", origin: "source", title: "Declaration an Elixir module builds at run time" },
   "unknown-related": { severity: "warn", origin: "advisory", title: "related names no action of the tool" },
   "undeclared-example-key": { severity: "warn", origin: "advisory", title: "Example argument not declared" },
   "example-misses-required": { severity: "warn", origin: "advisory", title: "Example lacks a required argument" },

@@ -1,12 +1,12 @@
 // The files a run lints: what kind of file a name is, by its extension (an action file in
-// JSON or JSON5, or a tool module), and a file as discovery found it. Small, and free of
+// JSON or JSON5, a tool module, or an Elixir tool module), and a file as discovery found it. Small, and free of
 // the rest of the linter, because the command line is read with it before the rest loads
 // (src/cli/early.ts).
 
 import { extname } from "node:path";
 
-/** How a file is read: an action file in JSON or JSON5, or a tool module that is imported. */
-export type FileKind = "json" | "json5" | "module";
+/** How a file is read: an action file in JSON or JSON5, a tool module that is imported, or an Elixir module read statically. */
+export type FileKind = "json" | "json5" | "module" | "elixir";
 
 const KIND_BY_EXTENSION: Readonly<Record<string, FileKind>> = {
   ".json": "json",
@@ -17,11 +17,21 @@ const KIND_BY_EXTENSION: Readonly<Record<string, FileKind>> = {
   ".ts": "module",
   ".mts": "module",
   ".cts": "module",
+  ".ex": "elixir",
+  ".exs": "elixir",
 };
 
 /** A file's kind by its extension, null when the linter does not read that kind. */
 export function kindOf(fileName: string): FileKind | null {
   return KIND_BY_EXTENSION[extname(fileName)] ?? null;
+}
+
+/**
+ * Whether an Elixir file's text may hold a Wymcp tool, before any parse: a directory search
+ * takes only those (docs/inputs.md).
+ */
+export function mayUseWymcpTool(text: string): boolean {
+  return /\buse\s+Wymcp\.Tool\b/.test(text);
 }
 
 export interface FoundFile {

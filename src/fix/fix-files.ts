@@ -18,7 +18,7 @@ import { textOf } from "../files/text.js";
 import { WriteSkipped, writeAtomically } from "../files/write.js";
 import { duplicateToolOffences } from "../lint/duplicate-tools.js";
 import { summarize } from "../lint/lint-paths.js";
-import { lintActionFileText, lintModuleText } from "../lint/lint-text.js";
+import { lintActionFileText, lintElixirModuleText, lintModuleText } from "../lint/lint-text.js";
 import type { ModulePool } from "../modules/pool.js";
 import type { FileResult, LintResult } from "../lint/result.js";
 import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
@@ -66,6 +66,12 @@ function relinter(file: string, path: string, across: readonly Offence[], option
       const lint = await lintModuleText(path, text, { timeoutMs: options.loadTimeoutMs, pool: options.pool }, across, parsed);
       const failed = lint.offences.find((offence) => offence.code === "load-error");
       return failed === undefined ? { lint } : { refused: `the fixed module would not load (${failed.message})` };
+    };
+  }
+  if (kind === "elixir") {
+    return async (text) => {
+      const lint = await lintElixirModuleText(path, text, across);
+      return lint.offences.some((offence) => offence.code === "parse-error") ? { refused: "the fixed text would not parse (a wymcp-lint defect; please report it)" } : { lint };
     };
   }
   return async (text) => {

@@ -9,14 +9,14 @@
 
 import { isUtf8 } from "node:buffer";
 import type { Dirent, Stats } from "node:fs";
-import { readdirSync, realpathSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
 import { basename, dirname, resolve, sep } from "node:path";
 import { inspectString } from "../text/escape.js";
 import { appendAll } from "../core/append.js";
 import { comparePaths, compareStrings } from "../core/path.js";
 import { DEFAULT_IGNORE, IgnoreRules, type IgnoreOptions, type IgnoreScope } from "./ignore-rules.js";
-import { kindOf, type FileKind, type FoundFile } from "../files/kind.js";
+import { kindOf, mayUseWymcpTool, type FileKind, type FoundFile } from "../files/kind.js";
 import { UsageError } from "../usage-error.js";
 
 /** A directory found during a search that could not be read: reported as a place of its own. */
@@ -38,13 +38,25 @@ export interface DiscoverOptions {
   readonly ignore?: IgnoreOptions;
 }
 
-/** What a directory search picks up: `*.actions.json`, `*.actions.json5`, `*.tool.{js,mjs,cjs,ts,mts,cts}`. */
-const SEARCHED = /\.(?:actions\.json5?|tool\.[cm]?[jt]s)$/;
+/** What a directory search picks up: `*.actions.json`, `*.actions.json5`, `*.tool.{js,mjs,cjs,ts,mts,cts}`, and `*.ex`, `*.exs` that hold a Wymcp tool. */
+const SEARCHED = /\.(?:actions\.json5?|tool\.[cm]?[jt]s|exs?)$/;
+
+/** Whether a found file is one to lint: an Elixir file only when its text may hold a Wymcp tool (most Elixir files are not tools). */
+function holdsTool(path: string, name: string): boolean {
+  if (kindOf(name) !== "elixir") return true;
+  try {
+    return mayUseWymcpTool(readFileSync(path, "latin1"));
+  } catch {
+    return false;
+  }
+}
 
 function supportedKind(fileName: string, shown: string): FileKind {
   const kind = kindOf(fileName);
   if (kind === null) {
-    throw new UsageError(`${inspectString(shown)} is not a file wymcp-lint reads (it reads .json and .json5 action files and .js, .mjs, .cjs, .ts, .mts, .cts tool modules)`);
+    throw new UsageError(
+      `${inspectString(shown)} is not a file wymcp-lint reads (it reads .json and .json5 action files, .js, .mjs, .cjs, .ts, .mts, .cts tool modules and .ex, .exs Elixir tool modules)`,
+    );
   }
   return kind;
 }
@@ -147,7 +159,7 @@ function searchDirectory(root: string, rootFile: string, ignoring: IgnoreScope |
       if (isDirectory) {
         if (name === "node_modules" || name.startsWith(".") || ignoring?.ignores(dir, name, true)) continue;
         visit(childPath, childReal, childRelative);
-      } else if (isFile && SEARCHED.test(name) && !ignoring?.ignores(dir, name, false)) {
+      } else if (isFile && SEARCHED.test(name) && !ignoring?.ignores(dir, name, false) && holdsTool(childPath, name)) {
         const foundFile = { file: joinFile(rootFile, childRelative), path: childPath, kind: kindOf(name) as FileKind };
         const raw = rawNames?.get(name)?.shift();
         if (raw === undefined) {
@@ -187,7 +199,7 @@ async function fromPath(path: string, file: string, shown: string, ignoring: Ign
     return searchDirectory(path, file, ignoring.searchFrom(path, !globMatch));
   }
   if (stats.isFile()) {
-    if (globMatch && kindOf(path) === null) return NOTHING;
+    if (globMatch && (kindOf(path) === null || !holdsTool(path, path))) return NOTHING;
     return { found: [{ foundFile: { file, path, kind: supportedKind(path, shown) }, real: await realpath(path) }], unreadable: [] };
   }
   if (globMatch) return NOTHING;
@@ -216,7 +228,9 @@ async function fromGlob(pattern: string, cwd: string, ignoring: IgnoreRules): Pr
 }
 
 function nothingToLint(argument: string): UsageError {
-  return new UsageError(`${inspectString(argument)} holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts})`);
+  return new UsageError(
+    `${inspectString(argument)} holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with \`use Wymcp.Tool\`)`,
+  );
 }
 
 /** Sorts files as reported (FoundFile.file, FileResult.file) the way the report orders them: by path, segment by segment. */

@@ -15,12 +15,14 @@ import type { ToolLint } from "../core/lint-tool.js";
 import type { ModulePool } from "../modules/pool.js";
 import { toolNameOf } from "../action-file/lint.js";
 import { lintActionBytes } from "./lint-action-file.js";
+import { decode, readText } from "../action-file/decode.js";
+import type { ElixirLint } from "../elixir/index.js";
 import { toolOffence } from "../core/offence.js";
 import { compareFiles, discover, type UnreadablePlace } from "./discover.js";
 import { openablePath, type FoundFile } from "../files/kind.js";
 import { withDuplicateTools } from "./duplicate-tools.js";
 import type { IgnoreOptions } from "./ignore-rules.js";
-import { completeModuleLint, lintModuleText } from "./lint-text.js";
+import { completeModuleLint, lintElixirModuleText, lintModuleText } from "./lint-text.js";
 import { textOf } from "../files/text.js";
 import { suppressOffences } from "../suppress/suppress.js";
 import { totals, type FileResult, type LintResult } from "./result.js";
@@ -114,19 +116,25 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
   const loader: { lintToolModules: LintToolModules } | null = moduleFiles.length === 0 ? null : await import("../modules/index.js");
   const modules = loader === null ? [] : lintModules(moduleFiles, loader.lintToolModules, options);
   const actionFiles = await lintActionFiles(
-    found.filter((f) => !isModule(f)),
+    found.filter((f) => f.kind === "json" || f.kind === "json5"),
     options,
   );
+  // Elixir modules are read on this thread; the reader is loaded only for a run that has them.
+  const elixirLints = await lintElixirFiles(found.filter((f) => f.kind === "elixir"));
   const moduleLints = await modules;
 
   let nextModule = 0;
   let nextActionFile = 0;
-  const lints = found.map((f) => (isModule(f) ? moduleLints[nextModule++] : actionFiles[nextActionFile++]) as ToolLint);
+  let nextElixir = 0;
+  const elixir = found.map((f) => (f.kind === "elixir" ? (elixirLints[nextElixir++] as ElixirLint) : null));
+  const lints = found.map((f, i) => (isModule(f) ? moduleLints[nextModule++] : (elixir[i]?.lint ?? actionFiles[nextActionFile++])) as ToolLint);
   // Modules are located after duplicate-tool is added, so that it is located too.
   const completed = await Promise.all(
     withDuplicateTools(found, lints).map((lint, i) => {
       const one = found[i] as FoundFile;
-      if (!isModule(one)) return { ...lint, offences: suppressOffences(lint.offences, one.kind, () => readSource(openablePath(one))) };
+      const read = elixir[i];
+      if (read !== null && read !== undefined) return { ...lint, offences: read.complete(lint.offences) };
+      if (one.kind !== "module" && one.kind !== "elixir") return { ...lint, offences: suppressOffences(lint.offences, one.kind, () => readSource(openablePath(one))) };
       // A module read once, for its pass and its directives; one gone since it was loaded keeps its offences.
       const text = readSource(openablePath(one));
       return text === null ? lint : completeModuleLint(one.path, lint, text);
@@ -134,6 +142,27 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
   );
   const files = completed.map((lint, i) => fileResult((found[i] as FoundFile).file, lint));
   return summarize(files, startedAt, options.rules);
+}
+
+/** The Elixir files' lints, in their order (an unreadable file is its parse-error). */
+async function lintElixirFiles(files: readonly FoundFile[]): Promise<ElixirLint[]> {
+  if (files.length === 0) return [];
+  const { lintElixirText } = await import("../elixir/index.js");
+  const out: ElixirLint[] = [];
+  for (const file of files) {
+    const decoded = readText(openablePath(file));
+    out.push(
+      "offence" in decoded ? { lint: { tool: null, actions: 0, offences: [decoded.offence] }, complete: (offences) => offences } : await lintElixirText(file.path, decoded.text),
+    );
+  }
+  return out;
+}
+
+/** Lints one Elixir tool module given as bytes (--stdin), as if it were the file at `path` (the project around it is read from there). */
+export async function lintElixirSource(bytes: Buffer, file: string, path: string, startedAt = performance.now(), rules: SeverityRules = DEFAULT_RULES): Promise<LintResult> {
+  const decoded = decode(bytes);
+  const lint = "offence" in decoded ? { tool: null, actions: 0, offences: [decoded.offence] } : await lintElixirModuleText(path, decoded.text);
+  return summarize([fileResult(file, lint)], startedAt, rules);
 }
 
 /**

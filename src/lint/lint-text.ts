@@ -1,7 +1,8 @@
 // One file's lint made whole from its text, exactly as the run reports that file before its
 // severities: an action file linted and located (lint-action-file.ts), a tool module loaded in
-// isolation as if its text were the file (src/modules/) and located once (src/locate/), then,
-// for both, the offences across files added and the file's inline directives applied. Used by
+// isolation as if its text were the file (src/modules/) and located once (src/locate/), an
+// Elixir module read statically (src/elixir/), then, for each, the offences across files added
+// and the file's inline directives applied. Used by
 // the run for the modules it loaded and for standard input, and by --fix for each pass, so
 // that a fixed text is linted the way the file will be.
 
@@ -50,4 +51,12 @@ export async function lintModuleText(
 ): Promise<ToolLint> {
   const { lintToolModuleSource } = await import("../modules/index.js");
   return completeModuleLint(path, withAcross(await lintToolModuleSource(path, text, load), across), text, parsed);
+}
+
+/** An Elixir tool module's lint from its text, as if it were the file at `path` (its project is read from there): see the module comment. */
+export async function lintElixirModuleText(path: string, text: string, across: readonly Offence[] = []): Promise<ToolLint> {
+  const { lintElixirText } = await import("../elixir/index.js");
+  const read = await lintElixirText(path, text);
+  const lint = withAcross(read.lint, across);
+  return { ...lint, offences: read.complete(lint.offences) };
 }

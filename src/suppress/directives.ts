@@ -66,3 +66,8 @@ export function directivesOf(source: string, kind: "json5" | "module"): Directiv
   if (!source.includes(PREFIX)) return [];
   return directivesIn(source, kind === "json5" ? json5Comments(source) : scriptComments(source));
 }
+
+/** The directives among comments a caller's own parse found (an Elixir file's, src/elixir/). */
+export function commentDirectives(source: string, comments: readonly Comment[]): Directive[] {
+  return source.includes(PREFIX) ? directivesIn(source, comments) : [];
+}

@@ -372,10 +372,16 @@ const RUN_ERRORS: readonly (readonly [readonly string[], string])[] = [
   [["discovery/*/none-*.json"], `no file matches the glob "discovery/*/none-*.json"`],
   [
     ["discovery/tools/readme.md"],
-    `"discovery/tools/readme.md" is not a file wymcp-lint reads (it reads .json and .json5 action files and .js, .mjs, .cjs, .ts, .mts, .cts tool modules)`,
+    `"discovery/tools/readme.md" is not a file wymcp-lint reads (it reads .json and .json5 action files, .js, .mjs, .cjs, .ts, .mts, .cts tool modules and .ex, .exs Elixir tool modules)`,
   ],
-  [["discovery/nothing"], `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts})`],
-  [["clean", "discovery/nothing"], `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts})`],
+  [
+    ["discovery/nothing"],
+    `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with \`use Wymcp.Tool\`)`,
+  ],
+  [
+    ["clean", "discovery/nothing"],
+    `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with \`use Wymcp.Tool\`)`,
+  ],
   [[""], "an empty path was given"],
   [["--config", "no/such.json"], '--config "no/such.json": no such file'],
   [["--baseline", "no/such-baseline.json", "clean"], 'the baseline file "no/such-baseline.json" does not exist; create it with --update-baseline'],

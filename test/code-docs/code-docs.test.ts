@@ -15,6 +15,7 @@ import { CODE_TABLE, codeTitle, defaultSeverity, OFFENCE_CODES, type OffenceCode
 import { explain, unknownCodeMessage } from "../../src/code-docs/explain.js";
 import { discover } from "../../src/lint/discover.js";
 import { lintFiles, lintActionSource } from "../../src/lint/lint-paths.js";
+import { lintElixirModuleText } from "../../src/lint/lint-text.js";
 import { lintToolModule } from "../../src/modules/index.js";
 import { wymcpToolLint } from "../../src/server/lint-server.js";
 
@@ -112,6 +113,11 @@ async function moduleCodes(source: string): Promise<OffenceCode[]> {
   return lint.offences.map((o) => o.code);
 }
 
+async function elixirCodes(source: string): Promise<OffenceCode[]> {
+  const file = join(scratch, `example${moduleCount++}.ex`);
+  return (await lintElixirModuleText(file, source)).offences.map((o) => o.code);
+}
+
 /** A file listing (`path  what it declares`) made into files, linted as a directory. */
 async function listingCodes(listing: string): Promise<OffenceCode[]> {
   const dir = join(scratch, `listing${moduleCount++}`);
@@ -140,7 +146,16 @@ async function serverCodes(source: string): Promise<OffenceCode[]> {
 for (const code of OFFENCE_CODES) {
   test(`${code}: the bad example has the offence, the good one has none`, async () => {
     const doc = codeDoc(code);
-    const codesOf = doc.input === "server" ? serverCodes : doc.lang === "json" || doc.lang === "json5" ? actionFileCodes(doc.lang) : doc.lang === "js" ? moduleCodes : listingCodes;
+    const codesOf =
+      doc.input === "server"
+        ? serverCodes
+        : doc.lang === "json" || doc.lang === "json5"
+          ? actionFileCodes(doc.lang)
+          : doc.lang === "js"
+            ? moduleCodes
+            : doc.lang === "elixir"
+              ? elixirCodes
+              : listingCodes;
     const bad = await codesOf(doc.bad);
     assert.ok(bad.includes(code), `${code}: the bad example reports ${JSON.stringify(bad)}`);
     assert.deepEqual(await codesOf(doc.good), [], `${code}: the good example is not clean`);

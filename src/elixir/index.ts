@@ -1,0 +1,212 @@
+// Elixir tool modules (docs/inputs.md, "Elixir tool modules"): a module that does
+// `use Wymcp.Tool`, read statically, never run. The file is parsed (parser.ts), its modules
+// found (modules.ts), the tool's name/0, description/0 and actions/0 read as terms (read.ts,
+// following calls into the project's other files through project.ts), checked as Elixir terms
+// (term-checks.ts), converted and linted by the chain exactly as an action file's value
+// (convert.ts); what could not be read is one dynamic-declaration warning at its place, and
+// is left out of the rest. Each offence is then located at the key, entry or value it names,
+// in this file, and the file's `# wymcp-lint-disable…` comments applied. Called by the run
+// (src/lint/), for standard input, and by each pass of --fix.
+
+import { dirname, relative } from "node:path";
+import { lintTool, type ToolLint } from "../core/lint-tool.js";
+import { PLAIN_DATA } from "../core/map.js";
+import { finalizeOffence, toolOffence, withPosition, type Offence } from "../core/offence.js";
+import { sortOffences } from "../core/order.js";
+import { renderLocation } from "../core/render-location.js";
+import type { Path } from "../core/path.js";
+import { lookup, type FileLayout } from "../locate/locate-offences.js";
+import type { LocatedEntry } from "../locate/located-entry.js";
+import type { Comment } from "../suppress/comments.js";
+import { suppressByComments } from "../suppress/suppress.js";
+import { positionsAt, type Position } from "../text/positions.js";
+import { pathKey, toValue, type Converted, type TermPlace } from "./convert.js";
+import type { ModuleDecl, SourceFile } from "./modules.js";
+import { parseElixir, type Node } from "./parser.js";
+import { NeedModule, Project } from "./project.js";
+import { Reader } from "./read.js";
+import { termOffences } from "./term-checks.js";
+import type { Dynamic, Place, Term } from "./term.js";
+
+/** One Elixir file's lint before its offences across files are known: `complete` locates them all and applies the file's directives. */
+export interface ElixirLint {
+  readonly lint: ToolLint;
+  complete(offences: readonly Offence[]): readonly Offence[];
+}
+
+const ELIXIR_TOOL: FileLayout = {
+  target(offence) {
+    if (offence.action !== null) return { path: ["actions", offence.action, ...offence.target.path], part: offence.target.part };
+    return offence.target.path.length > 0 ? offence.target : null;
+  },
+  actionPath: (action) => ["actions", action],
+};
+
+// Codes of checks that read one part of an action against another: a part that could not be
+// read would make them speak of what is not there.
+const CROSS_REFERENCE = new Set(["undeclared", "undeclared-default", "undeclared-example-key", "example-misses-required", "unknown-related", "duplicate"]);
+
+function startsWith(path: Path, prefix: Path): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment);
+}
+
+function firstSyntaxError(node: Node): Node | null {
+  if (node.isError || node.isMissing) return node;
+  if (!node.hasError) return null;
+  for (const child of node.children) {
+    const found = firstSyntaxError(child);
+    if (found !== null) return found;
+  }
+  return node;
+}
+
+function commentsOf(source: SourceFile): Comment[] {
+  return source.tree.rootNode.descendantsOfType("comment").flatMap((node) => (node === null ? [] : [{ text: node.text.slice(1), start: node.startIndex, end: node.endIndex }]));
+}
+
+/** The dynamic-declaration offence for a term at `path` (from the tool's top level). */
+function dynamicOffence(path: Path, term: Dynamic): Offence {
+  const inAction = path[0] === "actions" && path.length >= 2;
+  const action = inAction ? String(path[1]) : null;
+  const relative = inAction ? path.slice(2) : path;
+  const what = relative.length === 0 ? (inAction ? "the action's schema" : "the tool") : `the value of ${renderLocation(relative)}`;
+  return finalizeOffence(
+    {
+      code: "dynamic-declaration",
+      path: relative.slice(0, -1),
+      target: { path: relative, part: "value" },
+      message: `${what} is built at run time (${term.what}), so it was not checked`,
+      fix: "Write it as a literal (module attributes, <> and functions of no arguments are read), or lint the running server with --server.",
+    },
+    action,
+  );
+}
+
+/** Whether a chain offence speaks of something a dynamic term stands in for. */
+function touchesDynamic(offence: Offence, dynamics: readonly Path[]): boolean {
+  const full = ELIXIR_TOOL.target(offence)?.path ?? [];
+  return dynamics.some((path) => startsWith(full, path) || (CROSS_REFERENCE.has(offence.code) && (path.length <= 1 || (offence.action !== null && path[1] === offence.action))));
+}
+
+function lintTerms(name: Term | null, description: Term | null, actions: Term | null): { lint: ToolLint; converted: Converted } {
+  const converted: Converted = { places: new Map(), dynamics: [] };
+  const value = (term: Term | null, key: string): unknown => (term === null ? undefined : toValue(term, [key], converted));
+  const tool = { name: value(name, "name"), description: value(description, "description"), actions: value(actions, "actions") };
+  const chain = lintTool(tool, { read: PLAIN_DATA, advisory: true });
+  const dynamicPaths = converted.dynamics.map((d) => d.path);
+  const kept = dynamicPaths.length === 0 ? chain.offences : chain.offences.filter((offence) => !touchesDynamic(offence, dynamicPaths));
+  const offences = sortOffences([...kept, ...termOffences(name, description, actions), ...converted.dynamics.map((d) => dynamicOffence(d.path, d.term))]);
+  return { lint: { ...chain, offences }, converted };
+}
+
+/** The tool module of the file: the first that does `use Wymcp.Tool`. */
+function toolModule(project: Project, file: string): ModuleDecl | null {
+  return project.modulesIn(file).find((module) => module.usesTool) ?? null;
+}
+
+/** What the tool's three functions return, read again after each file a call needed was parsed. */
+async function readTool(project: Project, module: ModuleDecl): Promise<{ name: Term | null; description: Term | null; actions: Term | null }> {
+  for (;;) {
+    const reader = new Reader(project);
+    try {
+      return { name: reader.call(module, "name"), description: reader.call(module, "description"), actions: reader.call(module, "actions") };
+    } catch (error) {
+      if (!(error instanceof NeedModule)) throw error;
+      await project.load(error.file);
+    }
+  }
+}
+
+/** Where each path's entry is, as the locator wants it: in this file, else the nearest place in it (not exact). */
+class Places {
+  private readonly foreign = new Map<string, Place>();
+
+  constructor(
+    private readonly file: string,
+    private readonly places: ReadonlyMap<string, TermPlace>,
+  ) {}
+
+  entry(path: Path): LocatedEntry | null {
+    for (let length = path.length; length > 0; length--) {
+      const place = this.places.get(pathKey(path.slice(0, length)));
+      if (place === undefined) continue;
+      const exact = length === path.length;
+      if (place.value.file === this.file) {
+        const key = place.key?.file === this.file ? place.key.span : undefined;
+        return { ...(key === undefined ? {} : { key }), value: place.value.span, exact };
+      }
+      if (place.site !== undefined) {
+        if (exact) this.foreign.set(pathKey(path), place.value);
+        return { value: place.site.span, exact: false };
+      }
+    }
+    return null;
+  }
+
+  /** Where the value at `path` is written when that is another file. */
+  foreignPlace(path: Path): Place | null {
+    return this.foreign.get(pathKey(path)) ?? null;
+  }
+}
+
+function lintError(message: string, fix: string, position: Position | null): Offence {
+  const offence = toolOffence("parse-error", message, fix);
+  return position === null ? offence : withPosition(offence, position.line, position.column);
+}
+
+/** Where an offence's value is written in another file, added to its message. */
+function withForeignNote(offence: Offence, place: Place, from: string, texts: ReadonlyMap<string, string>): Offence {
+  const text = texts.get(place.file);
+  if (text === undefined) return offence;
+  const at = positionsAt(text, [place.span.start])[0] as Position;
+  const shown = relative(dirname(from), place.file).split("\\").join("/");
+  return Object.freeze({ ...offence, message: `${offence.message} (written in ${shown} at line ${at.line}, column ${at.column})` });
+}
+
+/** Lints the Elixir file at `file` (absolute) whose text is `text`; see the module comment. */
+export async function lintElixirText(file: string, text: string): Promise<ElixirLint> {
+  const tree = await parseElixir(text);
+  const source: SourceFile = { file, text, tree };
+  const comments = commentsOf(source);
+  const broken = firstSyntaxError(tree.rootNode);
+  if (broken !== null) {
+    const offence = lintError(
+      "the file is not valid Elixir: the parser stops here",
+      "Fix the syntax (mix compile shows the same place).",
+      positionsAt(text, [broken.startIndex])[0] as Position,
+    );
+    return { lint: { tool: null, actions: 0, offences: [offence] }, complete: (offences) => offences };
+  }
+  const project = new Project(file);
+  project.add(source);
+  const module = toolModule(project, file);
+  if (module === null) {
+    const offence = toolOffence(
+      "no-tool",
+      "the file defines no module that does `use Wymcp.Tool`",
+      "Add `use Wymcp.Tool` to the tool's module, with name/0, description/0 and actions/0.",
+    );
+    return { lint: { tool: null, actions: 0, offences: [offence] }, complete: (offences) => suppressByComments(offences, text, comments) };
+  }
+  const { name, description, actions } = await readTool(project, module);
+  const { lint, converted } = lintTerms(name, description, actions);
+  const places = new Places(file, converted.places);
+  const texts = project.texts();
+  const complete = (offences: readonly Offence[]): readonly Offence[] => {
+    const asked = lookup(offences, ELIXIR_TOOL);
+    let located =
+      asked === null
+        ? offences
+        : asked.located(
+            text,
+            asked.paths.map((path) => places.entry(path)),
+          );
+    located = located.map((offence) => {
+      const target = ELIXIR_TOOL.target(offence);
+      const foreign = target === null ? null : places.foreignPlace(target.path);
+      return foreign === null ? offence : withForeignNote(offence, foreign, file, texts);
+    });
+    return suppressByComments(located, text, comments);
+  };
+  return { lint, complete };
+}

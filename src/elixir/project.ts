@@ -1,0 +1,136 @@
+// The modules of the project an Elixir file belongs to, for the calls the reader follows into
+// other files (docs/inputs.md, "Elixir tool modules"): the project is the nearest folder above
+// the file holding mix.exs (else the file's own folder), and its source folders are lib/ and
+// each umbrella app's apps/*/lib/ (else that folder itself). They are read from disk, so one
+// named file is read as in its project, as a pre-commit hook needs; a file is listed by a text
+// search for `defmodule` and parsed only when a call reaches a module it may define.
+
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { modulesOf, type ModuleDecl, type SourceFile } from "./modules.js";
+import { parseElixir } from "./parser.js";
+import type { Modules } from "./read.js";
+
+/** Thrown by `find` for a module in a file not parsed yet: the caller parses it (`load`) and reads again. */
+export class NeedModule extends Error {
+  constructor(readonly file: string) {
+    super(`the Elixir file ${file} must be parsed first`);
+  }
+}
+
+// Files listed in one project at most, so a huge tree cannot stall a run.
+const MAX_FILES = 20_000;
+const SKIPPED = new Set(["deps", "_build", "node_modules", "cover", "priv"]);
+
+function projectRoot(file: string): string | null {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    if (statSync(join(dir, "mix.exs"), { throwIfNoEntry: false })?.isFile()) return dir;
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+function sourceFolders(file: string): string[] {
+  const root = projectRoot(file);
+  if (root === null) return [dirname(file)];
+  const folders = [join(root, "lib")];
+  const apps = join(root, "apps");
+  try {
+    for (const app of readdirSync(apps).sort()) folders.push(join(apps, app, "lib"));
+  } catch {
+    // no umbrella
+  }
+  return folders;
+}
+
+function elixirFiles(folder: string, out: string[]): void {
+  let entries: import("node:fs").Dirent[];
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    if (out.length >= MAX_FILES) return;
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith(".") && !SKIPPED.has(entry.name)) elixirFiles(path, out);
+    } else if (entry.isFile() && /\.exs?$/.test(entry.name)) out.push(path);
+  }
+}
+
+/** The last segment of each module name a text may define (`defmodule A.B do` gives "B"). */
+function definedNames(text: string): string[] {
+  return [...text.matchAll(/\bdefmodule\s+([A-Z][\w.]*)/g)].map((m) => (m[1] as string).split(".").pop() as string);
+}
+
+/** The modules of the files a run has parsed, and the project's other files, parsed on demand. */
+export class Project implements Modules {
+  private readonly parsed = new Map<string, ModuleDecl[]>();
+  private readonly byName = new Map<string, ModuleDecl>();
+  /** Per source folder set: the files that may define a module, by the last segment of its name. */
+  private readonly listings = new Map<string, Map<string, string[]>>();
+
+  constructor(private readonly linted: string) {}
+
+  /** Adds a parsed file's modules (the linted file first, so its own text wins over the disk's). */
+  add(source: SourceFile): void {
+    if (this.parsed.has(source.file)) return;
+    const modules = modulesOf(source);
+    this.parsed.set(source.file, modules);
+    for (const module of modules) if (!this.byName.has(module.name)) this.byName.set(module.name, module);
+  }
+
+  /** Parses `file` from disk and adds its modules; an unreadable file adds none. */
+  async load(file: string): Promise<void> {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      this.parsed.set(file, []);
+      return;
+    }
+    this.add({ file, text, tree: await parseElixir(text) });
+  }
+
+  /** The modules `file` defines, when it was parsed. */
+  modulesIn(file: string): readonly ModuleDecl[] {
+    return this.parsed.get(file) ?? [];
+  }
+
+  /** The text of every file parsed, by path. */
+  texts(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const modules of this.parsed.values()) for (const module of modules) out.set(module.source.file, module.source.text);
+    return out;
+  }
+
+  find(name: string): ModuleDecl | null {
+    const known = this.byName.get(name);
+    if (known !== undefined) return known;
+    const last = name.split(".").pop() as string;
+    for (const file of this.listing().get(last) ?? []) if (!this.parsed.has(file)) throw new NeedModule(file);
+    return null;
+  }
+
+  private listing(): Map<string, string[]> {
+    const folders = sourceFolders(resolve(this.linted));
+    const key = folders.join("\0");
+    let listing = this.listings.get(key);
+    if (listing !== undefined) return listing;
+    listing = new Map();
+    const files: string[] = [];
+    for (const folder of folders) elixirFiles(folder, files);
+    for (const file of files) {
+      let text: string;
+      try {
+        text = readFileSync(file, "utf8");
+      } catch {
+        continue;
+      }
+      for (const name of definedNames(text)) listing.set(name, [...(listing.get(name) ?? []), file]);
+    }
+    this.listings.set(key, listing);
+    return listing;
+  }
+}

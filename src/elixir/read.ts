@@ -1,0 +1,389 @@
+// The static reader's evaluator (docs/inputs.md, "Elixir tool modules"): an expression of an
+// Elixir module to the term it stands for, without running anything. It knows literals of every
+// kind (literals.ts), maps, keyword lists, tuples, module attributes in force at the function's
+// definition, `<>` and `++`, interpolation of known values, local variables bound before in the
+// same body, functions of no arguments in the same module or, through aliases, in another
+// (modules.ts, found through `Modules`), and Map.put/merge/delete on known maps. Anything else
+// is a `dynamic` term naming what it is. Each term keeps where it is written.
+
+import { argumentsOf, callName, expandAlias, type Attribute, type Definition, type ModuleDecl } from "./modules.js";
+import { charValue, floatValue, heredocText, integerValue, unescapeSequence, words, type Piece } from "./literals.js";
+import type { Node } from "./parser.js";
+import { dynamic, sameKey, seenFrom, type Entry, type Place, type Term } from "./term.js";
+
+/** The modules a reader can call into. `find` may throw NeedModule: the caller parses that file and reads again. */
+export interface Modules {
+  find(name: string): ModuleDecl | null;
+}
+
+interface Scope {
+  readonly module: ModuleDecl;
+  readonly attributes: ReadonlyMap<string, Attribute>;
+  readonly locals: ReadonlyMap<string, Term>;
+}
+
+// Calls followed one inside another at most: a deeper chain is read as dynamic.
+const MAX_CALL_DEPTH = 64;
+// Nesting of one expression at most, so a hostile file cannot exhaust the stack.
+const MAX_NESTING = 400;
+
+const SPECIAL_FORMS = new Set(["for", "if", "unless", "case", "cond", "with", "fn", "try", "receive", "quote", "unquote"]);
+
+export class Reader {
+  private readonly calls = new Map<Definition, Term>();
+  private readonly attributes = new Map<Attribute, Term>();
+  private readonly reading = new Set<Definition>();
+
+  constructor(private readonly modules: Modules) {}
+
+  /** The value of `module`'s function `name`/0; null when the module defines none. */
+  call(module: ModuleDecl, name: string): Term | null {
+    const definition = module.definitions.get(name);
+    return definition === undefined ? null : this.definition(module, definition, null);
+  }
+
+  private definition(module: ModuleDecl, definition: Definition, site: Place | null): Term {
+    const memo = this.calls.get(definition);
+    if (memo !== undefined) return memo;
+    const at = site ?? this.place(module, definition.body[definition.body.length - 1] as Node);
+    if (this.reading.has(definition)) return dynamic(`a call of ${definition.name}/0 that calls itself`, at);
+    if (this.reading.size >= MAX_CALL_DEPTH) return dynamic("calls nested too deep to follow", at);
+    this.reading.add(definition);
+    try {
+      const term = this.body(definition.body, { module, attributes: definition.attributes, locals: new Map() });
+      this.calls.set(definition, term);
+      return term;
+    } finally {
+      this.reading.delete(definition);
+    }
+  }
+
+  private body(nodes: readonly Node[], scope: Scope): Term {
+    const locals = new Map(scope.locals);
+    const inner: Scope = { ...scope, locals };
+    let last: Term | null = null;
+    for (const node of nodes) {
+      if (node.type === "binary_operator" && node.childForFieldName("operator")?.text === "=" && node.childForFieldName("left")?.type === "identifier") {
+        last = this.read(node.childForFieldName("right") as Node, inner, 0);
+        locals.set(node.childForFieldName("left")?.text as string, last);
+      } else {
+        last = this.read(node, inner, 0);
+      }
+    }
+    return last ?? dynamic("an empty body", this.place(scope.module, nodes[0] ?? scope.module.source.tree.rootNode));
+  }
+
+  private place(module: ModuleDecl, node: Node): Place {
+    return { file: module.source.file, span: { start: node.startIndex, end: node.endIndex } };
+  }
+
+  /** The term `node` stands for in `scope`. */
+  read(node: Node, scope: Scope, depth: number): Term {
+    const at = this.place(scope.module, node);
+    if (depth > MAX_NESTING) return dynamic("an expression nested too deep", at);
+    const next = depth + 1;
+    switch (node.type) {
+      case "string":
+        return this.quoted(node, scope, next, "string");
+      case "charlist":
+        return this.quoted(node, scope, next, "charlist");
+      case "sigil":
+        return this.sigil(node, scope, next);
+      case "atom":
+        return { kind: "atom", value: node.text.slice(1), at };
+      case "quoted_atom":
+      case "quoted_keyword":
+        return this.quotedAtom(node, scope, next, at);
+      case "keyword":
+        return {
+          kind: "atom",
+          value: node.text.trimEnd().slice(0, -1),
+          at: { file: at.file, span: { start: at.span.start, end: at.span.start + node.text.trimEnd().length - 1 } },
+        };
+      case "boolean":
+        return { kind: "atom", value: node.text, at };
+      case "nil":
+        return { kind: "atom", value: "nil", at };
+      case "integer": {
+        const value = integerValue(node.text);
+        return value === null ? dynamic("an integer the reader does not understand", at) : { kind: "integer", value, at };
+      }
+      case "float":
+        return { kind: "float", value: floatValue(node.text), at };
+      case "char":
+        return { kind: "integer", value: BigInt(charValue(node.text)), at };
+      case "alias":
+        return { kind: "atom", value: `Elixir.${expandAlias(node.text, scope.module.aliases)}`, at };
+      case "list":
+        return this.list(node, scope, next, at);
+      case "tuple":
+        return { kind: "tuple", items: node.namedChildren.filter((c) => c.type !== "comment").map((c) => this.read(c, scope, next)), at };
+      case "map":
+        return this.map(node, scope, next, at);
+      case "keywords":
+        return this.keywords(node, scope, next, at);
+      case "block": {
+        const inner = node.namedChildren.filter((c) => c.type !== "comment");
+        return inner.length === 1 ? this.read(inner[0] as Node, scope, next) : this.body(inner, scope);
+      }
+      case "unary_operator":
+        return this.unary(node, scope, next, at);
+      case "binary_operator":
+        return this.binary(node, scope, next, at);
+      case "identifier":
+        return this.identifier(node, scope, at);
+      case "call":
+        return this.callNode(node, scope, next, at);
+      default:
+        return dynamic(`an expression the reader does not follow (${node.type})`, at);
+    }
+  }
+
+  // --- literals ---------------------------------------------------------------------------
+
+  /** The text of a quoted literal's content, or the dynamic piece that stops it. */
+  private content(node: Node, scope: Scope, depth: number, escapes: "all" | "delimiter" | "none"): string | Term {
+    const pieces: Piece[] = [];
+    let heredoc = false;
+    for (const child of node.children) {
+      const field = child.type;
+      if (child.type === '"""' || child.type === "'''") heredoc = true;
+      if (field === "quoted_content") pieces.push({ text: child.text, raw: true });
+      else if (field === "escape_sequence")
+        pieces.push(
+          escapes === "all"
+            ? { text: unescapeSequence(child.text), raw: false }
+            : escapes === "delimiter"
+              ? { text: child.text.slice(1), raw: false }
+              : { text: child.text, raw: true },
+        );
+      else if (field === "interpolation") {
+        const inner = child.namedChildren.filter((c) => c.type !== "comment");
+        const value = inner.length === 1 ? this.read(inner[0] as Node, scope, depth) : dynamic("an interpolation the reader does not follow", this.place(scope.module, child));
+        const text = interpolated(value);
+        if (typeof text !== "string") return text;
+        pieces.push({ text, raw: false });
+      }
+    }
+    if (!heredoc) return pieces.map((p) => p.text).join("");
+    const closing = node.children.find((_, i) => node.fieldNameForChild(i) === "quoted_end");
+    const lineStart = scope.module.source.text.lastIndexOf("\n", (closing?.startIndex ?? node.endIndex) - 1) + 1;
+    return heredocText(pieces, (closing?.startIndex ?? lineStart) - lineStart);
+  }
+
+  private quoted(node: Node, scope: Scope, depth: number, kind: "string" | "charlist"): Term {
+    const at = this.place(scope.module, node);
+    const text = this.content(node, scope, depth, "all");
+    if (typeof text !== "string") return text;
+    return kind === "string" ? { kind: "string", value: text, at } : charlist(text, at);
+  }
+
+  private quotedAtom(node: Node, scope: Scope, depth: number, at: Place): Term {
+    const text = this.content(node, scope, depth, "all");
+    if (typeof text !== "string") return text;
+    const quoteEnd = node.children.find((_, i) => node.fieldNameForChild(i) === "quoted_end");
+    return { kind: "atom", value: text, at: node.type === "quoted_keyword" && quoteEnd ? { file: at.file, span: { start: at.span.start, end: quoteEnd.endIndex } } : at };
+  }
+
+  private sigil(node: Node, scope: Scope, depth: number): Term {
+    const at = this.place(scope.module, node);
+    const name = node.namedChildren.find((c) => c.type === "sigil_name")?.text ?? "";
+    const modifiers = node.namedChildren.find((c) => c.type === "sigil_modifiers")?.text ?? "";
+    if (!/^[sScCwW]$/.test(name)) return dynamic(`the sigil ~${name}`, at);
+    const text = this.content(node, scope, depth, name === name.toLowerCase() ? "all" : "delimiter");
+    if (typeof text !== "string") return text;
+    if (name === "s" || name === "S") return { kind: "string", value: text, at };
+    if (name === "c" || name === "C") return charlist(text, at);
+    const items = words(text).map(
+      (word): Term => (modifiers.includes("a") ? { kind: "atom", value: word, at } : modifiers.includes("c") ? charlist(word, at) : { kind: "string", value: word, at }),
+    );
+    return { kind: "list", items, at };
+  }
+
+  // --- collections ------------------------------------------------------------------------
+
+  private list(node: Node, scope: Scope, depth: number, at: Place): Term {
+    const items: Term[] = [];
+    let keywords = false;
+    for (const child of node.namedChildren) {
+      if (child.type === "comment") continue;
+      if (child.type === "keywords") {
+        const read = this.keywords(child, scope, depth, at);
+        if (read.kind !== "list") return read;
+        items.push(...read.items);
+        keywords = items.length === read.items.length;
+      } else if (child.type === "binary_operator" && child.childForFieldName("operator")?.text === "|") {
+        items.push(this.read(child.childForFieldName("left") as Node, scope, depth));
+        const tail = this.read(child.childForFieldName("right") as Node, scope, depth);
+        if (tail.kind !== "list") return tail.kind === "dynamic" ? tail : dynamic("an improper list", at);
+        items.push(...tail.items);
+      } else {
+        items.push(this.read(child, scope, depth));
+      }
+    }
+    return keywords ? { kind: "list", items, keywords: true, at } : { kind: "list", items, at };
+  }
+
+  private keywords(node: Node, scope: Scope, depth: number, at: Place): Term {
+    const items: Term[] = [];
+    for (const pair of node.namedChildren) {
+      if (pair.type !== "pair") continue;
+      const key = this.read(pair.childForFieldName("key") as Node, scope, depth);
+      const value = this.read(pair.childForFieldName("value") as Node, scope, depth);
+      items.push({ kind: "tuple", items: [key, value], at: this.place(scope.module, pair) });
+    }
+    return { kind: "list", items, keywords: true, at };
+  }
+
+  private map(node: Node, scope: Scope, depth: number, at: Place): Term {
+    const struct = node.namedChildren.find((c) => c.type === "struct");
+    const content = node.namedChildren.find((c) => c.type === "map_content");
+    let entries: Entry[] = [];
+    const add = (key: Term, value: Term): void => {
+      entries = [...entries.filter((e) => !sameKey(e.key, key)), { key, value }];
+    };
+    for (const item of content?.namedChildren ?? []) {
+      if (item.type === "comment") continue;
+      const operator = item.type === "binary_operator" ? item.childForFieldName("operator")?.text : undefined;
+      if (operator === "=>") {
+        add(this.read(item.childForFieldName("left") as Node, scope, depth), this.read(item.childForFieldName("right") as Node, scope, depth));
+      } else if (operator === "|") {
+        // %{base | key: value}: the base's entries, updated.
+        const base = this.read(item.childForFieldName("left") as Node, scope, depth);
+        if (base.kind !== "map") return base.kind === "dynamic" ? base : dynamic("a map update of something that is not a map", at);
+        entries = [...base.entries];
+        const updates = this.read(item.childForFieldName("right") as Node, scope, depth);
+        if (updates.kind !== "list") return dynamic("a map update the reader does not follow", at);
+        for (const update of updates.items) if (update.kind === "tuple") add(update.items[0] as Term, update.items[1] as Term);
+      } else if (item.type === "keywords") {
+        const read = this.keywords(item, scope, depth, at);
+        if (read.kind === "list") for (const pair of read.items) if (pair.kind === "tuple") add(pair.items[0] as Term, pair.items[1] as Term);
+      } else {
+        return dynamic("a map entry the reader does not follow", this.place(scope.module, item));
+      }
+    }
+    if (struct === undefined) return { kind: "map", entries, at };
+    return { kind: "map", entries, struct: expandAlias(struct.text, scope.module.aliases), at };
+  }
+
+  // --- operators --------------------------------------------------------------------------
+
+  private unary(node: Node, scope: Scope, depth: number, at: Place): Term {
+    const operator = node.childForFieldName("operator")?.text;
+    const operand = node.childForFieldName("operand") as Node;
+    if (operator === "@" && operand.type === "identifier") {
+      const attribute = scope.attributes.get(operand.text);
+      if (attribute === undefined) return dynamic(`the module attribute @${operand.text}, not set before this point`, at);
+      let term = this.attributes.get(attribute);
+      if (term === undefined) {
+        term = this.read(attribute.node, { module: scope.module, attributes: attribute.before, locals: new Map() }, depth);
+        this.attributes.set(attribute, term);
+      }
+      return term;
+    }
+    if ((operator === "-" || operator === "+") && (operand.type === "integer" || operand.type === "float")) {
+      const value = this.read(operand, scope, depth);
+      if (operator === "+") return { ...value, at };
+      if (value.kind === "integer") return { kind: "integer", value: -value.value, at };
+      if (value.kind === "float") return { kind: "float", value: -value.value, at };
+    }
+    return dynamic(`the operator ${operator ?? "?"}`, at);
+  }
+
+  private binary(node: Node, scope: Scope, depth: number, at: Place): Term {
+    const operator = node.childForFieldName("operator")?.text;
+    if (operator === "|>") return dynamic("a pipe", at);
+    if (operator !== "<>" && operator !== "++") return dynamic(`the operator ${operator ?? "?"}`, at);
+    const left = this.read(node.childForFieldName("left") as Node, scope, depth);
+    const right = this.read(node.childForFieldName("right") as Node, scope, depth);
+    if (left.kind === "dynamic") return left;
+    if (right.kind === "dynamic") return right;
+    if (operator === "<>") {
+      if (left.kind !== "string" || right.kind !== "string") return dynamic("a <> of something that is not a string", at);
+      return { kind: "string", value: left.value + right.value, at };
+    }
+    if (left.kind !== "list" || right.kind !== "list") return dynamic("a ++ of something that is not a list", at);
+    return { kind: "list", items: [...left.items, ...right.items], at };
+  }
+
+  // --- names and calls ----------------------------------------------------------------------
+
+  private identifier(node: Node, scope: Scope, at: Place): Term {
+    const name = node.text;
+    const local = scope.locals.get(name);
+    if (local !== undefined) return local;
+    if (name === "__MODULE__") return { kind: "atom", value: `Elixir.${scope.module.name}`, at };
+    return this.localCall(scope.module, name, at);
+  }
+
+  private localCall(module: ModuleDecl, name: string, at: Place): Term {
+    const definition = module.definitions.get(name);
+    if (definition === undefined) return dynamic(`${name}, which is neither a variable nor a function of no arguments in ${module.name}`, at);
+    return this.definition(module, definition, at);
+  }
+
+  private callNode(node: Node, scope: Scope, depth: number, at: Place): Term {
+    const args = argumentsOf(node);
+    const local = callName(node);
+    if (local !== null) {
+      if (SPECIAL_FORMS.has(local)) return dynamic(`${article(local)} ${local}`, at);
+      if (args.length > 0 || node.namedChildren.some((c) => c.type === "do_block")) return dynamic(`a call of ${local}/${args.length}`, at);
+      return this.localCall(scope.module, local, at);
+    }
+    const target = node.childForFieldName("target");
+    const left = target?.type === "dot" ? target.childForFieldName("left") : null;
+    const right = target?.type === "dot" ? target.childForFieldName("right") : null;
+    if (left === null || left === undefined || right?.type !== "identifier") return dynamic("a call the reader does not follow", at);
+    const moduleName = left.type === "alias" ? expandAlias(left.text, scope.module.aliases) : left.text === "__MODULE__" ? scope.module.name : null;
+    if (moduleName === null) return dynamic(`a call of ${left.text}.${right.text}/${args.length}`, at);
+    if (moduleName === "Map") return this.mapCall(right.text, args, scope, depth, at);
+    if (args.length > 0) return dynamic(`a call of ${moduleName}.${right.text}/${args.length}`, at);
+    const module = moduleName === scope.module.name ? scope.module : this.modules.find(moduleName);
+    if (module === null) return dynamic(`a call of ${moduleName}.${right.text}/0, a module not found in the project's source folders`, at);
+    const definition = module.definitions.get(right.text);
+    if (definition === undefined) return dynamic(`a call of ${moduleName}.${right.text}/0, which ${moduleName} does not define`, at);
+    return seenFrom(this.definition(module, definition, at.file === module.source.file ? at : null), at);
+  }
+
+  private mapCall(fn: string, args: readonly Node[], scope: Scope, depth: number, at: Place): Term {
+    const read = args.map((arg) => this.read(arg, scope, depth));
+    const unknown = read.find((term) => term.kind === "dynamic");
+    if (unknown !== undefined) return unknown;
+    const [map, second, third] = read;
+    if (map?.kind !== "map" || map.struct !== undefined) return dynamic(`a call of Map.${fn}/${args.length}`, at);
+    if (fn === "put" && read.length === 3)
+      return { kind: "map", entries: [...map.entries.filter((e) => !sameKey(e.key, second as Term)), { key: second as Term, value: third as Term }], at };
+    if (fn === "delete" && read.length === 2) return { kind: "map", entries: map.entries.filter((e) => !sameKey(e.key, second as Term)), at };
+    if (fn === "merge" && read.length === 2 && second?.kind === "map") {
+      return { kind: "map", entries: [...map.entries.filter((e) => !second.entries.some((o) => sameKey(o.key, e.key))), ...second.entries], at };
+    }
+    return dynamic(`a call of Map.${fn}/${args.length}`, at);
+  }
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? "an" : "a";
+}
+
+function charlist(text: string, at: Place): Term {
+  return { kind: "list", items: Array.from(text, (c): Term => ({ kind: "integer", value: BigInt(c.codePointAt(0) as number), at })), charlist: true, at };
+}
+
+/** A term as interpolation writes it (to_string), or the term that cannot be written. */
+function interpolated(term: Term): string | Term {
+  switch (term.kind) {
+    case "string":
+      return term.value;
+    case "atom":
+      return term.value === "nil" ? "" : term.value.replace(/^Elixir\./, "");
+    case "integer":
+      return term.value.toString();
+    case "list":
+      if (term.charlist) return String.fromCodePoint(...term.items.map((i) => Number((i as { value: bigint }).value)));
+      return dynamic("an interpolation of a list", term.at);
+    case "dynamic":
+      return term;
+    default:
+      return dynamic(`an interpolation of a ${term.kind}`, term.at);
+  }
+}

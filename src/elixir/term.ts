@@ -1,0 +1,77 @@
+// The Elixir terms the static reader reads (docs/inputs.md, "Elixir tool modules"): each one
+// as Elixir would hold it at run time, atoms and strings kept apart, with the place in the
+// source where it is written. A term that cannot be known without running the code is
+// `dynamic`, naming what it is, so the checks never take it for clean.
+
+import type { Span } from "../text/positions.js";
+
+/** Where a term is written: its file (absolute) and its UTF-16 range in that file's text. */
+export interface Place {
+  readonly file: string;
+  readonly span: Span;
+}
+
+interface At {
+  readonly at: Place;
+  /** For a term read through a call into another file: the call, in the calling file. */
+  readonly site?: Place;
+}
+
+export type Term =
+  | (At & { readonly kind: "string"; readonly value: string })
+  | (At & { readonly kind: "atom"; readonly value: string })
+  | (At & { readonly kind: "integer"; readonly value: bigint })
+  | (At & { readonly kind: "float"; readonly value: number })
+  /** A list; `keywords` when written in keyword syntax (each item a 2-tuple), `charlist` for '…' and ~c. */
+  | (At & { readonly kind: "list"; readonly items: readonly Term[]; readonly keywords?: true; readonly charlist?: true })
+  | (At & { readonly kind: "tuple"; readonly items: readonly Term[] })
+  /** A map; `struct` names its module for %Name{…}. */
+  | (At & { readonly kind: "map"; readonly entries: readonly Entry[]; readonly struct?: string })
+  /** What the reader cannot know: `what` names it ("a call of Foo.bar/1"). */
+  | (At & { readonly kind: "dynamic"; readonly what: string });
+
+export interface Entry {
+  readonly key: Term;
+  readonly value: Term;
+}
+
+export type Dynamic = Extract<Term, { kind: "dynamic" }>;
+
+export function dynamic(what: string, at: Place): Dynamic {
+  return { kind: "dynamic", what, at };
+}
+
+/** The same term as read through a call or attribute written at `site` in another file. */
+export function seenFrom(term: Term, site: Place): Term {
+  return term.at.file === site.file ? term : { ...term, site };
+}
+
+/** The first dynamic term inside `term` (itself included), depth first; null when it is all known. */
+export function firstDynamic(term: Term): Dynamic | null {
+  if (term.kind === "dynamic") return term;
+  const inner = term.kind === "list" || term.kind === "tuple" ? term.items : term.kind === "map" ? term.entries.flatMap((e) => [e.key, e.value]) : [];
+  for (const item of inner) {
+    const found = firstDynamic(item);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Two known terms equal as Elixir compares map keys (===: 1 and 1.0 differ); null when either is not known. */
+export function sameKey(a: Term, b: Term): boolean {
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case "string":
+    case "atom":
+    case "integer":
+    case "float":
+      return a.value === (b as typeof a).value;
+    case "list":
+    case "tuple": {
+      const items = (b as typeof a).items;
+      return a.items.length === items.length && a.items.every((item, i) => sameKey(item, items[i] as Term));
+    }
+    default:
+      return false;
+  }
+}
