@@ -27,6 +27,7 @@ test("every chain code defaults to error; the codes of round two have the defaul
     "surface-drift": "error",
     "help-answer": "error",
     "duplicate-key": "error",
+    "dynamic-declaration": "warn",
     "unknown-related": "warn",
     "undeclared-example-key": "warn",
     "example-misses-required": "warn",
