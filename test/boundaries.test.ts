@@ -47,6 +47,9 @@ test("each dependency is imported in one place", () => {
     picomatch: "config/severity-rules.ts",
     "oxc-parser": "locate/module-source.ts",
     "web-tree-sitter": "elixir/parser.ts",
+    // The language server's protocol and its documents.
+    "vscode-languageserver/node": "lsp/protocol.ts",
+    "vscode-languageserver-textdocument": "lsp/protocol.ts",
     // The MCP SDK's client side: the session, and the transport for a server we start.
     "@modelcontextprotocol/sdk/client/index.js": "server/session.ts",
     "@modelcontextprotocol/sdk/client/streamableHttp.js": "server/session.ts",
@@ -128,6 +131,7 @@ test("what bin/wymcp-lint.js loads first (cli/early.ts) reaches neither yargs no
  */
 const FLOORS: readonly (readonly string[])[] = [
   ["cli"],
+  ["lsp"],
   ["baseline", "fix", "server"],
   ["config"],
   ["lint", "index.ts"],

@@ -175,6 +175,9 @@ async function execute(argv: readonly string[], io: Io, startedAt: number, pool:
       return EXIT_CLEAN;
     case "explain":
       return printExplanation(command.code, io);
+    case "lsp":
+      // Loaded only here: a lint never pays for the language server.
+      return (await import("./lsp.js")).serveLanguageServer(command.loadTimeoutMs);
     case "lint": {
       const { options } = command;
       startStandbyFor(options, pool.standby);

@@ -151,6 +151,11 @@ export function codeDocMarkdown(code: OffenceCode): string {
   );
 }
 
+/** The address of docs/codes/<code>.md as installed with the linter: where an editor's diagnostic links to. */
+export function codeDocUrl(code: OffenceCode): string {
+  return new URL(`${code}.md`, DOCS_DIR).href;
+}
+
 /** docs/offence-codes.md, whole: scripts/gen-docs.mjs writes it and a test compares it. */
 export function offenceCodesPage(): string {
   const parts = [

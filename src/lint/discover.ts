@@ -51,6 +51,11 @@ function holdsTool(path: string, name: string): boolean {
   }
 }
 
+/** Whether a directory search picks up a file of this name (the language server lints only those). */
+export function searchedName(fileName: string): boolean {
+  return SEARCHED.test(fileName);
+}
+
 function supportedKind(fileName: string, shown: string): FileKind {
   const kind = kindOf(fileName);
   if (kind === null) {

@@ -9,7 +9,7 @@ import { closeMatch } from "../../core/close-match.js";
 import { kindOf, type FileKind } from "../../files/kind.js";
 import { UsageError } from "../../usage-error.js";
 import { checkServer, type ServerTarget } from "../../server/target.js";
-import { SPECS, type Given, type GivenOptions, type LintKey, type LintValues, type OptionSpec } from "./table.js";
+import { OPTIONS, SPECS, type Given, type GivenOptions, type LintKey, type LintValues, type OptionSpec } from "./table.js";
 
 /** Standard input as an action file or a tool module: the name standing for it (--stdin-filename, reported as its file) and the kind it gives. */
 export interface StdinSource {
@@ -32,7 +32,8 @@ export type Command =
   | { readonly kind: "lint"; readonly options: LintOptions }
   | { readonly kind: "help"; readonly text: string }
   | { readonly kind: "version" }
-  | { readonly kind: "explain"; readonly code: string };
+  | { readonly kind: "explain"; readonly code: string }
+  | { readonly kind: "lsp"; readonly loadTimeoutMs: number };
 
 const LINT_SPECS = SPECS.filter(([, spec]) => spec.command !== true) as readonly (readonly [LintKey, OptionSpec])[];
 
@@ -116,6 +117,12 @@ function stdinSource(stdin: boolean, named: string | undefined, paths: readonly 
     throw new UsageError(`--stdin-filename must name an action file (.json, .json5) or a tool module (.js, .mjs, .cjs, .ts, .mts, .cts); got ${inspectString(named)}`);
   }
   return { file: named, kind };
+}
+
+/** --lsp: the language server, which lints the documents an editor opens, so it takes no paths; --load-timeout is the one lint option it reads. */
+export function lspCommand(named: readonly string[], given: GivenOptions): Command {
+  if (named.length > 0) throw new UsageError(`--lsp lints the documents an editor opens and takes no paths; got ${named.map(inspectString).join(", ")}`);
+  return { kind: "lsp", loadTimeoutMs: OPTIONS.loadTimeoutMs.read(givenOrDefault(OPTIONS.loadTimeoutMs, given.loadTimeoutMs)) };
 }
 
 const BOOLEAN_FLAGS = new Set(SPECS.filter(([, spec]) => spec.type === "boolean").map(([, spec]) => spec.flag));

@@ -225,6 +225,20 @@ export const OPTIONS = {
     read: positiveSecondsAsMs("server-timeout"),
   },
   explain: { flag: "explain", type: "string", command: true, describe: "Explain an offence code (meaning, reason, fix) and exit", read: text },
+  lsp: {
+    flag: "lsp",
+    type: "boolean",
+    command: true,
+    describe: "Run the language server on standard input and output, for editors (docs/editors.md); --load-timeout applies to the tool modules it lints",
+    read: on,
+  },
+  stdio: {
+    flag: "stdio",
+    type: "boolean",
+    command: true,
+    describe: "With --lsp: talk over standard input and output (the only transport; editors' clients pass this flag)",
+    read: on,
+  },
   help: { flag: "help", alias: "h", type: "boolean", command: true, describe: "Show this help and exit", read: on },
   version: { flag: "version", type: "boolean", command: true, describe: "Show the version and exit", read: on },
 } as const satisfies Record<string, OptionSpec>;

@@ -5,7 +5,7 @@
 
 import { escapeText } from "../../text/escape.js";
 import { UsageError } from "../../usage-error.js";
-import { lintCommand, refuseQuirks, type Command } from "./command.js";
+import { lintCommand, lspCommand, refuseQuirks, type Command } from "./command.js";
 import { DESCRIPTION, EXAMPLES, EXIT_CODES } from "./help-text.js";
 import { OPTIONS, SPECS, type GivenOptions, type OptionSpec } from "./table.js";
 
@@ -87,6 +87,9 @@ export async function parseWithYargs(argv: readonly string[]): Promise<Command> 
   if (code !== undefined) return { kind: "explain", code };
   // Paths after "--" (say, a file named "-x.actions.json") arrive in `--`.
   const paths: unknown = args["paths"];
+  const named = [...(Array.isArray(paths) ? paths : paths === undefined ? [] : [paths]), ...args._].map(String);
   const afterDashes = ((args["--"] as unknown[] | undefined) ?? []).map(String);
-  return lintCommand([...(Array.isArray(paths) ? paths : paths === undefined ? [] : [paths]), ...args._].map(String), afterDashes, given);
+  if (OPTIONS.lsp.read(given.lsp)) return lspCommand([...named, ...afterDashes], given);
+  if (OPTIONS.stdio.read(given.stdio)) throw new UsageError("--stdio is used only with --lsp");
+  return lintCommand(named, afterDashes, given);
 }

@@ -1,0 +1,88 @@
+// Code actions on a document's findings (docs/editors.md): a preferred quick fix for each
+// offence whose fix is mechanical, from the very edits --fix applies; "disable this code
+// for this line" and "for this file" where the file can hold comments (JSON5 and tool
+// modules); and source.fixAll.wymcp-lint, the fixes of every finding known for the
+// document's current version at once (src/fix/apply-edits.ts picks those that do not
+// clash, as one pass of --fix does). Pure: findings and text in, actions out.
+
+import type { CodeAction, Range, TextEdit as LspTextEdit } from "./protocol.js";
+import type { TextEdit } from "../core/offence.js";
+import type { FileKind } from "../files/kind.js";
+import { applyEdits } from "../fix/apply-edits.js";
+import type { Finding } from "./diagnostics.js";
+import type { PositionMap } from "./encoding.js";
+
+export const FIX_ALL_KIND = "source.fixAll.wymcp-lint";
+
+/** The edits of an offence, as LSP edits of the document (its text may open with a byte order mark, which the linter's offsets leave out). */
+function lspEdits(edits: readonly TextEdit[], map: PositionMap): LspTextEdit[] {
+  const shift = map.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return edits.map((edit) => ({ range: { start: map.position(edit.start + shift), end: map.position(edit.end + shift) }, newText: edit.text }));
+}
+
+function overlaps(a: Range, b: Range): boolean {
+  const before = (x: Range["start"], y: Range["start"]): boolean => x.line < y.line || (x.line === y.line && x.character < y.character);
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}
+
+const lineBreakOf = (text: string): string => (/\r\n/.test(text) ? "\r\n" : /\r/.test(text) && !/\n/.test(text) ? "\r" : "\n");
+
+/** The directive comments that disable `code` on the finding's line, or in the whole file. */
+function disableActions(finding: Finding, uri: string, map: PositionMap): CodeAction[] {
+  const { code } = finding.offence;
+  const eol = lineBreakOf(map.text);
+  const line = map.lineOf(finding.start);
+  const indent = /^[ \t]*/.exec(map.lineText(line))?.[0] ?? "";
+  const lineStart = map.position(map.lineStart(line));
+  // A shebang must stay the first line; the file directive goes below it.
+  const top = map.text.replace(/^\ufeff/, "").startsWith("#!") ? { line: 1, character: 0 } : map.position(map.text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  const insert = (at: Range["start"], newText: string) => ({ changes: { [uri]: [{ range: { start: at, end: at }, newText }] } });
+  return [
+    {
+      title: `Disable ${code} for this line`,
+      kind: "quickfix",
+      diagnostics: [finding.diagnostic],
+      edit: insert(lineStart, `${indent}// wymcp-lint-disable-next-line ${code}${eol}`),
+    },
+    {
+      title: `Disable ${code} for this file`,
+      kind: "quickfix",
+      diagnostics: [finding.diagnostic],
+      edit: insert(top, `/* wymcp-lint-disable-file ${code} */${eol}`),
+    },
+  ];
+}
+
+/** The quick fixes for the findings that overlap `range`. */
+export function quickFixes(findings: readonly Finding[], range: Range, uri: string, kind: FileKind, map: PositionMap): CodeAction[] {
+  // The directives are written as // and /* */ comments: JSON has none, Elixir others.
+  const commented = kind === "json5" || kind === "module";
+  return findings
+    .filter((finding) => overlaps(finding.diagnostic.range, range))
+    .flatMap((finding) => {
+      const fix: CodeAction[] =
+        finding.offence.edits === undefined || finding.offence.edits.length === 0
+          ? []
+          : [
+              {
+                title: `Fix: ${finding.offence.fix}`,
+                kind: "quickfix",
+                isPreferred: true,
+                diagnostics: [finding.diagnostic],
+                edit: { changes: { [uri]: lspEdits(finding.offence.edits, map) } },
+              },
+            ];
+      // A directive cannot silence an offence about the directives themselves.
+      return commented && finding.offence.code !== "unused-disable" ? [...fix, ...disableActions(finding, uri, map)] : fix;
+    });
+}
+
+/** Every mechanical fix of the findings that can go together, as one action; null when there is none. */
+export function fixAll(findings: readonly Finding[], uri: string, map: PositionMap): CodeAction | null {
+  const groups = findings.flatMap((finding) => (finding.offence.edits === undefined || finding.offence.edits.length === 0 ? [] : [finding.offence.edits]));
+  if (groups.length === 0) return null;
+  const shift = map.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const { applied } = applyEdits(map.text.slice(shift), groups);
+  const edits = applied.flatMap((g) => groups[g] as readonly TextEdit[]).sort((a, b) => a.start - b.start);
+  return { title: "Fix all wymcp-lint offences that can be fixed", kind: FIX_ALL_KIND, edit: { changes: { [uri]: lspEdits(edits, map) } } };
+}

@@ -1,0 +1,138 @@
+// Code actions and hover through `wymcp-lint --lsp` (docs/editors.md): each quick fix's edit
+// gives the bytes --fix gives, the directives are inserted where comments may stand,
+// fix-all applies every fix at once and is idempotent, hover explains.
+
+import assert from "node:assert/strict";
+import { copyFileSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import type { CodeAction, Diagnostic, TextEdit } from "vscode-languageserver-protocol";
+import { cli, tempDir } from "../support/cli.js";
+import { type Client, startClient, uriOf } from "../support/lsp-client.js";
+import { repoPath } from "../support/paths.js";
+
+const FIXTURES = repoPath("test/fixtures/lsp");
+const dirs: string[] = [];
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function workspace(name: string): { dir: string; path: string; uri: string; text: string } {
+  const dir = tempDir();
+  dirs.push(dir);
+  const path = join(dir, name);
+  copyFileSync(join(FIXTURES, name), path);
+  return { dir, path, uri: uriOf(path), text: readFileSync(path, "utf8") };
+}
+
+function applied(text: string, action: CodeAction, uri: string): string {
+  const edits = (action.edit?.changes?.[uri] ?? []) as TextEdit[];
+  return TextDocument.applyEdits(TextDocument.create(uri, "json5", 1, text), edits);
+}
+
+async function actionsAt(client: Client, uri: string, diagnostic: Diagnostic, only?: string[]): Promise<CodeAction[]> {
+  return (await client.connection.sendRequest("textDocument/codeAction", {
+    textDocument: { uri },
+    range: diagnostic.range,
+    context: { diagnostics: [diagnostic], ...(only === undefined ? {} : { only }) },
+  })) as CodeAction[];
+}
+
+async function fixedByCli(dir: string, name: string): Promise<string> {
+  const copy = tempDir();
+  dirs.push(copy);
+  copyFileSync(join(dir, name), join(copy, name));
+  await cli(["--fix", name], { cwd: copy });
+  return readFileSync(join(copy, name), "utf8");
+}
+
+test("each fixable diagnostic has a preferred quick fix whose edit is the one --fix applies", async () => {
+  const { dir, uri, text } = workspace("search.actions.json5");
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uri, text, "json5");
+    const { diagnostics } = await client.published_(uri);
+    const unknown = diagnostics.find((d) => d.code === "unknown-key") as Diagnostic;
+    const actions = await actionsAt(client, uri, unknown);
+    const fix = actions.find((a) => a.isPreferred === true) as CodeAction;
+    assert.equal(fix.kind, "quickfix");
+    assert.equal(applied(text, fix, uri), text.replace("descripton", "description"));
+    // Where comments may stand, the code can be disabled for the line or the file.
+    const line = actions.find((a) => a.title === "Disable unknown-key for this line") as CodeAction;
+    assert.equal(applied(text, line, uri), text.replace("    descripton:", "    // wymcp-lint-disable-next-line unknown-key\n    descripton:"));
+    const file = actions.find((a) => a.title === "Disable unknown-key for this file") as CodeAction;
+    assert.equal(applied(text, file, uri), `/* wymcp-lint-disable-file unknown-key */\n${text}`);
+    // An offence the author must fix has no quick fix, only the directives.
+    const wrongType = diagnostics.find((d) => d.code === "wrong-type") as Diagnostic;
+    assert.deepEqual(
+      (await actionsAt(client, uri, wrongType, ["quickfix"])).map((a) => a.title),
+      ["Disable wrong-type for this line", "Disable wrong-type for this file"],
+    );
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("fix-all applies every fix of the known diagnostics at once, as --fix does, and again it changes nothing", async () => {
+  const { dir, uri, text } = workspace("search.actions.json5");
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uri, text, "json5");
+    const { diagnostics } = await client.published_(uri);
+    const [all] = (await actionsAt(client, uri, diagnostics[0] as Diagnostic, ["source.fixAll"])).filter((a) => a.kind === "source.fixAll.wymcp-lint");
+    const fixed = applied(text, all as CodeAction, uri);
+    assert.equal(fixed, await fixedByCli(dir, "search.actions.json5"));
+    client.change(uri, 2, fixed);
+    const after = await client.published_(uri, (p) => p.version === 2);
+    const again = await actionsAt(client, uri, after.diagnostics[0] as Diagnostic, ["source.fixAll"]);
+    assert.deepEqual(again, []);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("a JSON file, which has no comments, gets no directive actions; hover explains the code", async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  const path = join(dir, "plain.actions.json");
+  const text = '{ "find": { "descripton": "Find", "properties": {} } }\n';
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uriOf(path), text);
+    const { diagnostics } = await client.published_(uriOf(path));
+    const unknown = diagnostics.find((d) => d.code === "unknown-key") as Diagnostic;
+    assert.deepEqual(
+      (await actionsAt(client, uriOf(path), unknown)).map((a) => a.kind),
+      ["quickfix", "source.fixAll.wymcp-lint"],
+    );
+    const hover = (await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: unknown.range.start })) as {
+      contents: { kind: string; value: string };
+    };
+    assert.equal(hover.contents.kind, "markdown");
+    assert.match(hover.contents.value, /^\*\*unknown-key\*\*: Unknown action-schema key/);
+    assert.match(hover.contents.value, /\*\*Fix\.\*\*/);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("hover on a code inside a disable directive gives that code's doc", async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  const path = join(dir, "directive.actions.json5");
+  const text = '// wymcp-lint-disable-next-line duplicate-key -- kept on purpose\n{ find: { description: "Find", properties: {} } }\n';
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uriOf(path), text, "json5");
+    await client.published_(uriOf(path));
+    const hover = (await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line: 0, character: 36 } })) as {
+      contents: { value: string };
+    } | null;
+    assert.match(hover?.contents.value ?? "", /^\*\*duplicate-key\*\*/);
+    const elsewhere = await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line: 0, character: 55 } });
+    assert.equal(elsewhere, null);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});

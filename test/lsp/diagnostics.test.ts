@@ -1,0 +1,165 @@
+// `wymcp-lint --lsp` over stdio, driven by a protocol client (test/support/lsp-client.ts):
+// diagnostics pushed and pulled, on open, change and close, never for a stale version, with
+// their code, source, link, related place and tags, in the encoding agreed.
+
+import assert from "node:assert/strict";
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { tempDir } from "../support/cli.js";
+import { type Client, startClient, uriOf } from "../support/lsp-client.js";
+import { repoPath } from "../support/paths.js";
+
+const FIXTURES = repoPath("test/fixtures/lsp");
+const dirs: string[] = [];
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function workspace(...fixtures: string[]): string {
+  const dir = tempDir();
+  dirs.push(dir);
+  for (const name of fixtures) copyFileSync(join(FIXTURES, name), join(dir, name));
+  return dir;
+}
+
+const codes = (diagnostics: readonly { code?: string | number }[]): string[] => diagnostics.map((d) => String(d.code)).sort();
+
+async function withClient(options: Parameters<typeof startClient>[0], body: (client: Client) => Promise<void>): Promise<void> {
+  const client = await startClient(options);
+  try {
+    await body(client);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+}
+
+test("a push client gets diagnostics on open and on change, and none after close", async () => {
+  const dir = workspace("search.actions.json5");
+  const uri = uriOf(join(dir, "search.actions.json5"));
+  const text = readFileSync(join(FIXTURES, "search.actions.json5"), "utf8");
+  await withClient({ folder: dir }, async (client) => {
+    client.open(uri, text, "json5");
+    const opened = await client.published_(uri);
+    assert.equal(opened.version, 1);
+    assert.deepEqual(codes(opened.diagnostics), ["duplicate", "missing-key", "unknown-key", "wrong-type"]);
+    const unknown = opened.diagnostics.find((d) => d.code === "unknown-key");
+    assert.deepEqual(unknown?.range, { start: { line: 3, character: 4 }, end: { line: 3, character: 14 } });
+    assert.equal(unknown?.source, "wymcp-lint");
+    assert.equal(unknown?.severity, 1);
+    assert.match(unknown?.codeDescription?.href ?? "", /^file:.*\/docs\/codes\/unknown-key\.md$/);
+
+    client.change(uri, 2, text.replace("descripton", "description").replace('["title", "title"]', '["title"]'));
+    const changed = await client.published_(uri, (p) => p.version === 2);
+    assert.deepEqual(codes(changed.diagnostics), ["wrong-type"]);
+    assert.equal(changed.diagnostics[0]?.severity, 1);
+
+    client.close(uri);
+    const closed = await client.published_(uri, (p) => p.version === undefined);
+    assert.deepEqual(closed.diagnostics, []);
+  });
+});
+
+test("a lint overtaken by a change is never published: the document is linted again for its latest version", async () => {
+  const dir = workspace();
+  const marker = join(dir, "go");
+  // The module waits for the marker, so its first lint is still running when the change comes.
+  const wait = `import { existsSync } from "node:fs";\nwhile (!existsSync(${JSON.stringify(marker)})) await new Promise((r) => setTimeout(r, 10));\n`;
+  const version = (n: number) =>
+    `${wait}export const name = "slow";\nexport const description = "Slow to load";\nexport const actions = { act${n}: { description: "Act", properties: {}, requird: [] } };\n`;
+  const path = join(dir, "slow.tool.mjs");
+  writeFileSync(path, version(1));
+  const uri = uriOf(path);
+  await withClient({ folder: dir }, async (client) => {
+    client.open(uri, version(1), "javascript");
+    client.change(uri, 2, version(2));
+    // A request answered means every notification before it was handled: version 2 is the document's.
+    await client.connection.sendRequest("textDocument/hover", { textDocument: { uri }, position: { line: 0, character: 0 } });
+    writeFileSync(marker, "");
+    const published = await client.published_(uri, (p) => p.version === 2, 0);
+    assert.deepEqual(
+      client.published.filter((p) => p.uri === uri).map((p) => p.version),
+      [2],
+    );
+    assert.ok(published.diagnostics.every((d) => !String(d.message).startsWith("act1")));
+    assert.ok(published.diagnostics.some((d) => String(d.message).startsWith("act2")));
+  });
+});
+
+test("a pull client gets its diagnostics by request, with a result id that says when nothing changed", async () => {
+  const dir = workspace("search.actions.json5");
+  const uri = uriOf(join(dir, "search.actions.json5"));
+  const text = readFileSync(join(FIXTURES, "search.actions.json5"), "utf8");
+  await withClient({ folder: dir, pull: true }, async (client) => {
+    assert.ok(client.initializeResult.capabilities["diagnosticProvider"]);
+    client.open(uri, text, "json5");
+    const first = await client.pullDiagnostics(uri);
+    assert.equal(first.kind, "full");
+    assert.deepEqual(codes(first.items ?? []), ["duplicate", "missing-key", "unknown-key", "wrong-type"]);
+    const again = await client.pullDiagnostics(uri, first.resultId);
+    assert.deepEqual(again, { kind: "unchanged", resultId: first.resultId });
+    client.change(uri, 2, text.replace("descripton", "description"));
+    const changed = await client.pullDiagnostics(uri, first.resultId);
+    assert.equal(changed.kind, "full");
+    assert.deepEqual(codes(changed.items ?? []), ["duplicate", "wrong-type"]);
+    client.close(uri);
+    // A pull client is never pushed to.
+    assert.deepEqual(client.published, []);
+  });
+});
+
+test("a repeated key points at its first occurrence, and an unused directive is marked unnecessary", async () => {
+  const dir = workspace();
+  const path = join(dir, "twice.actions.json5");
+  const text = [
+    "{",
+    "  find: {",
+    '    description: "Find",',
+    "    properties: {},",
+    "    // wymcp-lint-disable-next-line undeclared",
+    '    description: "Find again",',
+    "  },",
+    "}",
+    "",
+  ].join("\n");
+  writeFileSync(path, text);
+  await withClient({ folder: dir }, async (client) => {
+    client.open(uriOf(path), text, "json5");
+    const { diagnostics } = await client.published_(uriOf(path));
+    const repeated = diagnostics.find((d) => d.code === "duplicate-key");
+    assert.deepEqual(repeated?.range.start, { line: 5, character: 4 });
+    assert.deepEqual(repeated?.relatedInformation?.[0]?.location, { uri: uriOf(path), range: { start: { line: 2, character: 4 }, end: { line: 2, character: 15 } } });
+    const unused = diagnostics.find((d) => d.code === "unused-disable");
+    assert.deepEqual(unused?.tags, [1]);
+    assert.equal(unused?.severity, 2);
+  });
+});
+
+// An astral character (two UTF-16 units, four UTF-8 bytes) and CRLF line ends before the offence.
+const ASTRAL = '{\r\n  "find": {\r\n    "description": "Find 📚 books", "descripton": "x",\r\n    "properties": {}\r\n  }\r\n}\r\n';
+
+test("positions are UTF-16 by default: an astral character counts two, CRLF ends one line", async () => {
+  const dir = workspace();
+  const path = join(dir, "astral.actions.json");
+  writeFileSync(path, ASTRAL);
+  await withClient({ folder: dir }, async (client) => {
+    assert.equal(client.initializeResult.capabilities["positionEncoding"], "utf-16");
+    client.open(uriOf(path), ASTRAL);
+    const { diagnostics } = await client.published_(uriOf(path));
+    const unknown = diagnostics.find((d) => d.code === "unknown-key");
+    assert.deepEqual(unknown?.range, { start: { line: 2, character: 36 }, end: { line: 2, character: 48 } });
+  });
+});
+
+test("positions are UTF-8 when the client offers it: the astral character counts four", async () => {
+  const dir = workspace();
+  const path = join(dir, "astral.actions.json");
+  writeFileSync(path, ASTRAL);
+  await withClient({ folder: dir, encodings: ["utf-8", "utf-16"] }, async (client) => {
+    assert.equal(client.initializeResult.capabilities["positionEncoding"], "utf-8");
+    client.open(uriOf(path), ASTRAL);
+    const { diagnostics } = await client.published_(uriOf(path));
+    const unknown = diagnostics.find((d) => d.code === "unknown-key");
+    assert.deepEqual(unknown?.range, { start: { line: 2, character: 38 }, end: { line: 2, character: 50 } });
+  });
+});
