@@ -10,6 +10,7 @@ import { finalizeOffence, toolOffence, withPosition, type Offence, type Target }
 import { positionsAt, type Position } from "../text/positions.js";
 import { newLexeme, scanIdentifier, scanString, skipSpace } from "../text/json5-lexer.js";
 import { skipValue } from "../text/json5-lexer.js";
+import { MAX_OFFENCES } from "../core/offence-cap.js";
 
 /** A key repeated in one object: where the object sits, and both occurrences' key tokens. */
 export interface RepeatedKey {
@@ -30,11 +31,19 @@ interface Open {
   index: number;
 }
 
-/** Every repeated key of `text` (JSON or JSON5 that parsed), in text order. */
-export function repeatedKeys(text: string): RepeatedKey[] {
+/** The repeated keys of a text: the first ones in text order, up to the per-file cap, and how many more there are. */
+export interface RepeatedKeys {
+  readonly found: RepeatedKey[];
+  /** Repeats past the cap (src/core/offence-cap.ts), counted: each path is as long as its depth. */
+  readonly omitted: number;
+}
+
+/** The repeated keys of `text` (JSON or JSON5 that parsed), in text order. */
+export function repeatedKeys(text: string): RepeatedKeys {
   let pos = skipSpace(text, 0);
   let c = text.charCodeAt(pos);
-  if (c !== 123 && c !== 91) return [];
+  if (c !== 123 && c !== 91) return { found: [], omitted: 0 };
+  let omitted = 0;
   const found: { path: (string | number)[]; key: string; at: number; first: number }[] = [];
   const stack: Open[] = [{ keys: c === 123 ? new Map() : null, segment: undefined, index: 0 }];
   pos++;
@@ -63,7 +72,8 @@ export function repeatedKeys(text: string): RepeatedKey[] {
       segment = lexeme.text;
       const first = open.keys.get(segment);
       if (first === undefined) open.keys.set(segment, keyAt);
-      else found.push({ path: stack.slice(1).map((o) => o.segment as string | number), key: segment, at: keyAt, first });
+      else if (found.length < MAX_OFFENCES) found.push({ path: stack.slice(1).map((o) => o.segment as string | number), key: segment, at: keyAt, first });
+      else omitted++;
       pos = skipSpace(text, skipSpace(text, pos) + 1); // past ":"
       c = text.charCodeAt(pos);
     }
@@ -76,7 +86,7 @@ export function repeatedKeys(text: string): RepeatedKey[] {
   }
   const offsets = [...new Set(found.flatMap((f) => [f.at, f.first]))].sort((a, b) => a - b);
   const positions = new Map(positionsAt(text, offsets).map((p, i) => [offsets[i] as number, p]));
-  return found.map((f) => ({ path: f.path, key: f.key, at: positions.get(f.at) as Position, first: positions.get(f.first) as Position }));
+  return { found: found.map((f) => ({ path: f.path, key: f.key, at: positions.get(f.at) as Position, first: positions.get(f.first) as Position })), omitted };
 }
 
 /**

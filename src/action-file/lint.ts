@@ -8,6 +8,8 @@ import { basename, extname } from "node:path";
 import { lintActionFile, type ToolLint } from "../core/lint-tool.js";
 import { PLAIN_DATA } from "../core/map.js";
 import { sortOffences } from "../core/order.js";
+import { finalizeOffence } from "../core/offence.js";
+import { omittedDraft } from "../core/offence-cap.js";
 import { duplicateKeyOffence, repeatedKeys } from "./duplicate-keys.js";
 import { parse } from "./parse.js";
 
@@ -25,6 +27,8 @@ export function lintActionText(text: string, kind: "json" | "json5", toolName: s
   const lint = lintActionFile(parsed.value, toolName, { read: PLAIN_DATA, advisory: true });
   // Repeated keys are found in the text, with their positions; only texts that have one pay.
   if (!parsed.repeatsKeys) return lint;
-  const repeated = repeatedKeys(text).map(duplicateKeyOffence);
+  const { found, omitted } = repeatedKeys(text);
+  const repeated = found.map(duplicateKeyOffence);
+  if (omitted > 0) repeated.push(finalizeOffence(omittedDraft(omitted), null));
   return repeated.length === 0 ? lint : { ...lint, offences: sortOffences([...lint.offences, ...repeated]) };
 }

@@ -13,9 +13,10 @@ export const SEVERITY_SETTINGS: readonly SeveritySetting[] = Object.freeze(["err
 /**
  * Which pass finds a code: the `chain` (docs/checks.md), the `source` (the file's
  * text, before any value is read), an `advisory` check beside the chain (core/advisory/),
- * a live `server`'s surfaces compared, or an inline `directive`'s bookkeeping.
+ * a live `server`'s surfaces compared, an inline `directive`'s bookkeeping, or the `report`'s
+ * own (the per-file cap, offence-cap.ts).
  */
-export type CodeOrigin = "chain" | "source" | "advisory" | "server" | "directive";
+export type CodeOrigin = "chain" | "source" | "advisory" | "server" | "directive" | "report";
 
 export interface CodeFacts {
   /** The severity an offence of this code has when no configuration changes it. */
@@ -57,6 +58,7 @@ export const CODE_TABLE = {
   "example-misses-required": { severity: "warn", origin: "advisory", title: "Example lacks a required argument" },
   "unknown-keyword": { severity: "warn", origin: "advisory", title: "Misspelt JSON Schema keyword" },
   "unused-disable": { severity: "warn", origin: "directive", title: "Disable directive that suppresses nothing" },
+  "too-many-offences": { severity: "error", origin: "report", title: "More offences in one file than it lists" },
 } as const satisfies Readonly<Record<string, CodeFacts>>;
 
 export type OffenceCode = keyof typeof CODE_TABLE;

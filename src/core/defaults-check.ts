@@ -12,6 +12,7 @@ import { isList, isMap, mapGet, mapHas, mapKeys, nonStringKeys, sortedStringKeys
 import type { Draft } from "./offence.js";
 import { renderLocation } from "./render-location.js";
 import { materialize, type Path, type LinkedPath } from "./path.js";
+import { CappedDrafts } from "./offence-cap.js";
 
 /** What keys an object schema accepts, and which schema matches each (docs/checks.md). */
 interface Closure {
@@ -70,7 +71,8 @@ export function defaultsDrafts(actionSchema: MapLike, read: MapReader): Draft[] 
 }
 
 function check(defaults: MapLike, properties: MapLike, keysOf: (map: MapLike) => string[]): { drafts: Draft[]; revisited: boolean } {
-  const drafts: Draft[] = [];
+  // Deep defaults can hold an offence per level: past the cap they are counted (offence-cap.ts).
+  const drafts = new CappedDrafts();
   const checked = new Map<object, Set<object>>();
   let revisited = false;
   const stack: Check[] = [{ data: defaults, closure: { declared: properties, open: false, additional: null }, schemaAt: null, at: { parent: null, segment: "defaults" } }];
@@ -97,11 +99,11 @@ function check(defaults: MapLike, properties: MapLike, keysOf: (map: MapLike) =>
     const declaredAt: LinkedPath = { parent: schemaAt, segment: "properties" };
     const map = data as MapLike;
     const where = (): string => renderLocation(materialize(declaredAt));
-    for (const key of nonStringKeys(map)) drafts.push(undeclared(materialize(at), key, closure.declared, where()));
+    for (const key of nonStringKeys(map)) drafts.add(() => undeclared(materialize(at), key, closure.declared, where()));
     for (const key of keysOf(map)) {
       const known = closure.declared !== null && mapHas(closure.declared, key);
       if (!known && !closure.open) {
-        drafts.push(undeclared(materialize(at), key, closure.declared, where()));
+        drafts.add(() => undeclared(materialize(at), key, closure.declared, where()));
         continue;
       }
       const childSchema = known ? mapGet(closure.declared as MapLike, key) : closure.additional;
@@ -110,7 +112,7 @@ function check(defaults: MapLike, properties: MapLike, keysOf: (map: MapLike) =>
       descend(mapGet(map, key), childSchema, { parent: at, segment: key }, childAt);
     }
   }
-  return { drafts, revisited };
+  return { drafts: drafts.list(), revisited };
 }
 
 function undeclared(path: Path, key: unknown, declared: MapLike | null, where: string): Draft {

@@ -16,6 +16,7 @@ import { isList, sortedStringKeys, type MapLike, type MapReader } from "./map.js
 import type { Draft } from "./offence.js";
 import { materialize, type LinkedPath } from "./path.js";
 import { appendAll } from "./append.js";
+import { CappedDrafts } from "./offence-cap.js";
 
 type Kind = "properties" | "schema";
 
@@ -54,11 +55,12 @@ export function propertiesDrafts(properties: MapLike, read: MapReader, walkedSch
 function walk(properties: MapLike, read: MapReader): { drafts: Draft[]; revisited: boolean; schemas: WalkedSchema[] } {
   const state = new Walk(read, !read.plainData);
   state.run(properties);
-  return { drafts: state.drafts, revisited: state.revisited, schemas: state.schemas };
+  return { drafts: state.drafts.list(), revisited: state.revisited, schemas: state.schemas };
 }
 
 class Walk {
-  readonly drafts: Draft[] = [];
+  // Deep input can hold an offence per level: past the cap they are counted (offence-cap.ts).
+  readonly drafts = new CappedDrafts();
   readonly schemas: WalkedSchema[] = [];
   revisited = false;
   private readonly stack: Visit[] = [];
@@ -107,13 +109,15 @@ class Walk {
   private enter(kind: Kind, child: MapLike, at: LinkedPath, key: string): void {
     if (this.walking?.has(child)) {
       this.revisited = true;
-      const path = materialize(at);
-      this.drafts.push({
-        code: "cycle",
-        path,
-        target: { path: [...path, key], part: "value" },
-        message: `${inspectString(key)} at ${renderLocation(path) || "the action schema"} refers back to a map that encloses it`,
-        fix: "Make the declaration a tree: copy the shared schema instead of referring back to an enclosing one.",
+      this.drafts.add(() => {
+        const path = materialize(at);
+        return {
+          code: "cycle",
+          path,
+          target: { path: [...path, key], part: "value" },
+          message: `${inspectString(key)} at ${renderLocation(path) || "the action schema"} refers back to a map that encloses it`,
+          fix: "Make the declaration a tree: copy the shared schema instead of referring back to an enclosing one.",
+        };
       });
       return;
     }
@@ -128,8 +132,8 @@ class Walk {
 
   // Children are queued last key first, so the stack hands them out in key order.
   private visitProperties(map: MapLike, at: LinkedPath): void {
-    const { read, drafts } = this;
-    for (const key of read.nonStringKeys(map)) drafts.push(wrongKeyType(materialize(at), key, "a property name"));
+    const { read } = this;
+    for (const key of read.nonStringKeys(map)) this.drafts.add(() => wrongKeyType(materialize(at), key, "a property name"));
     const keys = read.keys(map);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i] as string;
@@ -137,29 +141,34 @@ class Walk {
       if (read.isMap(schema)) {
         this.enter("schema", schema, at, key);
       } else {
-        const path = materialize(at);
-        drafts.push(wrongType(path, [...path, key], `property schema ${inspectString(key)}`, "a map", schema, SCHEMA_FIX));
+        this.drafts.add(() => {
+          const path = materialize(at);
+          return wrongType(path, [...path, key], `property schema ${inspectString(key)}`, "a map", schema, SCHEMA_FIX);
+        });
       }
     }
   }
 
   private visitSchema(map: MapLike, at: LinkedPath): void {
-    const { read, drafts } = this;
-    for (const key of read.nonStringKeys(map)) drafts.push(wrongKeyType(materialize(at), key, "a schema key"));
+    const { read } = this;
+    for (const key of read.nonStringKeys(map)) this.drafts.add(() => wrongKeyType(materialize(at), key, "a schema key"));
     for (let i = WALKED_KEYWORDS.length - 1; i >= 0; i--) {
       const key = WALKED_KEYWORDS[i] as (typeof WALKED_KEYWORDS)[number];
       if (!read.has(map, key)) continue;
       const value = read.get(map, key);
       if (key === "properties") {
         if (read.isMap(value)) this.enter("properties", value, at, key);
-        else drafts.push(schemaKeyWrongType(at, key, "a map of property names to schemas", value, `Write "properties" as a map, e.g. {"name": {"type": "string"}}.`));
+        else this.drafts.add(() => schemaKeyWrongType(at, key, "a map of property names to schemas", value, `Write "properties" as a map, e.g. {"name": {"type": "string"}}.`));
       } else if (key === "items") {
         if (read.isMap(value)) this.enter("schema", value, at, key);
-        else if (!isList(value)) drafts.push(schemaKeyWrongType(at, key, "a schema map (or a list, for tuples)", value, `Write "items" as a schema, e.g. {"type": "string"}.`));
+        else if (!isList(value))
+          this.drafts.add(() => schemaKeyWrongType(at, key, "a schema map (or a list, for tuples)", value, `Write "items" as a schema, e.g. {"type": "string"}.`));
       } else if (read.isMap(value)) {
         this.enter("schema", value, at, key);
       } else if (typeof value !== "boolean") {
-        drafts.push(schemaKeyWrongType(at, key, "a boolean or a schema map", value, `Write "additionalProperties" as true, false, or a schema such as {"type": "string"}.`));
+        this.drafts.add(() =>
+          schemaKeyWrongType(at, key, "a boolean or a schema map", value, `Write "additionalProperties" as true, false, or a schema such as {"type": "string"}.`),
+        );
       }
     }
   }

@@ -18,6 +18,7 @@ import { lintActionBytes } from "./lint-action-file.js";
 import { decode, readText } from "../action-file/decode.js";
 import type { ElixirLint } from "../elixir/index.js";
 import { toolOffence } from "../core/offence.js";
+import { capOffences } from "../core/offence-cap.js";
 import { compareFiles, discover, type UnreadablePlace } from "./discover.js";
 import { openablePath, type FoundFile } from "../files/kind.js";
 import { withDuplicateTools } from "./duplicate-tools.js";
@@ -89,8 +90,14 @@ function lintModules(modules: readonly FoundFile[], lintToolModules: LintToolMod
 
 /** The run's result: each file under the severity rules, and the totals of what is reported. */
 export function summarize(linted: readonly FileResult[], startedAt: number, rules: SeverityRules = DEFAULT_RULES): LintResult {
-  const files = linted.map((file) => resolveSeverities(file, rules));
+  const files = linted.map((file) => capped(resolveSeverities(file, rules), rules));
   return { files, summary: totals(files), durationMs: performance.now() - startedAt };
+}
+
+/** The file under the per-file cap (src/core/offence-cap.ts), the offence that counts the rest under the rules too. */
+function capped(file: FileResult, rules: SeverityRules): FileResult {
+  const offences = capOffences(file.offences);
+  return offences === file.offences ? file : resolveSeverities({ ...file, offences }, rules);
 }
 
 /** A linted file's text again, without its byte order mark (as it is located and edited); null when it cannot be read. */

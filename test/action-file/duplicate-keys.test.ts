@@ -39,7 +39,7 @@ test("repeatsKeys: exact on strings that hold quotes, backslashes and escapes", 
 test("repeatedKeys: each repeat at its own key, with the first occurrence and the object's path", () => {
   const text = '{\n  "a": {"x": 1, "y": [0, {"z": 1, "z": 2, "z": 3}]},\n  "a": {},\n  \'q\': 1\n}';
   assert.deepEqual(
-    repeatedKeys(text).map(({ path, key, at, first }) => [path, key, [at.line, at.column], [first.line, first.column]]),
+    repeatedKeys(text).found.map(({ path, key, at, first }) => [path, key, [at.line, at.column], [first.line, first.column]]),
     [
       [["a", "y", 1], "z", [2, 35], [2, 27]],
       [["a", "y", 1], "z", [2, 43], [2, 27]],
@@ -48,7 +48,7 @@ test("repeatedKeys: each repeat at its own key, with the first occurrence and th
   );
   // JSON5: an unquoted key, a single-quoted one and a double-quoted one are the same key.
   assert.deepEqual(
-    repeatedKeys("{a: 1, 'a': 2, \"a\": 3, b: [/* ] */ {c: '}'}]}").map((r) => [r.key, r.at.column]),
+    repeatedKeys("{a: 1, 'a': 2, \"a\": 3, b: [/* ] */ {c: '}'}]}").found.map((r) => [r.key, r.at.column]),
     [
       ["a", 8],
       ["a", 16],
@@ -57,7 +57,7 @@ test("repeatedKeys: each repeat at its own key, with the first occurrence and th
 });
 
 test("duplicateKeyOffence: the action, the enclosing object's path and the repeat's own position", () => {
-  const [inside, action, schemaRef] = repeatedKeys('{"s": {"properties": {"q": {}, "q": {}}}, "s": {}, "$schema": "a", "$schema": "b"}').map(duplicateKeyOffence);
+  const [inside, action, schemaRef] = repeatedKeys('{"s": {"properties": {"q": {}, "q": {}}}, "s": {}, "$schema": "a", "$schema": "b"}').found.map(duplicateKeyOffence);
   assert.deepEqual([inside?.action, inside?.path, inside?.severity, inside?.column], ["s", ["properties"], "error", 32]);
   assert.match(inside?.message ?? "", /^the key "q" appears again in the same object \(first at line 1, column 23\)/);
   assert.deepEqual([action?.action, action?.path, action?.location], ["s", [], ""]);
@@ -97,10 +97,10 @@ test("random objects: the parse says 'repeats' exactly when a key repeats, and t
       const expected = repeats(root);
       const json = write(root, false);
       assert.equal(jsonSays(json), expected > 0, json);
-      assert.equal(repeatedKeys(json).length, expected, json);
+      assert.equal(repeatedKeys(json).found.length, expected, json);
       const json5 = write(root, true);
       assert.equal(json5Says(json5), expected > 0, json5);
-      assert.equal(repeatedKeys(json5).length, expected, json5);
+      assert.equal(repeatedKeys(json5).found.length, expected, json5);
     }),
     { numRuns: 500 },
   );

@@ -16,7 +16,6 @@ import { explain, unknownCodeMessage } from "../../src/code-docs/explain.js";
 import { discover } from "../../src/lint/discover.js";
 import { lintFiles, lintActionSource } from "../../src/lint/lint-paths.js";
 import { lintElixirModuleText } from "../../src/lint/lint-text.js";
-import { lintToolModule } from "../../src/modules/index.js";
 import { wymcpToolLint } from "../../src/server/lint-server.js";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -106,11 +105,12 @@ function actionFileCodes(kind: "json" | "json5"): (source: string) => Promise<Of
 }
 
 let moduleCount = 0;
+/** The codes of a tool module, through the run's steps (the per-file cap included). */
 async function moduleCodes(source: string): Promise<OffenceCode[]> {
   const file = join(scratch, `example${moduleCount++}.tool.mjs`);
   writeFileSync(file, source);
-  const lint = await lintToolModule(file, { timeoutMs: 20_000 });
-  return lint.offences.map((o) => o.code);
+  const result = await lintFiles((await discover([file], scratch)).files, { timeoutMs: 20_000 });
+  return result.files.flatMap((f) => f.offences.map((o) => o.code));
 }
 
 async function elixirCodes(source: string): Promise<OffenceCode[]> {

@@ -33,6 +33,7 @@ test("every chain code defaults to error; the codes of round two have the defaul
     "example-misses-required": "warn",
     "unknown-keyword": "warn",
     "unused-disable": "warn",
+    "too-many-offences": "error",
   });
 });
 

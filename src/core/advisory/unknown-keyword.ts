@@ -12,6 +12,7 @@ import { JSON_SCHEMA_KEYWORDS } from "../json-schema-keywords.js";
 import type { Draft } from "../offence.js";
 import { materialize } from "../path.js";
 import { exclusiveRepairs } from "../repair.js";
+import { CappedDrafts } from "../offence-cap.js";
 import type { AdvisoryCheck } from "./context.js";
 
 const MIN_KEYWORD_LENGTH = 4;
@@ -24,26 +25,29 @@ export function keywordsNear(key: string): string[] {
 }
 
 export const unknownKeyword: AdvisoryCheck = (_schema, { read, walkedSchemas }) => {
-  const drafts: Draft[] = [];
+  // One misspelt keyword per level of deep input: past the cap they are counted (offence-cap.ts).
+  const drafts = new CappedDrafts();
   for (const walked of walkedSchemas) {
     for (const key of read.keys(walked.schema)) {
       if (JSON_SCHEMA_KEYWORDS.has(key)) continue;
       const near = keywordsNear(key);
       if (near.length === 0) continue;
-      const path = materialize(walked);
-      const meant = near.map(inspectString).join(" or ");
-      const draft: Draft = {
-        code: "unknown-keyword",
-        path,
-        target: { path: [...path, key], part: "key" },
-        message: `${inspectString(key)} is no JSON Schema keyword, so validators ignore it; it is one edit from ${meant}`,
-        fix: `Rename ${inspectString(key)} to ${meant}.`,
-      };
-      // A repair (--fix) only when nothing else could have been meant: one keyword is near, and the schema lacks it.
-      const [to] = near;
-      drafts.push(near.length === 1 && to !== undefined && !read.has(walked.schema, to) ? { ...draft, repair: { kind: "rename-key", to } } : draft);
+      drafts.add(() => {
+        const path = materialize(walked);
+        const meant = near.map(inspectString).join(" or ");
+        const draft: Draft = {
+          code: "unknown-keyword",
+          path,
+          target: { path: [...path, key], part: "key" },
+          message: `${inspectString(key)} is no JSON Schema keyword, so validators ignore it; it is one edit from ${meant}`,
+          fix: `Rename ${inspectString(key)} to ${meant}.`,
+        };
+        // A repair (--fix) only when nothing else could have been meant: one keyword is near, and the schema lacks it.
+        const [to] = near;
+        return near.length === 1 && to !== undefined && !read.has(walked.schema, to) ? { ...draft, repair: { kind: "rename-key", to } } : draft;
+      });
     }
   }
   // Two keys renamed to the same keyword of one schema: neither is repaired.
-  return exclusiveRepairs(drafts);
+  return exclusiveRepairs(drafts.list());
 };
