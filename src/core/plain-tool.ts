@@ -126,7 +126,8 @@ export function plainToolOffences(tool: unknown, label: string, options: CheckOp
   if (typeof name !== "string") {
     drafts.push(shape(Object.hasOwn(tool, "name") ? ["name"] : [], `the tool's "name" must be a string; got ${describeValue(name)}`, `Name the tool, e.g. "name": "search".`));
   }
-  drafts.push(...descriptionDrafts(tool), ...inputSchemaDrafts(tool));
+  appendAll(drafts, descriptionDrafts(tool));
+  appendAll(drafts, inputSchemaDrafts(tool));
   const input = tool[INPUT_SCHEMA];
   const offences = drafts.map((draft) => finalizeOffence(draft, label));
   if (isRecord(input)) {
