@@ -9,6 +9,7 @@
 import { argumentsOf, callName, expandAlias, type Attribute, type Definition, type ModuleDecl } from "./modules.js";
 import { charValue, floatValue, heredocText, integerValue, unescapeSequence, words, type Piece } from "./literals.js";
 import type { Node } from "./parser.js";
+import { appendAll } from "../core/append.js";
 import { dynamic, sameKey, seenFrom, type Entry, type Place, type Term } from "./term.js";
 
 /** The modules a reader can call into. `find` may throw NeedModule: the caller parses that file and reads again. */
@@ -210,13 +211,13 @@ export class Reader {
       if (child.type === "keywords") {
         const read = this.keywords(child, scope, depth, at);
         if (read.kind !== "list") return read;
-        items.push(...read.items);
+        appendAll(items, read.items);
         keywords = items.length === read.items.length;
       } else if (child.type === "binary_operator" && child.childForFieldName("operator")?.text === "|") {
         items.push(this.read(child.childForFieldName("left") as Node, scope, depth));
         const tail = this.read(child.childForFieldName("right") as Node, scope, depth);
         if (tail.kind !== "list") return tail.kind === "dynamic" ? tail : dynamic("an improper list", at);
-        items.push(...tail.items);
+        appendAll(items, tail.items);
       } else {
         items.push(this.read(child, scope, depth));
       }
@@ -379,7 +380,7 @@ function interpolated(term: Term): string | Term {
     case "integer":
       return term.value.toString();
     case "list":
-      if (term.charlist) return String.fromCodePoint(...term.items.map((i) => Number((i as { value: bigint }).value)));
+      if (term.charlist) return term.items.map((i) => String.fromCodePoint(Number((i as { value: bigint }).value))).join("");
       return dynamic("an interpolation of a list", term.at);
     case "dynamic":
       return term;
