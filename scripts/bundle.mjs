@@ -24,6 +24,7 @@ await build({
     cli: `${dist}cli/run.js`,
     early: `${dist}cli/early.js`,
     "action-worker": `${dist}lint/action-worker.js`,
+    engine: `${dist}engine/engine.js`,
   },
   // Chunks sit beside the entries, so each one's import.meta.url resolves "./action-worker.js"
   // and "../../package.json" as the unbundled modules in dist/<dir>/ do. Shared chunks keep
@@ -40,6 +41,20 @@ await build({
   entryPoints: {
     "child/main": `${dist}modules/child/main.js`,
     "child/ts-hooks": `${dist}modules/child/ts-hooks.js`,
-    index: `${dist}index.js`,
   },
+});
+// The library entry is one file too; the engine it creates lazily (createEngine) is the rest
+// of the linter, so its import stays an import, of the engine bundled with the CLI above:
+// a tool module importing the entry never loads it.
+await build({
+  ...common,
+  entryPoints: { index: `${dist}index.js` },
+  plugins: [
+    {
+      name: "engine-beside",
+      setup(on) {
+        on.onResolve({ filter: /^\.\/engine\/engine\.js$/ }, () => ({ path: "./engine.js", external: true }));
+      },
+    },
+  ],
 });

@@ -1,6 +1,10 @@
 // The library entry point, `import { ... } from "wymcp-lint"`. It exposes the vocabulary,
-// the published types, validating (checkTool / validateTool / checkActions) and obtaining
-// (actionNames / fetchSchema / fetchSchemas). Nothing here imports a dependency.
+// the published types, validating (checkTool / validateTool / checkActions), obtaining
+// (actionNames / fetchSchema / fetchSchemas) and the engine (createEngine, docs/library.md).
+// Nothing here imports a dependency: every tool module imports this entry in its module
+// process, so the engine, which reaches the rest of the linter, loads only when created.
+
+import type { Engine, EngineOptions } from "./engine/engine.js";
 
 export {
   actionSchemaKeys,
@@ -19,3 +23,10 @@ export { CODE_TABLE, OFFENCE_CODES, defaultSeverity, type OffenceCode, type Seve
 export type { Path, PathSegment } from "./core/path.js";
 export { renderLocation } from "./core/render-location.js";
 export { renderReport } from "./core/report.js";
+export type { BaselineRequest, Engine, EngineOptions, FileResult, FixedDocument, FixRequest, LintResult, Summary, TextOptions } from "./engine/engine.js";
+
+/** An engine for `options` (docs/library.md, "The engine"): the config read and checked now; dispose() it when done. */
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const { Engine } = await import("./engine/engine.js");
+  return Engine.create(options);
+}

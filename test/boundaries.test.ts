@@ -111,6 +111,15 @@ test("a run with no Elixir file never loads the Elixir parser: the run reaches i
   assert.ok(reachableDependencies("cli/run.ts", importsOf).has("web-tree-sitter"));
 });
 
+test("the library entry loads none of the linter's edge until an engine is created: its static imports reach no dependency and no run over files", () => {
+  const { files, dependencies } = reachable("index.ts", staticImportsOf);
+  assert.deepEqual([...dependencies].filter(external), []);
+  const edge = [...files].filter((file) => /^(engine|lint|config|baseline|fix|modules|locate|suppress|elixir|cli|server)\//.test(file));
+  assert.deepEqual(edge, []);
+  // Not vacuous: counting dynamic imports too, it reaches the engine and the run over files.
+  assert.ok(reachable("index.ts", importsOf).files.has("lint/lint-paths.ts"));
+});
+
 test("what bin/wymcp-lint.js loads first (cli/early.ts) reaches neither yargs nor the help text, even lazily", () => {
   const { files, dependencies } = reachable("cli/early.ts", importsOf);
   assert.ok(files.has("cli/options/shortcut.ts"));
@@ -131,10 +140,12 @@ test("what bin/wymcp-lint.js loads first (cli/early.ts) reaches neither yargs no
  */
 const FLOORS: readonly (readonly string[])[] = [
   ["cli"],
-  ["lsp"],
+  // The servers that run on the engine, and the library entry, which creates it lazily.
+  ["lsp", "mcp", "index.ts"],
+  ["engine"],
   ["baseline", "fix", "server"],
   ["config"],
-  ["lint", "index.ts"],
+  ["lint"],
   ["elixir"],
   ["suppress", "locate", "modules", "action-file", "code-docs", "validate.ts"],
   ["core"],
@@ -161,6 +172,15 @@ test("every folder of src/ has its floor, and no import runs against the floors"
     }
   }
   assert.deepEqual(upward, []);
+});
+
+test("the engine stands between the CLI and the steps of a run: the CLI lints files through it, and it reaches no CLI", () => {
+  const cli = files.find(({ file }) => file === "cli/run.ts");
+  assert.ok(cli !== undefined);
+  assert.ok(ownImports(cli.file, cli.imports).includes("engine/engine.ts"));
+  assert.ok(!ownImports(cli.file, cli.imports).includes("lint/lint-paths.ts"), "cli/run.ts lints files through the engine");
+  assert.ok(floorOf("engine") > floorOf("cli") && floorOf("engine") < floorOf("fix") && floorOf("engine") < floorOf("baseline"));
+  assert.ok(floorOf("lsp") < floorOf("engine") && floorOf("mcp") < floorOf("engine"));
 });
 
 test("the module process's own files and the linter's side of modules/ meet only in the files they share", () => {

@@ -1,23 +1,20 @@
-// The CLI as a function: run(argv, io) parses the command line (options/), reads the config
-// (src/config/), lints the paths (lintPaths) or standard input (lintActionSource,
-// lintModuleSource), fixes them under --fix or --fix-dry-run (src/fix/, whose result is
-// then the report), applies the baseline (src/baseline/), writes the chosen format through
-// io and returns the exit code (docs/report.md): 0 passed, 1 errors or too many warnings
-// (from the totals, never from what was shown), 2 usage error or internal failure. It never
-// calls process.exit; bin/wymcp-lint.js sets process.exitCode from it, and tests call it
-// in-process with their own io. It owns the run's module processes (src/modules/pool.ts,
-// with the standby the bin may pass in) and stops them before it returns.
+// The CLI as a function: run(argv, io) parses the command line (options/), makes the run's
+// engine (src/engine/: the config, the ignore and severity rules, the module processes), lints
+// the paths or standard input through it, fixes them under --fix or --fix-dry-run (whose
+// result is then the report), applies the baseline, writes the chosen format through io and
+// returns the exit code (docs/report.md): 0 passed, 1 errors or too many warnings (from the
+// totals, never from what was shown), 2 usage error or internal failure. A running server
+// (--server, --server-url) is linted by src/server/ instead. It never calls process.exit;
+// bin/wymcp-lint.js sets process.exitCode from it, and tests call it in-process with their
+// own io. It owns the run's module processes (src/modules/pool.ts, with the standby the bin
+// may pass in) and stops them before it returns.
 
-import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describeThrown } from "../core/escape.js";
 import { escapeText, inspectString } from "../text/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
-import { baselineStep } from "../baseline/step.js";
 import type { Config } from "../config/config.js";
-import { configSource } from "../config/find.js";
-import { loadConfig } from "../config/load.js";
-import { lintActionSource, lintElixirSource, lintModuleSource, lintPaths } from "../lint/lint-paths.js";
+import { Engine } from "../engine/engine.js";
 import { ModulePool } from "../modules/pool.js";
 import { ModuleStandby } from "../modules/standby.js";
 import { startStandbyFor } from "./standby.js";
@@ -83,14 +80,11 @@ async function palette(options: LintOptions, io: Io): Promise<Palette> {
   return (await import("./palette.js")).COLOUR;
 }
 
-/**
- * The config as severity rules: per file (rules, then matching overrides); for a running
- * server, whose rows name no file, its rules alone. picomatch comes with src/config/severity-rules.ts,
- * loaded only for a run with a config.
- */
-async function severityRulesOf(config: Config, options: LintOptions, cwd: string): Promise<SeverityRules> {
-  const { configRules, serverRules } = await import("../config/severity-rules.js");
-  return options.server === null ? configRules(config, cwd) : serverRules(config);
+/** A running server's severity rules: its rows name no file, so the config's rules alone. */
+async function serverRulesOf(config: Config | null): Promise<SeverityRules> {
+  if (config === null) return DEFAULT_RULES;
+  const { serverRules } = await import("../config/severity-rules.js");
+  return serverRules(config);
 }
 
 async function readStdin(io: Io): Promise<Buffer> {
@@ -111,26 +105,29 @@ export function workersFromEnv(env: Io["env"]): number | undefined {
   return Number(value);
 }
 
-async function lint(options: LintOptions, io: Io, startedAt: number, stdin: Buffer | null, config: Config | null, rules: SeverityRules, pool: ModulePool): Promise<LintResult> {
+async function lint(options: LintOptions, engine: Engine, startedAt: number, stdin: Buffer | null): Promise<LintResult> {
   if (options.server !== null) {
     // Loaded only here: linting files never pays for the MCP SDK.
     const { lintServer } = await import("../server/lint-server.js");
-    return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt, rules });
+    return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt, rules: await serverRulesOf(engine.config) });
   }
   const stdinOptions = options.stdin;
-  if (stdinOptions !== null && stdin !== null) {
-    if (stdinOptions.kind === "module") return lintModuleSource(stdin, stdinOptions.file, resolve(io.cwd, stdinOptions.file), options.loadTimeoutMs, startedAt, rules, pool);
-    if (stdinOptions.kind === "elixir") return lintElixirSource(stdin, stdinOptions.file, resolve(io.cwd, stdinOptions.file), startedAt, rules);
-    return lintActionSource(stdin, stdinOptions.file, stdinOptions.kind, startedAt, rules);
-  }
+  if (stdinOptions !== null && stdin !== null) return engine.lintText(stdin, stdinOptions.file, { kind: stdinOptions.kind, startedAt });
+  return engine.lintPaths(options.paths, startedAt);
+}
+
+/** The engine of one command line: its config, ignore rules, load timeout and module processes. */
+function engineFor(options: LintOptions, io: Io, pool: ModulePool): Promise<Engine> {
   const workers = workersFromEnv(io.env);
-  const ignore = {
+  return Engine.create({
+    cwd: io.cwd,
+    config: options.config,
     ignoreFiles: options.ignore,
-    patterns: options.ignorePattern,
-    ...(config === null ? {} : { config: { base: config.dir, patterns: config.ignore } }),
-  };
-  const request = { paths: options.paths, cwd: io.cwd, timeoutMs: options.loadTimeoutMs, startedAt, ignore, rules, pool };
-  return lintPaths(workers === undefined ? request : { ...request, workers });
+    ignorePatterns: options.ignorePattern,
+    loadTimeoutMs: options.loadTimeoutMs,
+    pool,
+    ...(workers === undefined ? {} : { workers }),
+  });
 }
 
 /**
@@ -183,31 +180,19 @@ async function execute(argv: readonly string[], io: Io, startedAt: number, pool:
       startStandbyFor(options, pool.standby);
       // Loaded before any work, so a broken build fails at once rather than after linting.
       const format = await loadFormatter(options.format);
-      // Read before any work, so a mistake in it is reported at once (exit 2).
-      const source = configSource(options.config, io.cwd);
-      const config = source === null ? null : loadConfig(source, io.cwd);
-      const rules = config === null ? DEFAULT_RULES : await severityRulesOf(config, options, io.cwd);
+      // The config is read before any work, so a mistake in it is reported at once (exit 2).
+      const engine = await engineFor(options, io, pool);
       const stdin = options.stdin !== null ? await readStdin(io) : null;
-      let linted = await lint(options, io, startedAt, stdin, config, rules, pool);
+      let linted = await lint(options, engine, startedAt, stdin);
       if (options.fix || options.fixDryRun) {
-        // Loaded only when fixing: a plain lint does not pay for it.
-        const { fixFiles } = await import("../fix/fix-files.js");
-        const fixed = await fixFiles(linted, { write: options.fix, cwd: io.cwd, stdin, loadTimeoutMs: options.loadTimeoutMs, rules, pool });
+        const fixed = await engine.fix(linted, { write: options.fix, stdin });
         for (const note of fixed.notes) io.stderr(`wymcp-lint: ${note}\n`);
         // The report and the exit code are what is left after the fixes, as their last passes linted it.
         linted = fixed.result;
       }
       // A running server has no files to key a baseline by.
-      const result =
-        options.server !== null
-          ? linted
-          : baselineStep(linted, {
-              flag: options.baseline,
-              update: options.updateBaseline,
-              config: options.config === false ? false : config,
-              cwd: io.cwd,
-              note: (message) => io.stderr(`wymcp-lint: ${message}\n`),
-            });
+      const note = (message: string) => io.stderr(`wymcp-lint: ${message}\n`);
+      const result = options.server !== null ? linted : engine.baseline(linted, { file: options.baseline, update: options.updateBaseline, note });
       const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
       io.stdout(output);
       return exitCode(result.summary, options.maxWarnings, io);

@@ -49,15 +49,20 @@ export interface FixOutcome {
   readonly result: LintResult;
   /** Why a file that had fixes was left unchanged, or changed only in part: one line each, for stderr. */
   readonly notes: readonly string[];
+  /** The fixed text of each file that changed (written or not), by its name in the result. */
+  readonly texts: ReadonlyMap<string, string>;
 }
 
 const hasEdits = (offence: Offence): boolean => offence.edits !== undefined && offence.edits.length > 0;
 
 /** A file's text linted again: its lint, or why that text must not be taken. */
-type Relinted = { readonly lint: ToolLint } | { readonly refused: string };
+export type Relinted = { readonly lint: ToolLint } | { readonly refused: string };
+
+/** What linting a fixed text again needs: the module processes and their load timeout. */
+export type RelintOptions = Pick<FixOptions, "loadTimeoutMs" | "pool">;
 
 /** How one file is linted again from a new text, the way the run lints it; `across` are its offences across files. */
-function relinter(file: string, path: string, across: readonly Offence[], options: FixOptions): (text: string) => Promise<Relinted> {
+export function relinter(file: string, path: string, across: readonly Offence[], options: RelintOptions): (text: string) => Promise<Relinted> {
   const kind = kindOf(file);
   if (kind === "module") {
     return async (text) => {
@@ -84,6 +89,8 @@ function relinter(file: string, path: string, across: readonly Offence[], option
 interface FileOutcome {
   readonly file: FileResult;
   readonly note?: string;
+  /** The fixed text, when it changed. */
+  readonly text?: string;
 }
 
 function notFixed(file: FileResult, why: string): FileOutcome {
@@ -100,6 +107,31 @@ function write(path: string, original: Uint8Array, bom: Buffer, after: string): 
   }
 }
 
+/** A text after its fix passes: the text, its lint after the last pass taken, and why a pass was refused (null when none was). */
+export interface FixedText {
+  readonly text: string;
+  readonly lint: ToolLint;
+  readonly refused: string | null;
+}
+
+/**
+ * The fix passes over one text in memory: the edits of what `lint` reports (and `rules` do
+ * not set off) applied, the text linted again, until no edit is left or a pass is refused.
+ */
+export async function fixPasses(file: string, text: string, lint: ToolLint, relint: (text: string) => Promise<Relinted>, rules: SeverityRules): Promise<FixedText> {
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const groups = lint.offences.filter((offence) => hasEdits(offence) && rules.severityOf(offence.code, file) !== "off").map((offence) => offence.edits as readonly TextEdit[]);
+    if (groups.length === 0) break;
+    const next = applyEdits(text, groups);
+    if (next.applied.length === 0 || next.text === text) break;
+    const relinted = await relint(next.text);
+    if ("refused" in relinted) return { text, lint, refused: relinted.refused };
+    text = next.text;
+    lint = relinted.lint;
+  }
+  return { text, lint, refused: null };
+}
+
 async function fixFile(file: FileResult, across: readonly Offence[], options: FixOptions): Promise<FileOutcome> {
   const path = resolve(options.cwd, file.file);
   let bytes: Uint8Array;
@@ -111,7 +143,6 @@ async function fixFile(file: FileResult, across: readonly Offence[], options: Fi
   const { text: before, bom } = textOf(bytes);
   const rules = options.rules ?? DEFAULT_RULES;
   const relint = relinter(file.file, path, across, options);
-  let text = before;
   // An action file is linted again from the text read now (that is cheap), so that its edits
   // are those of what is there even if it changed since the run read it. A module's load is
   // not cheap: its first edits are the run's (the write refuses a file changed since now).
@@ -121,29 +152,14 @@ async function fixFile(file: FileResult, across: readonly Offence[], options: Fi
     if ("refused" in now) return notFixed(file, "it changed while it was being linted");
     lint = now.lint;
   }
-  let refused: string | null = null;
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const groups = lint.offences
-      .filter((offence) => hasEdits(offence) && rules.severityOf(offence.code, file.file) !== "off")
-      .map((offence) => offence.edits as readonly TextEdit[]);
-    if (groups.length === 0) break;
-    const next = applyEdits(text, groups);
-    if (next.applied.length === 0 || next.text === text) break;
-    const relinted = await relint(next.text);
-    if ("refused" in relinted) {
-      refused = relinted.refused;
-      break;
-    }
-    text = next.text;
-    lint = relinted.lint;
-  }
+  const { text, lint: last, refused } = await fixPasses(file.file, before, lint, relint, rules);
   if (text === before) return refused === null ? { file: { ...file, diff: null } } : notFixed(file, refused);
   if (options.write && options.stdin === null) {
     const failure = write(path, bytes, bom, text);
     if (failure !== null) return notFixed(file, failure);
   }
-  const fixed: FileResult = { file: file.file, tool: lint.tool, actions: lint.actions, offences: lint.offences, diff: unifiedDiff(file.file, before, text) };
-  return refused === null ? { file: fixed } : { file: fixed, note: `${inspectString(file.file)} was fixed only in part: ${refused}` };
+  const fixed: FileResult = { file: file.file, tool: last.tool, actions: last.actions, offences: last.offences, diff: unifiedDiff(file.file, before, text) };
+  return refused === null ? { file: fixed, text } : { file: fixed, text, note: `${inspectString(file.file)} was fixed only in part: ${refused}` };
 }
 
 /** Fixes the files of `result` that have edits; see the module comment. */
@@ -163,5 +179,6 @@ export async function fixFiles(result: LintResult, options: FixOptions): Promise
       options.rules ?? DEFAULT_RULES,
     ),
     notes: outcomes.flatMap((o) => (o.note === undefined ? [] : [o.note])),
+    texts: new Map(outcomes.flatMap((o) => (o.text === undefined ? [] : [[o.file.file, o.text] as const]))),
   };
 }

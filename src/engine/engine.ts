@@ -1,0 +1,232 @@
+// engine/ is the linter as one object that lives across runs (docs/library.md, "The engine"):
+// the Engine holds what every run of a session shares, the config and its ignore rules, the
+// severity rules, the module processes (src/modules/pool.ts), the open documents and the
+// last result of each file, and lints paths (src/lint/lint-paths.ts) or in-memory texts,
+// fixes them (src/fix/) and applies the baseline (src/baseline/). The one-shot CLI
+// (src/cli/run.ts) runs on it; so may a watch loop, a language server or an MCP server.
+// dispose() stops every module process it started.
+
+import { resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { baselineStep } from "../baseline/step.js";
+import type { Config } from "../config/config.js";
+import { configSource } from "../config/find.js";
+import { loadConfig } from "../config/load.js";
+import { kindOf, type FileKind } from "../files/kind.js";
+import { textOf } from "../files/text.js";
+import type { FixOutcome } from "../fix/fix-files.js";
+import type { IgnoreOptions } from "../lint/ignore-rules.js";
+import { lintActionSource, lintElixirSource, lintModuleSource, lintPaths } from "../lint/lint-paths.js";
+import { totals, type FileResult, type LintResult } from "../lint/result.js";
+import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
+import { ModulePool } from "../modules/pool.js";
+import { inspectString } from "../text/escape.js";
+
+/** Milliseconds a tool module gets to load when the options name none (the CLI's --load-timeout default). */
+export type { FileResult, LintResult, Summary } from "../lint/result.js";
+
+export const DEFAULT_LOAD_TIMEOUT_MS = 10_000;
+
+export interface EngineOptions {
+  /** The directory paths and the config are found from, and reported files are relative to. */
+  readonly cwd: string;
+  /** A config file to read (a package.json means its "wymcp-lint" key); false for none; absent or null: the one found from `cwd` upward. */
+  readonly config?: string | false | null;
+  /** Whether directory and glob searches skip what .gitignore files ignore (default true). */
+  readonly ignoreFiles?: boolean;
+  /** More patterns for searches to skip, in .gitignore syntax relative to `cwd`. */
+  readonly ignorePatterns?: readonly string[];
+  /** Wall time each tool module gets to load, in milliseconds (default 10 s). */
+  readonly loadTimeoutMs?: number;
+  /** Worker threads that lint action files beside the main one; the run's size decides when absent. */
+  readonly workers?: number;
+  /** The module processes to run modules in; the engine's own when absent. Either way dispose() stops them. */
+  readonly pool?: ModulePool;
+}
+
+/** How a text is linted: the kind its name gives, unless `kind` says otherwise; `startedAt` (performance.now()) starts the result's duration. */
+export interface TextOptions {
+  readonly kind?: FileKind;
+  readonly startedAt?: number;
+}
+
+/** A text after --fix's passes in memory: the fixed text, and the result of linting it (each file with its diff). */
+export interface FixedDocument {
+  readonly text: string;
+  readonly result: LintResult;
+  /** Why the text was not fixed, or only in part: one line each. */
+  readonly notes: readonly string[];
+}
+
+/** What fix() does: write the files (--fix) or only compute their diffs (--fix-dry-run); `stdin` is the text a result of lintText came from. */
+export interface FixRequest {
+  readonly write: boolean;
+  readonly stdin?: Uint8Array | null;
+}
+
+/** The baseline step's request (src/baseline/step.ts): --baseline FILE (null: the default one; false: --no-baseline), --update-baseline, and where its notes go. */
+export interface BaselineRequest {
+  readonly file: string | false | null;
+  readonly update: boolean;
+  readonly note: (message: string) => void;
+}
+
+/** The config as severity rules; picomatch comes with them, loaded only for a run with a config. */
+async function rulesOf(config: Config | null, cwd: string): Promise<SeverityRules> {
+  if (config === null) return DEFAULT_RULES;
+  const { configRules } = await import("../config/severity-rules.js");
+  return configRules(config, cwd);
+}
+
+function asBytes(text: string | Uint8Array): Buffer {
+  return typeof text === "string" ? Buffer.from(text, "utf8") : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+}
+
+export class Engine {
+  readonly cwd: string;
+  /** The config it read, null when there is none. */
+  readonly config: Config | null;
+  /** Each code's severity per file, from the config. */
+  readonly rules: SeverityRules;
+  readonly #options: EngineOptions;
+  readonly #pool: ModulePool;
+  readonly #ignore: IgnoreOptions;
+  /** Open documents: a file's text as an editor holds it, linted in place of what is on disk. */
+  readonly #documents = new Map<string, string>();
+  /** The last result of each file, by absolute path. */
+  readonly #results = new Map<string, FileResult>();
+  #disposed = false;
+
+  private constructor(options: EngineOptions, config: Config | null, rules: SeverityRules) {
+    this.cwd = resolve(options.cwd);
+    this.config = config;
+    this.rules = rules;
+    this.#options = options;
+    this.#pool = options.pool ?? new ModulePool();
+    this.#ignore = {
+      ignoreFiles: options.ignoreFiles ?? true,
+      patterns: options.ignorePatterns ?? [],
+      ...(config === null ? {} : { config: { base: config.dir, patterns: config.ignore } }),
+    };
+  }
+
+  /** An engine for `options`: the config read and checked now (a mistake in it throws UsageError). */
+  static async create(options: EngineOptions): Promise<Engine> {
+    const cwd = resolve(options.cwd);
+    const source = configSource(options.config ?? null, cwd);
+    const config = source === null ? null : loadConfig(source, cwd);
+    return new Engine(options, config, await rulesOf(config, cwd));
+  }
+
+  get #loadTimeoutMs(): number {
+    return this.#options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
+  }
+
+  #live(): void {
+    if (this.#disposed) throw new Error("this engine was disposed");
+  }
+
+  /** Lints the files `paths` name (directories, files, globs; none: the current directory), open documents as their text. Throws UsageError for a mistake in the paths. */
+  async lintPaths(paths: readonly string[], startedAt = performance.now()): Promise<LintResult> {
+    this.#live();
+    const { workers } = this.#options;
+    const request = { paths, cwd: this.cwd, timeoutMs: this.#loadTimeoutMs, startedAt, ignore: this.#ignore, rules: this.rules, pool: this.#pool };
+    const linted = await lintPaths(workers === undefined ? request : { ...request, workers });
+    const result = this.#documents.size === 0 ? linted : await this.#withDocuments(linted, startedAt);
+    for (const file of result.files) this.#results.set(resolve(this.cwd, file.file), file);
+    return result;
+  }
+
+  /** The result with each open document's file linted from its text. */
+  async #withDocuments(result: LintResult, startedAt: number): Promise<LintResult> {
+    const files: FileResult[] = [];
+    for (const file of result.files) {
+      const text = this.#documents.get(resolve(this.cwd, file.file));
+      files.push(text === undefined ? file : ((await this.#lintOne(asBytes(text), file.file, undefined, startedAt)).files[0] as FileResult));
+    }
+    return { ...result, files, summary: totals(files) };
+  }
+
+  #lintOne(bytes: Buffer, file: string, kind: FileKind | undefined, startedAt: number): Promise<LintResult> {
+    const as = kind ?? kindOf(file);
+    if (as === null) throw new TypeError(`${inspectString(file)} names neither an action file (.json, .json5) nor a tool module (.js, .mjs, .cjs, .ts, .mts, .cts, .ex, .exs)`);
+    if (as === "module") return lintModuleSource(bytes, file, resolve(this.cwd, file), this.#loadTimeoutMs, startedAt, this.rules, this.#pool);
+    if (as === "elixir") return lintElixirSource(bytes, file, resolve(this.cwd, file), startedAt, this.rules);
+    return lintActionSource(bytes, file, as, startedAt, this.rules);
+  }
+
+  /**
+   * Lints `text` as the file `file` names (relative to cwd, as reports name it), which is never
+   * read: an action file by its bytes, a tool module loaded from the text in a module process as
+   * if it were that file. The result's one file has its offences with their edits, as the CLI reports them.
+   */
+  async lintText(text: string | Uint8Array, file: string, options: TextOptions = {}): Promise<LintResult> {
+    this.#live();
+    const result = await this.#lintOne(asBytes(text), file, options.kind, options.startedAt ?? performance.now());
+    this.#results.set(resolve(this.cwd, file), result.files[0] as FileResult);
+    return result;
+  }
+
+  /** `text` fixed in memory as --fix would fix the file `file` names (which is neither read nor written). */
+  async fixText(text: string | Uint8Array, file: string, options: TextOptions = {}): Promise<FixedDocument> {
+    const bytes = asBytes(text);
+    const fixed = await this.fix(await this.lintText(bytes, file, options), { write: false, stdin: bytes });
+    return { text: fixed.texts.get(file) ?? textOf(bytes).text, result: fixed.result, notes: fixed.notes };
+  }
+
+  /** --fix (write) or --fix-dry-run over a result of lintPaths or lintText: the result after the fixes, each file with its diff. */
+  async fix(result: LintResult, request: FixRequest): Promise<FixOutcome> {
+    this.#live();
+    // Loaded only when fixing: a plain lint does not pay for it.
+    const { fixFiles } = await import("../fix/fix-files.js");
+    const fixed = await fixFiles(result, {
+      write: request.write,
+      cwd: this.cwd,
+      stdin: request.stdin ?? null,
+      loadTimeoutMs: this.#loadTimeoutMs,
+      rules: this.rules,
+      pool: this.#pool,
+    });
+    for (const file of fixed.result.files) this.#results.set(resolve(this.cwd, file.file), file);
+    return fixed;
+  }
+
+  /** The baseline step over a result (README.md, "Baseline"): recorded offences out, or with `update` the baseline written first. */
+  baseline(result: LintResult, request: BaselineRequest): LintResult {
+    this.#live();
+    // --no-config applies no default baseline either.
+    const config = this.#options.config === false ? false : this.config;
+    return baselineStep(result, { flag: request.file, update: request.update, config, cwd: this.cwd, note: request.note });
+  }
+
+  /**
+   * The file changed: its last result is dropped; with `text`, it is an open document, linted
+   * from that text (by lintPaths too) until forgotten.
+   */
+  update(file: string, text?: string): void {
+    const path = resolve(this.cwd, file);
+    this.#results.delete(path);
+    if (text !== undefined) this.#documents.set(path, text);
+  }
+
+  /** The file is closed or gone: its open document and its last result are dropped. */
+  forget(file: string): void {
+    const path = resolve(this.cwd, file);
+    this.#documents.delete(path);
+    this.#results.delete(path);
+  }
+
+  /** The last result of the file `file` names, if it was linted since it last changed. */
+  resultOf(file: string): FileResult | undefined {
+    return this.#results.get(resolve(this.cwd, file));
+  }
+
+  /** Stops every module process and drops what it holds; the engine cannot be used after. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#pool.stop();
+    this.#documents.clear();
+    this.#results.clear();
+  }
+}

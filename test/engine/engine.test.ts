@@ -1,0 +1,129 @@
+// The engine through the library (docs/library.md, "The engine"): one object across runs that
+// lints paths and in-memory texts, fixes a text, keeps open documents and each file's last
+// result, and leaves no module process behind when disposed. Its results are the CLI's:
+// the same files give the same report either way.
+
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { createEngine } from "../../src/index.js";
+import { cli, FIXTURES, tempDir } from "../support/cli.js";
+
+const MODULE = 'export default { name: "notes", description: "Notes", actions: () => ({ add: { description: "Add a note", properties: { text: { type: "string" } } } }) };\n';
+const BROKEN_ACTIONS = '{ "search": { "description": "Find", "propertes": { "q": { "type": "string" } } } }\n';
+
+/** The pids of module processes (those running the built child/main.js) whose parent is this test's process. */
+function moduleProcesses(): string[] {
+  const table = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" });
+  return table
+    .split("\n")
+    .filter((line) => line.includes("child/main.js"))
+    .filter((line) => line.trim().split(/\s+/)[1] === String(process.pid))
+    .map((line) => line.trim().split(/\s+/)[0] as string);
+}
+
+test("lintPaths gives the CLI's result: the same files, offences and totals as wymcp-lint --format json", async () => {
+  const engine = await createEngine({ cwd: FIXTURES });
+  try {
+    const result = await engine.lintPaths(["offences", "clean"]);
+    const { stdout } = await cli(["offences", "clean", "--format", "json"]);
+    const report = JSON.parse(stdout) as { files: { file: string; offences: { code: string; line: number }[] }[]; summary: unknown };
+    assert.deepEqual(
+      result.files.map((f) => [f.file, f.offences.map((o) => [o.code, o.line])]),
+      report.files.map((f) => [f.file, f.offences.map((o) => [o.code, o.line])]),
+    );
+    assert.deepEqual({ ...result.summary }, report.summary);
+    assert.equal(engine.resultOf("offences/shop.actions.json")?.offences.length, result.files.find((f) => f.file === "offences/shop.actions.json")?.offences.length);
+  } finally {
+    engine.dispose();
+  }
+});
+
+test("lintText lints an action file's text as the named file, which need not exist, with each offence's edits", async () => {
+  const engine = await createEngine({ cwd: tempDir() });
+  try {
+    const result = await engine.lintText(BROKEN_ACTIONS, "search.actions.json");
+    const [file] = result.files;
+    assert.equal(file?.file, "search.actions.json");
+    assert.equal(file?.tool, "search");
+    const typo = file?.offences.find((o) => o.code === "unknown-key");
+    assert.equal(typo?.line, 1);
+    assert.ok((typo?.edits?.length ?? 0) > 0, "the rename's edits come with the offence");
+    assert.equal(result.summary.files, 1);
+  } finally {
+    engine.dispose();
+  }
+});
+
+test("fixText fixes a text in memory as --fix would, and writes nothing", async () => {
+  const dir = tempDir();
+  const engine = await createEngine({ cwd: dir });
+  try {
+    const fixed = await engine.fixText(BROKEN_ACTIONS, "search.actions.json");
+    assert.equal(fixed.text, BROKEN_ACTIONS.replace("propertes", "properties"));
+    assert.deepEqual(fixed.result.files[0]?.offences, []);
+    assert.match(fixed.result.files[0]?.diff ?? "", /^\+.*"properties"/m);
+    assert.deepEqual(fixed.notes, []);
+    assert.throws(() => readFileSync(join(dir, "search.actions.json")), { code: "ENOENT" });
+  } finally {
+    engine.dispose();
+  }
+});
+
+test("a tool module's text is loaded in a module process as if it were the file, and dispose() leaves no module process behind", async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
+  const engine = await createEngine({ cwd: dir });
+  try {
+    const clean = await engine.lintText(MODULE, "notes.tool.js");
+    assert.deepEqual(clean.files[0]?.offences, []);
+    assert.equal(clean.files[0]?.tool, "notes");
+    const broken = await engine.lintText(MODULE.replace("properties", "propertes"), "notes.tool.js");
+    assert.deepEqual(broken.files[0]?.offences.map((o) => o.code).sort(), ["missing-key", "unknown-key"]);
+  } finally {
+    engine.dispose();
+  }
+  assert.deepEqual(moduleProcesses(), []);
+  await assert.rejects(engine.lintPaths(["."]), /disposed/);
+});
+
+test("update() with a text makes the file an open document that lintPaths lints in place of the disk; forget() returns to the disk", async () => {
+  const dir = tempDir();
+  mkdirSync(join(dir, "tools"));
+  writeFileSync(join(dir, "tools", "search.actions.json"), BROKEN_ACTIONS);
+  const engine = await createEngine({ cwd: dir });
+  try {
+    const first = await engine.lintPaths(["tools"]);
+    assert.equal(first.summary.errors > 0, true);
+    engine.update("tools/search.actions.json", BROKEN_ACTIONS.replace("propertes", "properties"));
+    assert.equal(engine.resultOf("tools/search.actions.json"), undefined, "an update drops the file's last result");
+    const open = await engine.lintPaths(["tools"]);
+    assert.deepEqual(
+      open.files.map((f) => [f.file, f.offences.length]),
+      [["tools/search.actions.json", 0]],
+    );
+    assert.equal(open.summary.errors, 0);
+    engine.forget("tools/search.actions.json");
+    const again = await engine.lintPaths(["tools"]);
+    assert.deepEqual(again.summary, first.summary);
+  } finally {
+    engine.dispose();
+  }
+});
+
+test("the engine reads the config once, when created: its rules set the severities of every lint", async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "wymcp-lint.config.json"), '{ "rules": { "unknown-key": "warn" } }\n');
+  const engine = await createEngine({ cwd: dir });
+  try {
+    assert.notEqual(engine.config, null);
+    const result = await engine.lintText(BROKEN_ACTIONS, "search.actions.json");
+    assert.equal(result.files[0]?.offences.find((o) => o.code === "unknown-key")?.severity, "warn");
+  } finally {
+    engine.dispose();
+  }
+  writeFileSync(join(dir, "wymcp-lint.config.json"), "{ not json");
+  await assert.rejects(createEngine({ cwd: dir }), { name: "UsageError" });
+});
