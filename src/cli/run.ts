@@ -175,6 +175,12 @@ async function execute(argv: readonly string[], io: Io, startedAt: number, pool:
     case "lsp":
       // Loaded only here: a lint never pays for the language server.
       return (await import("./lsp.js")).serveLanguageServer(command.loadTimeoutMs);
+    case "mcp": {
+      // Loaded only for --mcp: the server side of the MCP SDK is no lint's cost.
+      const { serveMcp } = await import("../mcp/server.js");
+      await serveMcp({ version: packageVersion(), loadTimeoutMs: command.loadTimeoutMs });
+      return EXIT_CLEAN;
+    }
     case "lint": {
       const { options } = command;
       startStandbyFor(options, pool.standby);

@@ -131,3 +131,18 @@ test("spellings yargs would read surprisingly are usage errors: exit 2, one clea
     options: lintOptionsWith({ paths: ["-"] }),
   });
 });
+
+test("--mcp takes only --load-timeout: anything else on its command line is a usage error naming it", async () => {
+  assert.deepEqual(await parseCommand(["--mcp"]), { kind: "mcp", loadTimeoutMs: 10_000 });
+  assert.deepEqual(await parseCommand(["--mcp", "--load-timeout", "2"]), { kind: "mcp", loadTimeoutMs: 2_000 });
+  assert.deepEqual(await parseCommand(["--load-timeout=3", "--mcp"]), { kind: "mcp", loadTimeoutMs: 3_000 });
+  for (const [argv, named] of [
+    [["--mcp", "tools"], '"tools"'],
+    [["--mcp", "--format", "json"], '"--format"'],
+    [["--mcp", "--fix"], '"--fix"'],
+  ] as const) {
+    const { code, stderr } = await cli(argv);
+    assert.equal(code, 2, argv.join(" "));
+    assert.match(stderr, new RegExp(`--mcp serves on stdio and takes no other argument than --load-timeout; got ${named}`));
+  }
+});

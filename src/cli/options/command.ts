@@ -33,7 +33,8 @@ export type Command =
   | { readonly kind: "help"; readonly text: string }
   | { readonly kind: "version" }
   | { readonly kind: "explain"; readonly code: string }
-  | { readonly kind: "lsp"; readonly loadTimeoutMs: number };
+  | { readonly kind: "lsp"; readonly loadTimeoutMs: number }
+  | { readonly kind: "mcp"; readonly loadTimeoutMs: number };
 
 const LINT_SPECS = SPECS.filter(([, spec]) => spec.command !== true) as readonly (readonly [LintKey, OptionSpec])[];
 
@@ -57,6 +58,23 @@ export function lintCommand(named: readonly string[], afterDashes: readonly stri
   checkFix(values, stdin !== null, server !== null);
   checkApplies(given, values, stdin !== null ? "stdin" : server !== null ? "server" : "files");
   return { kind: "lint", options: { ...rest, paths, stdin, server } };
+}
+
+/**
+ * The MCP server's command: --mcp serves on stdio, so it takes no paths and, of the lint
+ * options, only --load-timeout (its tool modules' load timeout); `argv` is the command line.
+ */
+export function mcpCommand(argv: readonly string[], given: GivenOptions): Command {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--mcp" || arg.startsWith("--load-timeout=")) continue;
+    if (arg === "--load-timeout") {
+      i++;
+      continue;
+    }
+    throw new UsageError(`--mcp serves on stdio and takes no other argument than --load-timeout; got ${inspectString(arg)}`);
+  }
+  return { kind: "mcp", loadTimeoutMs: OPTIONS.loadTimeoutMs.read(givenOrDefault(OPTIONS.loadTimeoutMs, given.loadTimeoutMs)) };
 }
 
 /** --fix and --fix-dry-run, checked against each other and what they need. */

@@ -225,6 +225,13 @@ export const OPTIONS = {
     read: positiveSecondsAsMs("server-timeout"),
   },
   explain: { flag: "explain", type: "string", command: true, describe: "Explain an offence code (meaning, reason, fix) and exit", read: text },
+  mcp: {
+    flag: "mcp",
+    type: "boolean",
+    command: true,
+    describe: "Serve the linter to coding agents: an MCP server on stdio, with lint, fix and explain actions (docs/mcp.md); takes only --load-timeout",
+    read: on,
+  },
   lsp: {
     flag: "lsp",
     type: "boolean",

@@ -5,7 +5,7 @@
 
 import { escapeText } from "../../text/escape.js";
 import { UsageError } from "../../usage-error.js";
-import { lintCommand, lspCommand, refuseQuirks, type Command } from "./command.js";
+import { lintCommand, lspCommand, mcpCommand, refuseQuirks, type Command } from "./command.js";
 import { DESCRIPTION, EXAMPLES, EXIT_CODES } from "./help-text.js";
 import { OPTIONS, SPECS, type GivenOptions, type OptionSpec } from "./table.js";
 
@@ -85,6 +85,7 @@ export async function parseWithYargs(argv: readonly string[]): Promise<Command> 
   if (OPTIONS.version.read(given.version)) return { kind: "version" };
   const code = OPTIONS.explain.read(given.explain);
   if (code !== undefined) return { kind: "explain", code };
+  if (OPTIONS.mcp.read(given.mcp)) return mcpCommand(argv, given);
   // Paths after "--" (say, a file named "-x.actions.json") arrive in `--`.
   const paths: unknown = args["paths"];
   const named = [...(Array.isArray(paths) ? paths : paths === undefined ? [] : [paths]), ...args._].map(String);

@@ -1,0 +1,146 @@
+// What each action of the wymcp_lint tool does (docs/mcp.md), once its data is checked: a
+// lint or a fix on the engine of the call's root, or a code's docs. Every answer is data;
+// a mistake in the call (a path outside the root, an unknown code, a file of no known kind)
+// is an error answer naming what to send instead.
+
+import { codeTitle, defaultSeverity, isOffenceCode, OFFENCE_CODES, type Severity } from "../core/codes.js";
+import { closeMatch } from "../core/close-match.js";
+import { explain } from "../code-docs/explain.js";
+import type { FixedDocument } from "../engine/engine.js";
+import { kindOf } from "../files/kind.js";
+import type { LintResult } from "../lint/result.js";
+import { inspectString } from "../text/escape.js";
+import { UsageError } from "../usage-error.js";
+import { reportAnswer, type PageRequest } from "./answers.js";
+import type { ActionName } from "./declarations.js";
+import type { Answer } from "./help.js";
+import { insideRoot, resolveRoot } from "./roots.js";
+
+/** The engine a call runs on: one per root, kept warm across calls (src/engine/). */
+export interface Linting {
+  lintPaths(paths: readonly string[]): Promise<LintResult>;
+  lintText(text: string, file: string): Promise<LintResult>;
+  fixText(text: string, file: string): Promise<FixedDocument>;
+}
+
+/** What the actions need of the server: the client's roots, and the engine of a root (null: no root, no config). */
+export interface ActionContext {
+  readonly clientRoots: () => Promise<readonly string[]>;
+  readonly engineFor: (root: string | null) => Promise<Linting>;
+}
+
+const fail = (error: string, message: string, more: Record<string, unknown> = {}): Answer => ({ value: { error, message, ...more }, isError: true });
+
+const pageOf = (data: Readonly<Record<string, unknown>>): PageRequest => ({
+  severity: data["severity"] as Severity,
+  limit: data["limit"] as number,
+  offset: data["offset"] as number,
+});
+
+/** The engine of `root`, or the error answer when its config is broken (it is read again at the next call). */
+async function engineOf(context: ActionContext, root: string | null): Promise<Linting | Answer> {
+  try {
+    return await context.engineFor(root);
+  } catch (error) {
+    if (error instanceof UsageError) return fail("invalid_config", error.message);
+    throw error;
+  }
+}
+
+/** The root of a call and the file it names, or the error answer. */
+async function fileTarget(data: Readonly<Record<string, unknown>>, context: ActionContext): Promise<{ root: string | null; file: string } | Answer> {
+  const filename = data["filename"] as string;
+  const kind = kindOf(filename);
+  if (kind === null) {
+    return fail("invalid_data", `"filename" must name an action file (.json, .json5) or a tool module (.js, .mjs, .cjs, .ts, .mts, .cts); got ${inspectString(filename)}`);
+  }
+  const root = resolveRoot(data["root"] as string | undefined, await context.clientRoots());
+  if ("problem" in root) return fail("invalid_root", root.problem);
+  if (root.ok === null) {
+    // With no root, nothing on disk is read: an action file's text alone is enough to lint it.
+    if (kind === "module")
+      return fail("no_root", `a tool module is loaded where it lives, so ${inspectString(filename)} needs a root: pass "root", or connect from a client that lists its roots`);
+    return { root: null, file: filename };
+  }
+  const file = insideRoot(root.ok, filename);
+  if ("problem" in file) return fail("outside_root", file.problem);
+  return { root: root.ok, file: file.ok };
+}
+
+async function lintFiles(data: Readonly<Record<string, unknown>>, context: ActionContext): Promise<Answer> {
+  const root = resolveRoot(data["root"] as string | undefined, await context.clientRoots());
+  if ("problem" in root) return fail("invalid_root", root.problem);
+  if (root.ok === null) return fail("no_root", 'lint_files reads files, and there is no root to read them in: pass "root", or connect from a client that lists its roots');
+  const paths: string[] = [];
+  for (const path of data["paths"] as readonly string[]) {
+    const inside = insideRoot(root.ok, path);
+    if ("problem" in inside) return fail("outside_root", inside.problem);
+    paths.push(inside.ok);
+  }
+  if (paths.length === 0) return fail("invalid_data", '"paths" is empty: name a file, directory or glob, such as "."');
+  const engine = await engineOf(context, root.ok);
+  if ("value" in engine) return engine;
+  const result = await engine.lintPaths(paths);
+  return { value: { action: "lint_files", ...reportAnswer(result, pageOf(data), root.ok) }, isError: false };
+}
+
+async function lintText(data: Readonly<Record<string, unknown>>, context: ActionContext): Promise<Answer> {
+  const target = await fileTarget(data, context);
+  if ("value" in target) return target;
+  const engine = await engineOf(context, target.root);
+  if ("value" in engine) return engine;
+  const result = await engine.lintText(data["text"] as string, target.file);
+  return { value: { action: "lint_text", ...reportAnswer(result, pageOf(data), target.root) }, isError: false };
+}
+
+async function fixText(data: Readonly<Record<string, unknown>>, context: ActionContext): Promise<Answer> {
+  const target = await fileTarget(data, context);
+  if ("value" in target) return target;
+  const text = data["text"] as string;
+  const engine = await engineOf(context, target.root);
+  if ("value" in engine) return engine;
+  const fixed = await engine.fixText(text, target.file);
+  const diff = fixed.result.files[0]?.diff ?? null;
+  return {
+    value: { action: "fix_text", text: fixed.text, changed: fixed.text !== text, diff, notes: fixed.notes, ...reportAnswer(fixed.result, pageOf(data), target.root) },
+    isError: false,
+  };
+}
+
+function explainCode(data: Readonly<Record<string, unknown>>): Answer {
+  const asked = data["code"] as string;
+  const code = asked.trim().toLowerCase().replaceAll("_", "-");
+  const text = explain(code);
+  if (text === null || !isOffenceCode(code)) {
+    const close = closeMatch(code, OFFENCE_CODES);
+    return fail("unknown_code", `Unknown offence code ${inspectString(asked)}${close === null ? "" : ` (did you mean "${close}"?)`}. list_codes gives every code.`, {
+      valid_codes: OFFENCE_CODES,
+    });
+  }
+  return { value: { action: "explain", code, severity: defaultSeverity(code), title: codeTitle(code), text }, isError: false };
+}
+
+function listCodes(): Answer {
+  return { value: { action: "list_codes", codes: OFFENCE_CODES.map((code) => ({ code, severity: defaultSeverity(code), title: codeTitle(code) })) }, isError: false };
+}
+
+/** The answer of `action` to its checked `data`; a mistake in the paths the lint reports (UsageError) is an error answer. */
+export async function runAction(action: ActionName, data: Readonly<Record<string, unknown>>, context: ActionContext): Promise<Answer> {
+  try {
+    switch (action) {
+      case "lint_files":
+        return await lintFiles(data, context);
+      case "lint_text":
+        return await lintText(data, context);
+      case "fix_text":
+        return await fixText(data, context);
+      case "explain":
+        return explainCode(data);
+      case "list_codes":
+        return listCodes();
+    }
+  } catch (error) {
+    if (error instanceof UsageError) return fail("invalid_paths", error.message);
+    throw error;
+  }
+}

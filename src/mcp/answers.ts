@@ -1,0 +1,57 @@
+// A lint result as `--mcp` answers it (docs/mcp.md): the totals first, then one page of the
+// offences that pass the severity filter, in report order, each with what a model needs to
+// act on it (its place, its message, its fix, and the fix as edits). Plain data, shaped by
+// output-schema.ts; nothing in it addresses the model.
+
+import type { Severity } from "../core/codes.js";
+import type { Offence } from "../core/offence.js";
+import type { LintResult, Summary } from "../lint/result.js";
+
+/** Which page of offences a call asked for. */
+export interface PageRequest {
+  readonly severity: Severity;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface ReportAnswer {
+  readonly root: string | null;
+  readonly summary: Summary;
+  readonly page: { readonly offset: number; readonly limit: number; readonly listed: number; readonly matching: number; readonly next: number | null };
+  readonly offences: readonly Record<string, unknown>[];
+}
+
+function offenceEntry(file: string, offence: Offence): Record<string, unknown> {
+  return {
+    file,
+    code: offence.code,
+    severity: offence.severity,
+    action: offence.action,
+    location: offence.location,
+    line: offence.line ?? null,
+    column: offence.column ?? null,
+    message: offence.message,
+    fix: offence.fix,
+    edits: offence.edits ?? null,
+  };
+}
+
+/** The report of `result`, one page of it: `request`'s severity and above, from its offset. */
+export function reportAnswer(result: LintResult, request: PageRequest, root: string | null): ReportAnswer {
+  const offences: Record<string, unknown>[] = [];
+  let matching = 0;
+  const end = request.offset + request.limit;
+  for (const file of result.files) {
+    for (const offence of file.offences) {
+      if (request.severity === "error" && offence.severity !== "error") continue;
+      if (matching >= request.offset && matching < end) offences.push(offenceEntry(file.file, offence));
+      matching++;
+    }
+  }
+  return {
+    root,
+    summary: result.summary,
+    page: { offset: request.offset, limit: request.limit, listed: offences.length, matching, next: end < matching ? end : null },
+    offences,
+  };
+}
