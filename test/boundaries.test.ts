@@ -64,7 +64,10 @@ test("each dependency is imported in one place", () => {
   const seen = new Map<string, string[]>();
   // A file may import one dependency twice (its types statically, its code lazily): one place.
   for (const { file, imports } of files) for (const s of new Set(imports.filter(external))) seen.set(s, [...(seen.get(s) ?? []), file]);
-  assert.deepEqual(Object.fromEntries([...seen].map(([dep, homesOf]) => [dep, homesOf.sort()])), Object.fromEntries(Object.entries(homes).map(([dep, file]) => [dep, typeof file === "string" ? [file] : file])));
+  assert.deepEqual(
+    Object.fromEntries([...seen].map(([dep, homesOf]) => [dep, homesOf.sort()])),
+    Object.fromEntries(Object.entries(homes).map(([dep, file]) => [dep, typeof file === "string" ? [file] : file])),
+  );
 });
 
 test("the import scan sees static, dynamic and side-effect imports", () => {
