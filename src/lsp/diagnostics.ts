@@ -46,8 +46,16 @@ export function tokenEnd(text: string, start: number): number {
   return end;
 }
 
-/** The first occurrence a repeated key's message names ("first at line L, column C"), as a related place. */
-function related(offence: Offence, uri: string, lines: LinterLines, map: PositionMap): DiagnosticRelatedInformation[] | undefined {
+/**
+ * The place an offence's message names as the first: a repeated key's first occurrence
+ * ("first at line L, column C"), or the file that owns a duplicated tool name.
+ */
+function related(offence: Offence, uri: string, lines: LinterLines, map: PositionMap, fileUri: (file: string) => string): DiagnosticRelatedInformation[] | undefined {
+  const owner = offence.code === "duplicate-tool" ? /already used by "([^"\\]+)"/.exec(offence.message) : null;
+  if (owner !== null) {
+    const start = { line: 0, character: 0 };
+    return [{ location: { uri: fileUri(owner[1] as string), range: { start, end: start } }, message: "the file that has the name first" }];
+  }
   const first = /\(first at line (\d+), column (\d+)\)/.exec(offence.message);
   if (first === null) return undefined;
   const start = lines.offset(Number(first[1]), Number(first[2]));
@@ -55,13 +63,13 @@ function related(offence: Offence, uri: string, lines: LinterLines, map: Positio
   return [{ location: { uri, range }, message: "first occurrence" }];
 }
 
-/** The document's findings; `codeHref` gives the address of a code's doc. */
-export function findingsOf(offences: readonly Offence[], uri: string, map: PositionMap, codeHref: (code: string) => string): Finding[] {
+/** The document's findings; `codeHref` gives the address of a code's doc, `fileUri` that of a file named as its folder names it. */
+export function findingsOf(offences: readonly Offence[], uri: string, map: PositionMap, codeHref: (code: string) => string, fileUri: (file: string) => string): Finding[] {
   const lines = new LinterLines(map.text);
   return offences.map((offence) => {
     const start = offence.line === undefined ? 0 : lines.offset(offence.line, offence.column ?? 1);
     const end = offence.line === undefined ? 0 : tokenEnd(map.text, start);
-    const relatedInformation = related(offence, uri, lines, map);
+    const relatedInformation = related(offence, uri, lines, map, fileUri);
     const diagnostic: Diagnostic = {
       range: { start: map.position(start), end: map.position(end) },
       severity: offence.severity === "error" ? ERROR : WARNING,

@@ -1,12 +1,15 @@
 // What the language server asks of the linter, behind one small interface: lint one
-// document's unsaved text as the file it stands for, under a folder's severity rules, and
-// stop whatever module processes that took. This implementation runs the same in-memory
-// lint as --stdin (src/lint/lint-paths.ts: lintActionSource, lintModuleSource, lintElixirSource), with one
-// module pool for the server's life.
+// document's unsaved text as the file it stands for, with the offences across files it
+// has (duplicate-tool), under a folder's severity rules, and stop whatever module
+// processes that took. This implementation runs the run's own in-memory steps
+// (src/lint/lint-text.ts, and lintElixirSource for Elixir), with one module pool for the
+// server's life.
 
-import { lintActionSource, lintElixirSource, lintModuleSource } from "../lint/lint-paths.js";
+import type { Offence } from "../core/offence.js";
+import { lintElixirSource } from "../lint/lint-paths.js";
+import { lintActionFileText, lintModuleText } from "../lint/lint-text.js";
 import type { FileResult } from "../lint/result.js";
-import type { SeverityRules } from "../lint/severity.js";
+import { resolveSeverities, type SeverityRules } from "../lint/severity.js";
 import type { FileKind } from "../files/kind.js";
 import { ModulePool } from "../modules/pool.js";
 
@@ -17,6 +20,8 @@ export interface LintRequest {
   readonly file: string;
   readonly kind: FileKind;
   readonly text: string;
+  /** Offences across files that belong to it (duplicate-tool), before its directives apply. */
+  readonly across: readonly Offence[];
   readonly rules: SeverityRules;
 }
 
@@ -27,19 +32,14 @@ export interface DocumentLinter {
   stop(): void;
 }
 
-/** A DocumentLinter over the in-memory lint functions; `loadTimeoutMs`: what a tool module gets to load. */
+/** A DocumentLinter over the in-memory lint steps; `loadTimeoutMs`: what a tool module gets to load. */
 export function inMemoryLinter(loadTimeoutMs: number): DocumentLinter {
   const pool = new ModulePool();
   return {
-    async lint({ path, file, kind, text, rules }) {
-      const bytes = Buffer.from(text, "utf8");
-      const result =
-        kind === "module"
-          ? await lintModuleSource(bytes, file, path, loadTimeoutMs, undefined, rules, pool)
-          : kind === "elixir"
-            ? await lintElixirSource(bytes, file, path, undefined, rules)
-            : await lintActionSource(bytes, file, kind, undefined, rules);
-      return result.files[0] as FileResult;
+    async lint({ path, file, kind, text, across, rules }) {
+      if (kind === "elixir") return (await lintElixirSource(Buffer.from(text, "utf8"), file, path, undefined, rules)).files[0] as FileResult;
+      const lint = kind === "module" ? await lintModuleText(path, text, { timeoutMs: loadTimeoutMs, pool }, across) : lintActionFileText(text, kind, file, across);
+      return resolveSeverities({ file, ...lint }, rules);
     },
     stop: () => pool.stop(),
   };

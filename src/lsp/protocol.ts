@@ -5,6 +5,7 @@
 export {
   createConnection,
   DidChangeWatchedFilesNotification,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
   type CodeAction,

@@ -7,7 +7,9 @@
 // `exit`, when standard input closes and when the client's process dies; the module
 // processes are stopped on the way out.
 
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { toolNameOf } from "../action-file/lint.js";
 import {
   type CodeAction,
   type CodeActionParams,
@@ -16,6 +18,7 @@ import {
   type Diagnostic,
   DidChangeWatchedFilesNotification,
   type DocumentDiagnosticReport,
+  ShowMessageNotification,
   type InitializeParams,
   type InitializeResult,
   TextDocumentSyncKind,
@@ -27,6 +30,7 @@ import { searchedName } from "../lint/discover.js";
 import { FIX_ALL_KIND, fixAll, quickFixes } from "./code-actions.js";
 import { findingsOf, SOURCE, type Finding } from "./diagnostics.js";
 import { DocumentLints, type Linted } from "./documents.js";
+import { duplicateToolOf } from "./duplicate-tools.js";
 import { negotiateEncoding, PositionMap, type Encoding } from "./encoding.js";
 import { hoverAt, type Explain } from "./hover.js";
 import type { DocumentLinter } from "./linter.js";
@@ -85,13 +89,15 @@ export function serveLsp(options: ServerOptions): Connection {
   let folders: Folder[] = [];
   /** Folders made for documents outside every workspace folder: their own directory's config. */
   const loose = new Map<string, Promise<Folder>>();
+  /** The tool name of each file linted here, by path, for duplicate-tool. */
+  const knownTools = new Map<string, string | null>();
   /** Config problems shown, by config file, so each is said once. */
   const shown = new Map<string, string>();
 
   async function folderFor(path: string): Promise<Folder> {
     const found = folderOf(folders, path);
     if (found !== null) return found;
-    const dir = path.slice(0, path.length - (path.split(/[\\/]/).pop() ?? "").length - 1);
+    const dir = dirname(path);
     let folder = loose.get(dir);
     if (folder === undefined) {
       folder = openFolder(dir).then((opened) => {
@@ -117,7 +123,11 @@ export function serveLsp(options: ServerOptions): Connection {
     const at = { line: Math.max(0, problem.line - 1), character: Math.max(0, problem.column - 1) };
     const diagnostic: Diagnostic = { range: { start: at, end: at }, severity: 1, source: SOURCE, message: problem.message };
     void connection.sendDiagnostics({ uri: pathToFileURL(problem.file).href, diagnostics: [diagnostic] });
-    void connection.window.showErrorMessage(`wymcp-lint: the config cannot be used, so the last good one keeps serving: ${problem.message}`);
+    // A notification, not a request: nothing waits for the user to dismiss it.
+    void connection.sendNotification(ShowMessageNotification.type, {
+      type: 1,
+      message: `wymcp-lint: the config cannot be used, so the last good one keeps serving: ${problem.message}`,
+    });
   }
 
   async function lintDocument(uri: string, document: TextDocument): Promise<Finding[]> {
@@ -128,8 +138,22 @@ export function serveLsp(options: ServerOptions): Connection {
     if (target.kind === "elixir" && !mayUseWymcpTool(text)) return [];
     try {
       const folder = await folderFor(target.path);
-      const result = await options.linter.lint({ path: target.path, file: fileNameIn(folder.dir, target.path), kind: target.kind, text, rules: folder.rules });
-      return findingsOf(result.offences, uri, new PositionMap(text, encoding), options.codeHref);
+      const file = fileNameIn(folder.dir, target.path);
+      // The tool name it will have: an action file's is its file's; a module's, what its last lint found.
+      const expected = target.kind === "json" || target.kind === "json5" ? toolNameOf(file) : (knownTools.get(target.path) ?? null);
+      const duplicate = duplicateToolOf(target.path, file, expected, knownTools);
+      const result = await options.linter.lint({ path: target.path, file, kind: target.kind, text, across: duplicate === null ? [] : [duplicate], rules: folder.rules });
+      const before = knownTools.get(target.path);
+      knownTools.set(target.path, result.tool);
+      // The module's name turned out other than expected: the duplicate-tool given for the old name goes, and one for the new name needs another lint.
+      const mistaken = result.tool !== expected;
+      if (mistaken && duplicateToolOf(target.path, file, result.tool, knownTools) !== null) lints.changed(uri, true);
+      const offences = mistaken && duplicate !== null ? result.offences.filter((o) => o.code !== "duplicate-tool") : result.offences;
+      // Its tool name changed: the other documents of its directory may gain or lose a duplicate-tool.
+      if (before !== undefined && before !== result.tool) {
+        for (const other of documents.keys()) if (other !== uri && lintable(other) !== null && dirname(fileURLToPath(other)) === dirname(target.path)) lints.changed(other, true);
+      }
+      return findingsOf(offences, uri, new PositionMap(text, encoding), options.codeHref, (name) => pathToFileURL(join(folder.dir, name)).href);
     } catch (error) {
       // Our own bug: said in the client's log, and the document keeps no diagnostics.
       connection.console.error(`wymcp-lint could not lint ${target.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

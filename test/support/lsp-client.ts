@@ -26,6 +26,8 @@ export interface ClientOptions {
   /** The position encodings the client offers. */
   readonly encodings?: readonly string[];
   readonly initializationOptions?: Record<string, unknown>;
+  /** More workspace folders. */
+  readonly extraFolders?: readonly string[];
   /** Whether the client takes workspace/diagnostic/refresh. */
   readonly refresh?: boolean;
 }
@@ -96,7 +98,7 @@ export async function startClient(options: ClientOptions): Promise<Client> {
     connection.sendRequest("initialize", {
       processId: process.pid,
       rootUri: uriOf(options.folder),
-      workspaceFolders: [{ uri: uriOf(options.folder), name: "folder" }],
+      workspaceFolders: [options.folder, ...(options.extraFolders ?? [])].map((dir, i) => ({ uri: uriOf(dir), name: `folder ${i}` })),
       initializationOptions: { debounceMs: 20, ...options.initializationOptions },
       capabilities: {
         general: { positionEncodings: options.encodings ?? ["utf-16"] },
@@ -157,7 +159,7 @@ export async function startClient(options: ClientOptions): Promise<Client> {
       );
     },
     async stop() {
-      await withTimeout(connection.sendRequest("shutdown"), "shutdown");
+      await withTimeout(connection.sendRequest("shutdown"), `shutdown (stderr: ${stderr})`);
       connection.sendNotification("exit");
       const code = await withTimeout(exit, "the server's exit");
       connection.dispose();

@@ -1,0 +1,156 @@
+// The workspace through `wymcp-lint --lsp` (docs/editors.md): each folder's config sets the
+// severities; a change to it, reported by the client's watcher, relints (a pull client is
+// asked to pull again); a broken config is one diagnostic in it plus one message, and the
+// last good config keeps serving.
+
+import assert from "node:assert/strict";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { tempDir } from "../support/cli.js";
+import { startClient, uriOf } from "../support/lsp-client.js";
+
+const dirs: string[] = [];
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const ACTIONS = '{ "find": { "description": "Find", "properties": {}, "requird": [] } }\n';
+const config = (setting: string): string => `{ "rules": { "unknown-key": "${setting}" } }\n`;
+
+function folder(setting: string): { dir: string; uri: string; configPath: string } {
+  const dir = tempDir();
+  dirs.push(dir);
+  // The folder is a repository of its own, so no config above it is found.
+  mkdirSync(join(dir, ".git"));
+  const configPath = join(dir, "wymcp-lint.config.json");
+  writeFileSync(configPath, config(setting));
+  writeFileSync(join(dir, "find.actions.json"), ACTIONS);
+  return { dir, uri: uriOf(join(dir, "find.actions.json")), configPath };
+}
+
+const changedOnDisk = (path: string) => ({ changes: [{ uri: uriOf(path), type: 2 }] });
+
+test("a push client: the config's severities apply, a change to it relints, a broken one is reported and survived", async () => {
+  const { dir, uri, configPath } = folder("warn");
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uri, ACTIONS);
+    const first = await client.published_(uri);
+    assert.deepEqual(
+      first.diagnostics.map((d) => [d.code, d.severity]),
+      [["unknown-key", 2]],
+    );
+    writeFileSync(configPath, config("off"));
+    const since = client.published.length;
+    client.connection.sendNotification("workspace/didChangeWatchedFiles", changedOnDisk(configPath));
+    const off = await client.published_(uri, undefined, since);
+    assert.deepEqual(off.diagnostics, []);
+
+    writeFileSync(configPath, config("sometimes"));
+    const broken = client.published.length;
+    client.connection.sendNotification("workspace/didChangeWatchedFiles", changedOnDisk(configPath));
+    const reported = await client.published_(uriOf(configPath), undefined, broken);
+    assert.equal(reported.diagnostics.length, 1);
+    assert.match(String(reported.diagnostics[0]?.message), /sometimes/);
+    assert.deepEqual(reported.diagnostics[0]?.range.start, { line: 0, character: 28 });
+    await client.until(() => (client.messages.length > 0 ? true : undefined), "the message about the broken config");
+    assert.equal(client.messages.length, 1);
+    assert.equal(client.messages[0]?.type, 1);
+    // The last good config (unknown-key off) keeps serving.
+    const relinted = await client.published_(uri, undefined, broken);
+    assert.deepEqual(relinted.diagnostics, []);
+
+    writeFileSync(configPath, config("error"));
+    const mended = client.published.length;
+    client.connection.sendNotification("workspace/didChangeWatchedFiles", changedOnDisk(configPath));
+    assert.deepEqual((await client.published_(uriOf(configPath), undefined, mended)).diagnostics, []);
+    const error = await client.published_(uri, (p) => p.diagnostics.length > 0, mended);
+    assert.deepEqual(
+      error.diagnostics.map((d) => [d.code, d.severity]),
+      [["unknown-key", 1]],
+    );
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("a pull client is asked to pull again when the config changes, and then gets the new severities", async () => {
+  const { dir, uri, configPath } = folder("warn");
+  const client = await startClient({ folder: dir, pull: true, refresh: true });
+  try {
+    client.open(uri, ACTIONS);
+    const first = await client.pullDiagnostics(uri);
+    assert.deepEqual(
+      first.items?.map((d) => d.severity),
+      [2],
+    );
+    writeFileSync(configPath, config("error"));
+    client.connection.sendNotification("workspace/didChangeWatchedFiles", changedOnDisk(configPath));
+    await client.until(() => (client.refreshes > 0 ? true : undefined), "workspace/diagnostic/refresh");
+    const again = await client.pullDiagnostics(uri, first.resultId);
+    assert.equal(again.kind, "full");
+    assert.deepEqual(
+      again.items?.map((d) => d.severity),
+      [1],
+    );
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("one folder's broken config leaves another folder's alone", async () => {
+  const good = folder("warn");
+  const bad = folder("warn");
+  writeFileSync(bad.configPath, "{ not json");
+  const client = await startClient({ folder: good.dir, extraFolders: [bad.dir] });
+  try {
+    const reported = await client.published_(uriOf(bad.configPath), undefined, 0);
+    assert.equal(reported.diagnostics.length, 1);
+    client.open(good.uri, ACTIONS);
+    client.open(bad.uri, ACTIONS);
+    const goodDiagnostics = await client.published_(good.uri, undefined, 0);
+    assert.deepEqual(
+      goodDiagnostics.diagnostics.map((d) => d.severity),
+      [2],
+    );
+    // With no good config yet, the broken folder lints with every default.
+    const badDiagnostics = await client.published_(bad.uri, undefined, 0);
+    assert.deepEqual(
+      badDiagnostics.diagnostics.map((d) => d.severity),
+      [1],
+    );
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("duplicate-tool sees the directory's files on disk and the unsaved buffers, and points at the owner", async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  mkdirSync(join(dir, ".git"));
+  const onDisk = join(dir, "books.actions.json");
+  writeFileSync(onDisk, '{ "find": { "description": "Find", "properties": {} } }\n');
+  const buffer = join(dir, "books.actions.json5");
+  const module = join(dir, "shelf.tool.mjs");
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uriOf(buffer), '{ list: { description: "List", properties: {} } }\n', "json5");
+    const duplicate = await client.published_(uriOf(buffer));
+    assert.deepEqual(
+      duplicate.diagnostics.map((d) => d.code),
+      ["duplicate-tool"],
+    );
+    assert.equal(duplicate.diagnostics[0]?.relatedInformation?.[0]?.location.uri, uriOf(onDisk));
+    // A module never saved, named like them: its name is known once it is linted.
+    const text = 'export const name = "books";\nexport const description = "Books";\nexport const actions = { shelve: { description: "Shelve", properties: {} } };\n';
+    client.open(uriOf(module), text, "javascript");
+    await client.published_(uriOf(module), (p) => p.diagnostics.some((d) => d.code === "duplicate-tool"), 0);
+    // Renamed in the buffer: no longer a duplicate.
+    client.change(uriOf(module), 2, text.replace('"books"', '"shelf"'));
+    const renamed = await client.published_(uriOf(module), (p) => p.version === 2, 0);
+    assert.deepEqual(renamed.diagnostics, []);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
