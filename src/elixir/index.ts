@@ -163,8 +163,19 @@ function withForeignNote(offence: Offence, place: Place, from: string, texts: Re
   return Object.freeze({ ...offence, message: `${offence.message} (written in ${shown} at line ${at.line}, column ${at.column})` });
 }
 
-/** Lints the Elixir file at `file` (absolute) whose text is `text`; see the module comment. */
-export async function lintElixirText(file: string, text: string): Promise<ElixirLint> {
+/** What an Elixir file holds for the linter: why it holds no tool (its one offence), or the tool's three values as terms. */
+export type ElixirTool =
+  | { readonly offence: Offence; readonly comments: readonly Comment[] }
+  | {
+      readonly name: Term | null;
+      readonly description: Term | null;
+      readonly actions: Term | null;
+      readonly comments: readonly Comment[];
+      readonly texts: ReadonlyMap<string, string>;
+    };
+
+/** Reads the tool of the Elixir file at `file` (absolute) whose text is `text`, following calls into the project's files on disk. */
+export async function readElixirTool(file: string, text: string): Promise<ElixirTool> {
   const tree = await parseElixir(text);
   const source: SourceFile = { file, text, tree };
   const comments = commentsOf(source);
@@ -175,7 +186,8 @@ export async function lintElixirText(file: string, text: string): Promise<Elixir
       "Fix the syntax (mix compile shows the same place).",
       positionsAt(text, [broken.startIndex])[0] as Position,
     );
-    return { lint: { tool: null, actions: 0, offences: [offence] }, complete: (offences) => offences };
+    // Comments of a text that does not parse cannot be trusted: none are given.
+    return { offence, comments: [] };
   }
   const project = new Project(file);
   project.add(source);
@@ -186,12 +198,18 @@ export async function lintElixirText(file: string, text: string): Promise<Elixir
       "the file defines no module that does `use Wymcp.Tool`",
       "Add `use Wymcp.Tool` to the tool's module, with name/0, description/0 and actions/0.",
     );
-    return { lint: { tool: null, actions: 0, offences: [offence] }, complete: (offences) => suppressByComments(offences, text, comments) };
+    return { offence, comments };
   }
-  const { name, description, actions } = await readTool(project, module);
-  const { lint, converted } = lintTerms(name, description, actions);
+  return { ...(await readTool(project, module)), comments, texts: project.texts() };
+}
+
+/** Lints the Elixir file at `file` (absolute) whose text is `text`; see the module comment. */
+export async function lintElixirText(file: string, text: string): Promise<ElixirLint> {
+  const tool = await readElixirTool(file, text);
+  const { comments } = tool;
+  if ("offence" in tool) return { lint: { tool: null, actions: 0, offences: [tool.offence] }, complete: (offences) => suppressByComments(offences, text, comments) };
+  const { lint, converted } = lintTerms(tool.name, tool.description, tool.actions);
   const places = new Places(file, converted.places);
-  const texts = project.texts();
   const complete = (offences: readonly Offence[]): readonly Offence[] => {
     const asked = lookup(offences, ELIXIR_TOOL);
     let located =
@@ -204,7 +222,7 @@ export async function lintElixirText(file: string, text: string): Promise<Elixir
     located = located.map((offence) => {
       const target = ELIXIR_TOOL.target(offence);
       const foreign = target === null ? null : places.foreignPlace(target.path);
-      return foreign === null ? offence : withForeignNote(offence, foreign, file, texts);
+      return foreign === null ? offence : withForeignNote(offence, foreign, file, tool.texts);
     });
     return suppressByComments(located, text, comments);
   };

@@ -60,9 +60,10 @@ export interface Piece {
 /**
  * A heredoc's value from its pieces: the line break after the opening delimiter dropped, and
  * on every line written the indentation of the closing delimiter removed (as much of it as the
- * line has), as Elixir does. `indent` is that delimiter's column (0-based).
+ * line has), as Elixir does. `indent` is that delimiter's column (0-based); with `joins`, a
+ * backslash ending a line joins it to the next.
  */
-export function heredocText(pieces: readonly Piece[], indent: number): string {
+export function heredocText(pieces: readonly Piece[], indent: number, joins: boolean): string {
   let out = "";
   let lineStart = true;
   let first = true;
@@ -79,7 +80,8 @@ export function heredocText(pieces: readonly Piece[], indent: number): string {
     const lines = text.split("\n");
     for (const [i, line] of lines.entries()) {
       if (i > 0) {
-        out += "\n";
+        if (joins && out.endsWith("\\") && lines[i - 1]?.endsWith("\\")) out = out.slice(0, -1);
+        else out += "\n";
         lineStart = true;
       }
       let body = line;

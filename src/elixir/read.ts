@@ -149,7 +149,8 @@ export class Reader {
     for (const child of node.children) {
       const field = child.type;
       if (child.type === '"""' || child.type === "'''") heredoc = true;
-      if (field === "quoted_content") pieces.push({ text: child.text, raw: true });
+      // A backslash before a line break joins the lines (the grammar leaves it in the content).
+      if (field === "quoted_content") pieces.push({ text: escapes === "all" && !heredoc ? child.text.replace(/\\\r?\n/g, "") : child.text, raw: true });
       else if (field === "escape_sequence")
         pieces.push(
           escapes === "all"
@@ -169,7 +170,7 @@ export class Reader {
     if (!heredoc) return pieces.map((p) => p.text).join("");
     const closing = node.children.find((_, i) => node.fieldNameForChild(i) === "quoted_end");
     const lineStart = scope.module.source.text.lastIndexOf("\n", (closing?.startIndex ?? node.endIndex) - 1) + 1;
-    return heredocText(pieces, (closing?.startIndex ?? lineStart) - lineStart);
+    return heredocText(pieces, (closing?.startIndex ?? lineStart) - lineStart, escapes === "all");
   }
 
   private quoted(node: Node, scope: Scope, depth: number, kind: "string" | "charlist"): Term {
@@ -253,9 +254,14 @@ export class Reader {
         const base = this.read(item.childForFieldName("left") as Node, scope, depth);
         if (base.kind !== "map") return base.kind === "dynamic" ? base : dynamic("a map update of something that is not a map", at);
         entries = [...base.entries];
-        const updates = this.read(item.childForFieldName("right") as Node, scope, depth);
-        if (updates.kind !== "list") return dynamic("a map update the reader does not follow", at);
-        for (const update of updates.items) if (update.kind === "tuple") add(update.items[0] as Term, update.items[1] as Term);
+        const right = item.childForFieldName("right") as Node;
+        if (right.type === "binary_operator" && right.childForFieldName("operator")?.text === "=>") {
+          add(this.read(right.childForFieldName("left") as Node, scope, depth), this.read(right.childForFieldName("right") as Node, scope, depth));
+        } else {
+          const updates = this.read(right, scope, depth);
+          if (updates.kind !== "list" || updates.keywords !== true) return dynamic("a map update the reader does not follow", at);
+          for (const update of updates.items) if (update.kind === "tuple") add(update.items[0] as Term, update.items[1] as Term);
+        }
       } else if (item.type === "keywords") {
         const read = this.keywords(item, scope, depth, at);
         if (read.kind === "list") for (const pair of read.items) if (pair.kind === "tuple") add(pair.items[0] as Term, pair.items[1] as Term);
