@@ -5,11 +5,14 @@
 // (src/locate/action-file.ts), once the offences are known.
 
 import { basename, extname } from "node:path";
+import { describeType } from "../core/escape.js";
 import { lintActionFile, type ToolLint } from "../core/lint-tool.js";
-import { PLAIN_DATA } from "../core/map.js";
-import { sortOffences } from "../core/order.js";
-import { finalizeOffence } from "../core/offence.js";
+import { isMap, PLAIN_DATA } from "../core/map.js";
+import { finalizeOffence, toolOffence } from "../core/offence.js";
 import { omittedDraft } from "../core/offence-cap.js";
+import { sortOffences } from "../core/order.js";
+import { searchedKind } from "../files/kind.js";
+import { inspectString } from "../text/escape.js";
 import { duplicateKeyOffence, repeatedKeys } from "./duplicate-keys.js";
 import { parse } from "./parse.js";
 
@@ -20,10 +23,41 @@ export function toolNameOf(file: string): string {
   return at >= 0 ? base.slice(0, at) : base.slice(0, base.length - extname(base).length);
 }
 
+/** What an action file's name says: its tool's name, and whether it is named like an action file (`*.actions.json`). */
+export interface ActionFileName {
+  readonly tool: string;
+  readonly named: boolean;
+}
+
+export function actionFileName(file: string): ActionFileName {
+  return { tool: toolNameOf(file), named: searchedKind(file) !== null };
+}
+
+/**
+ * A file named otherwise (`package.json`, linted because it was named) whose top level holds
+ * a value that is not a map, so is not an actions map: one offence saying so, not one per key
+ * (README.md, "Usage"). Null when it may be an action file.
+ */
+function notAnActionFile(value: unknown, kind: "json" | "json5", name: ActionFileName): ToolLint | null {
+  if (name.named || !isMap(value) || value instanceof Map) return null;
+  const notMaps = Object.entries(value).filter(([key, entry]) => key !== "$schema" && !isMap(entry));
+  const first = notMaps[0];
+  if (first === undefined) return null;
+  const offence = toolOffence(
+    "tool-shape",
+    `the file is not named like an action file (*.actions.json, *.actions.json5) and its top level is no actions map: ${inspectString(first[0])} is ${describeType(first[1])}${notMaps.length === 2 ? ", and 1 more value is not an action schema" : notMaps.length > 2 ? `, and ${notMaps.length - 1} more values are not action schemas` : ""}`,
+    `Name only action files and tool modules; if this is an action file, rename it to ${inspectString(`${name.tool}.actions.${kind}`)} and make each value an action schema.`,
+  );
+  return { tool: name.tool || null, actions: 0, offences: [offence] };
+}
+
 /** An action file's offences from its decoded text; only duplicate-key offences carry positions yet. */
-export function lintActionText(text: string, kind: "json" | "json5", toolName: string): ToolLint {
+export function lintActionText(text: string, kind: "json" | "json5", name: ActionFileName): ToolLint {
+  const toolName = name.tool;
   const parsed = parse(text, kind);
   if ("offence" in parsed) return { tool: toolName || null, actions: 0, offences: [parsed.offence] };
+  const other = notAnActionFile(parsed.value, kind, name);
+  if (other !== null) return other;
   const lint = lintActionFile(parsed.value, toolName, { read: PLAIN_DATA, advisory: true });
   // Repeated keys are found in the text, with their positions; only texts that have one pay.
   if (!parsed.repeatsKeys) return lint;

@@ -1,9 +1,10 @@
 // The files a run lints: what kind of file a name is, by its extension (an action file in
-// JSON or JSON5, a tool module, or an Elixir tool module), and a file as discovery found it. Small, and free of
-// the rest of the linter, because the command line is read with it before the rest loads
-// (src/cli/early.ts).
+// JSON or JSON5, a tool module, or an Elixir tool module) and by the name patterns a search
+// looks for (`*.actions.json`, `*.tool.ts`, `*.ex`, …), and a file as discovery found it. The
+// one home of the kinds: a new kind of input is added here. Small, and free of the rest of the
+// linter, because the command line is read with it before the rest loads (src/cli/early.ts).
 
-import { extname } from "node:path";
+import { basename, extname } from "node:path";
 
 /** How a file is read: an action file in JSON or JSON5, a tool module that is imported, or an Elixir module read statically. */
 export type FileKind = "json" | "json5" | "module" | "elixir";
@@ -32,6 +33,27 @@ export function kindOf(fileName: string): FileKind | null {
  */
 export function mayUseWymcpTool(text: string): boolean {
   return /\buse\s+Wymcp\.Tool\b/.test(text);
+}
+
+/** The names a directory search and a glob's matches take, and the kind each gives. */
+const SEARCHED_NAMES: readonly { readonly pattern: RegExp; readonly kind: FileKind }[] = [
+  { pattern: /\.actions\.json$/, kind: "json" },
+  { pattern: /\.actions\.json5$/, kind: "json5" },
+  { pattern: /\.tool\.[cm]?[jt]s$/, kind: "module" },
+  // A search then takes only those whose text may hold a Wymcp tool (mayUseWymcpTool).
+  { pattern: /\.exs?$/, kind: "elixir" },
+];
+
+/** The searched names, as messages list them. */
+export const SEARCHED_PATTERNS = "*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with `use Wymcp.Tool`";
+
+/**
+ * A file's kind by its name, as a directory search and a glob take files: null unless its
+ * base name matches one of the searched patterns (README.md, "Usage").
+ */
+export function searchedKind(fileName: string): FileKind | null {
+  const name = basename(fileName);
+  return SEARCHED_NAMES.find((entry) => entry.pattern.test(name))?.kind ?? null;
 }
 
 export interface FoundFile {

@@ -2,7 +2,8 @@
 // is searched recursively for action files and tool modules (node_modules, dot-folders and
 // what git ignores skipped, symlinked directories not entered, as git and ripgrep do), a
 // file is linted whatever its name, a glob is expanded (matched directories searched,
-// matched files of a kind we read taken, ignored matches skipped). A directory that cannot
+// matched files taken when their names are searched ones, ignored matches skipped), and an
+// argument that yields nothing says what was skipped. A directory that cannot
 // be read is reported as a place of its own and the rest is searched. Called by
 // lintPaths (lint-paths.ts), the scheduler and the options check; every mistake in the
 // arguments is a UsageError.
@@ -16,7 +17,7 @@ import { inspectString } from "../text/escape.js";
 import { appendAll } from "../core/append.js";
 import { comparePaths, compareStrings } from "../core/path.js";
 import { DEFAULT_IGNORE, IgnoreRules, type IgnoreOptions, type IgnoreScope } from "./ignore-rules.js";
-import { kindOf, mayUseWymcpTool, type FileKind, type FoundFile } from "../files/kind.js";
+import { kindOf, mayUseWymcpTool, SEARCHED_PATTERNS, searchedKind, type FileKind, type FoundFile } from "../files/kind.js";
 import { UsageError } from "../usage-error.js";
 
 /** A directory found during a search that could not be read: reported as a place of its own. */
@@ -37,9 +38,6 @@ export interface DiscoverOptions {
   /** What searches skip beyond node_modules and dot-folders (default: .gitignore files on, no patterns). */
   readonly ignore?: IgnoreOptions;
 }
-
-/** What a directory search picks up: `*.actions.json`, `*.actions.json5`, `*.tool.{js,mjs,cjs,ts,mts,cts}`, and `*.ex`, `*.exs` that hold a Wymcp tool. */
-const SEARCHED = /\.(?:actions\.json5?|tool\.[cm]?[jt]s|exs?)$/;
 
 /** Whether a found file is one to lint: an Elixir file only when its text may hold a Wymcp tool (most Elixir files are not tools). */
 function holdsTool(path: string, name: string): boolean {
@@ -107,10 +105,14 @@ function notUtf8Names(dir: string): Map<string, Buffer[]> {
   return byText;
 }
 
-/** What one search of a directory yields. */
+/** What one search of a directory, or one glob, yields. */
 interface Searched {
   readonly found: Found[];
   readonly unreadable: UnreadablePlace[];
+  /** Files of a searched name and directories the ignore rules skipped, and glob matches that were. */
+  ignored: number;
+  /** A glob's matching files skipped because their names are not searched ones (`server.ts`). */
+  otherNames: number;
 }
 
 /**
@@ -126,6 +128,7 @@ function searchDirectory(root: string, rootFile: string, ignoring: IgnoreScope |
   const found: Found[] = [];
   const unreadable: UnreadablePlace[] = [];
   const visited = new Set<string>();
+  let ignored = 0;
 
   const visit = (dir: string, real: string, relative: string): void => {
     if (visited.has(real)) return;
@@ -162,10 +165,20 @@ function searchDirectory(root: string, rootFile: string, ignoring: IgnoreScope |
         }
       }
       if (isDirectory) {
-        if (name === "node_modules" || name.startsWith(".") || ignoring?.ignores(dir, name, true)) continue;
+        if (name === "node_modules" || name.startsWith(".")) continue;
+        if (ignoring?.ignores(dir, name, true)) {
+          ignored++;
+          continue;
+        }
         visit(childPath, childReal, childRelative);
-      } else if (isFile && SEARCHED.test(name) && !ignoring?.ignores(dir, name, false) && holdsTool(childPath, name)) {
-        const foundFile = { file: joinFile(rootFile, childRelative), path: childPath, kind: kindOf(name) as FileKind };
+      } else if (isFile) {
+        const kind = searchedKind(name);
+        if (kind === null || !holdsTool(childPath, name)) continue;
+        if (ignoring?.ignores(dir, name, false)) {
+          ignored++;
+          continue;
+        }
+        const foundFile = { file: joinFile(rootFile, childRelative), path: childPath, kind };
         const raw = rawNames?.get(name)?.shift();
         if (raw === undefined) {
           found.push({ foundFile, real: childReal });
@@ -178,14 +191,15 @@ function searchDirectory(root: string, rootFile: string, ignoring: IgnoreScope |
   };
 
   visit(root, realpathSync(root), "");
-  return { found, unreadable };
+  return { found, unreadable, ignored, otherNames: 0 };
 }
 
 /**
  * An existing path: a directory is searched, a file is taken (a named file of an unknown
- * kind is a usage error; a glob's match of an unknown kind is skipped). Null when absent.
- * A glob's match is found, not named: it is skipped when ignored, and a symlinked directory
- * is not entered, as in a directory search.
+ * kind is a usage error). Null when absent. A glob's match is found, not named, so it
+ * follows a directory search's rules: it is skipped when ignored or when its name is not a
+ * searched one (`src/*.ts` takes `a.tool.ts`, not `server.ts`), and a symlinked directory is
+ * not entered.
  */
 async function fromPath(path: string, file: string, shown: string, ignoring: IgnoreRules, globMatch = false): Promise<Searched | null> {
   let stats: Stats;
@@ -195,23 +209,25 @@ async function fromPath(path: string, file: string, shown: string, ignoring: Ign
     const code = (error as { code?: unknown } | null)?.code;
     if (code === "ENOENT" || code === "ENOTDIR") return null;
     // A glob's match that is a symlink loop names nothing to lint: skipped, as the directory search skips it.
-    if (globMatch && code === "ELOOP") return NOTHING;
+    if (globMatch && code === "ELOOP") return nothing();
     throw new UsageError(`cannot read ${inspectString(shown)}: ${describeFsError(error)}`);
   }
-  if (globMatch && (ignoring.searchFrom(dirname(path), false)?.ignores(dirname(path), basename(path), stats.isDirectory()) ?? false)) return NOTHING;
+  if (globMatch && stats.isFile() && (searchedKind(path) === null || !holdsTool(path, path))) return { ...nothing(), otherNames: 1 };
+  if (globMatch && (ignoring.searchFrom(dirname(path), false)?.ignores(dirname(path), basename(path), stats.isDirectory()) ?? false)) {
+    return { ...nothing(), ignored: 1 };
+  }
   if (stats.isDirectory()) {
-    if (globMatch && (await lstat(path)).isSymbolicLink()) return NOTHING;
+    if (globMatch && (await lstat(path)).isSymbolicLink()) return nothing();
     return searchDirectory(path, file, ignoring.searchFrom(path, !globMatch));
   }
   if (stats.isFile()) {
-    if (globMatch && (kindOf(path) === null || !holdsTool(path, path))) return NOTHING;
-    return { found: [{ foundFile: { file, path, kind: supportedKind(path, shown) }, real: await realpath(path) }], unreadable: [] };
+    return { found: [{ foundFile: { file, path, kind: supportedKind(path, shown) }, real: await realpath(path) }], unreadable: [], ignored: 0, otherNames: 0 };
   }
-  if (globMatch) return NOTHING;
+  if (globMatch) return nothing();
   throw new UsageError(`${inspectString(shown)} is neither a file nor a directory`);
 }
 
-const NOTHING: Searched = { found: [], unreadable: [] };
+const nothing = (): Searched => ({ found: [], unreadable: [], ignored: 0, otherNames: 0 });
 
 async function fromGlob(pattern: string, cwd: string, ignoring: IgnoreRules): Promise<Searched> {
   const { default: fastGlob } = await import("fast-glob");
@@ -223,19 +239,30 @@ async function fromGlob(pattern: string, cwd: string, ignoring: IgnoreRules): Pr
     ignore: pattern.includes("node_modules") ? [] : ["**/node_modules/**"],
   });
   if (matches.length === 0) throw new UsageError(`no file matches the glob ${inspectString(pattern)}`);
-  const searched: Searched = { found: [], unreadable: [] };
+  const searched = nothing();
   for (const match of matches.sort()) {
-    const one = (await fromPath(resolve(cwd, match), match, match, ignoring, true)) ?? NOTHING;
+    const one = (await fromPath(resolve(cwd, match), match, match, ignoring, true)) ?? nothing();
     appendAll(searched.found, one.found);
     appendAll(searched.unreadable, one.unreadable);
+    searched.ignored += one.ignored;
+    searched.otherNames += one.otherNames;
   }
   return searched;
 }
 
-function nothingToLint(argument: string): UsageError {
-  return new UsageError(
-    `${inspectString(argument)} holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with \`use Wymcp.Tool\`)`,
-  );
+const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** The usage error for an argument that yields nothing, saying what was skipped and why. */
+function nothingToLint(argument: string, searched: Searched): UsageError {
+  const skipped: string[] = [];
+  if (searched.ignored > 0) {
+    skipped.push(`ignore rules (.gitignore files, the config's "ignore", --ignore-pattern) skipped ${counted(searched.ignored, "match", "matches")}`);
+  }
+  if (searched.otherNames > 0) {
+    const what = counted(searched.otherNames, "matching file is not an action file or tool module", "matching files are not action files or tool modules");
+    skipped.push(`${what} by name (or, for .ex and .exs, by their text)`);
+  }
+  return new UsageError(`${inspectString(argument)} holds no action file or tool module (${SEARCHED_PATTERNS})${skipped.length === 0 ? "" : `; ${skipped.join("; ")}`}`);
 }
 
 /** Sorts files as reported (FoundFile.file, FileResult.file) the way the report orders them: by path, segment by segment. */
@@ -263,7 +290,7 @@ export async function discover(args: readonly string[], cwd: string, options: Di
       if (!GLOB.test(argument)) throw new UsageError(`no such file or directory: ${inspectString(argument)}`);
       fromArgument = await fromGlob(argument, cwd, ignoring);
     }
-    if (fromArgument.found.length === 0 && fromArgument.unreadable.length === 0) throw nothingToLint(shown);
+    if (fromArgument.found.length === 0 && fromArgument.unreadable.length === 0) throw nothingToLint(shown, fromArgument);
     // In path order before deduplicating, so a file reached twice (through a symlink)
     // keeps the same name whatever order the directory listing came in.
     appendAll(

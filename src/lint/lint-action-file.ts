@@ -7,35 +7,36 @@
 import { describeThrown } from "../core/escape.js";
 import type { ToolLint } from "../core/lint-tool.js";
 import { decode, readText } from "../action-file/decode.js";
-import { lintActionText, toolNameOf } from "../action-file/lint.js";
+import { actionFileName, lintActionText, type ActionFileName } from "../action-file/lint.js";
 import { openablePath, type FoundFile } from "../files/kind.js";
 import { locateActionFile } from "../locate/action-file.js";
 import { inspectString } from "../text/escape.js";
 
-/** One action file's whole lint, from its text (decoded) and the tool's name; also each --fix pass. */
-export function lintText(text: string, kind: "json" | "json5", toolName: string): ToolLint {
-  const lint = lintActionText(text, kind, toolName);
+/** One action file's whole lint, from its text (decoded) and what its name says; also each --fix pass. */
+export function lintText(text: string, kind: "json" | "json5", name: ActionFileName): ToolLint {
+  const lint = lintActionText(text, kind, name);
   const offences = locateActionFile(text, lint.offences);
   return offences === lint.offences ? lint : { ...lint, offences };
 }
 
 /** One action file's whole lint, from its bytes (a file's content, or stdin). */
-export function lintActionBytes(bytes: Buffer, kind: "json" | "json5", toolName: string): ToolLint {
+export function lintActionBytes(bytes: Buffer, kind: "json" | "json5", name: ActionFileName): ToolLint {
   const decoded = decode(bytes);
-  if ("offence" in decoded) return { tool: toolName || null, actions: 0, offences: [decoded.offence] };
-  return lintText(decoded.text, kind, toolName);
+  if ("offence" in decoded) return { tool: name.tool || null, actions: 0, offences: [decoded.offence] };
+  return lintText(decoded.text, kind, name);
 }
 
 /** Reads, parses and lints one action file on disk. */
 export function lintActionPath(found: FoundFile): ToolLint {
   const kind = found.kind as "json" | "json5";
-  const toolName = toolNameOf(found.path);
+  const name = actionFileName(found.path);
+  const toolName = name.tool;
   try {
     // The bytes are a temporary: once decoded, only the text (kept for positions) and the
     // parsed value stay alive, which matters on a 50 MB file.
     const decoded = readText(openablePath(found));
     if ("offence" in decoded) return { tool: toolName || null, actions: 0, offences: [decoded.offence] };
-    return lintText(decoded.text, kind, toolName);
+    return lintText(decoded.text, kind, name);
   } catch (error) {
     throw new Error(`linting ${inspectString(found.file)} failed internally: ${describeThrown(error)}`, { cause: error });
   }

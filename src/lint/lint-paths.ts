@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { ToolLint } from "../core/lint-tool.js";
 import type { ModulePool } from "../modules/pool.js";
-import { toolNameOf } from "../action-file/lint.js";
+import { actionFileName } from "../action-file/lint.js";
 import { lintActionBytes } from "./lint-action-file.js";
 import { decode, readText } from "../action-file/decode.js";
 import type { ElixirLint } from "../elixir/index.js";
@@ -197,7 +197,7 @@ export async function lintActionSource(
   startedAt = performance.now(),
   rules: SeverityRules = DEFAULT_RULES,
 ): Promise<LintResult> {
-  const lint = lintActionBytes(bytes, kind, toolNameOf(file));
+  const lint = lintActionBytes(bytes, kind, actionFileName(file));
   return summarize(
     [
       fileResult(

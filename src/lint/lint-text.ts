@@ -9,7 +9,7 @@
 import type { ToolLint } from "../core/lint-tool.js";
 import type { Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import { toolNameOf } from "../action-file/lint.js";
+import { actionFileName } from "../action-file/lint.js";
 import type { ParsedModule } from "../locate/module-source.js";
 import type { ModulePool } from "../modules/pool.js";
 import { locateToolModule } from "../locate/tool-module.js";
@@ -34,7 +34,7 @@ export async function completeModuleLint(path: string, lint: ToolLint, text: str
 
 /** An action file's lint from its decoded text; `file` names it (its tool's name, and its directives' rules). */
 export function lintActionFileText(text: string, kind: "json" | "json5", file: string, across: readonly Offence[] = []): ToolLint {
-  const lint = withAcross(lintText(text, kind, toolNameOf(file)), across);
+  const lint = withAcross(lintText(text, kind, actionFileName(file)), across);
   return { ...lint, offences: suppressOffences(lint.offences, kind, () => text) };
 }
 

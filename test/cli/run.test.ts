@@ -199,6 +199,52 @@ test("globs are expanded: matched files of a kind we read are linted, matched di
   assert.equal(untimed(literal.stdout), "1 file, 1 action: no offences (T s)\n");
 });
 
+test("a glob's matches follow the directory search's name patterns: src/*.ts takes a.tool.ts, not server.ts", async () => {
+  const dir = tempDir();
+  mkdirSync(join(dir, "src"));
+  writeFileSync(join(dir, "src/a.tool.mjs"), 'export default { name: "a", description: "A", actions: { go: { description: "Go", properties: {} } } };');
+  // Imported, these would each be a no-tool offence (and run their code).
+  writeFileSync(join(dir, "src/server.mjs"), "throw new Error('server.mjs must not be imported');");
+  writeFileSync(join(dir, "src/data.json"), '{"name": "not an action file"}');
+  const { code, stdout, stderr } = await cli(["src/*"], { cwd: dir });
+  assert.equal(stderr, "");
+  assert.equal(code, 0);
+  assert.equal(untimed(stdout), "1 file, 1 action: no offences (T s)\n");
+  const none = await cli(["src/*.json"], { cwd: dir });
+  assert.equal(none.code, 2);
+  assert.equal(
+    none.stderr,
+    'wymcp-lint: error: "src/*.json" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with `use Wymcp.Tool`); 1 matching file is not an action file or tool module by name (or, for .ex and .exs, by their text).\n',
+  );
+});
+
+test("nothing to lint says how many matches the ignore rules skipped", async () => {
+  const dir = tempDir();
+  mkdirSync(join(dir, ".git"));
+  mkdirSync(join(dir, "dist/tools"), { recursive: true });
+  writeFileSync(join(dir, ".gitignore"), "dist/\n");
+  for (const name of ["a", "b"]) writeFileSync(join(dir, `dist/tools/${name}.tool.js`), "export default {};");
+  const glob = await cli(["dist/**/*.js"], { cwd: dir });
+  assert.equal(glob.code, 2);
+  assert.match(glob.stderr, /holds no action file or tool module \(.*\); ignore rules \(\.gitignore files, the config's "ignore", --ignore-pattern\) skipped 2 matches\.\n$/);
+  const search = await cli(["."], { cwd: dir });
+  assert.match(search.stderr, /^wymcp-lint: error: "\." holds no action file or tool module \(.*\); ignore rules .* skipped 1 match\.\n$/);
+  assert.equal((await cli(["--no-ignore", "dist/**/*.js"], { cwd: dir })).code, 1, "--no-ignore lints them");
+});
+
+test("a file named explicitly that is not named like an action file and holds no actions map gets one offence saying so, not one per key", async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "x", version: "1.0.0", scripts: { test: "node --test" }, dependencies: {} }));
+  const { code, stdout } = await cli(["package.json"], { cwd: dir });
+  assert.equal(code, 1);
+  assert.deepEqual(offenceLines(stdout), [
+    'package.json:1:1  tool-shape  tool package: the file is not named like an action file (*.actions.json, *.actions.json5) and its top level is no actions map: "name" is a string, and 1 more value is not an action schema. Fix: Name only action files and tool modules; if this is an action file, rename it to "package.actions.json" and make each value an action schema.',
+  ]);
+  // Named like an action file, the same text is linted key by key.
+  writeFileSync(join(dir, "package.actions.json"), readFileSync(join(dir, "package.json")));
+  assert.ok(offenceLines((await cli(["package.actions.json"], { cwd: dir })).stdout).length > 2);
+});
+
 test("no argument means the current directory; file names are then relative to it", async () => {
   const clean = await cli([], { cwd: join(FIXTURES, "clean") });
   assert.equal(clean.code, 0);

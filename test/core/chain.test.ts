@@ -28,7 +28,7 @@ function caseDirs(dir: string): string[] {
 async function lintInput(dir: string): Promise<readonly Offence[]> {
   for (const kind of ["json", "json5"] as const) {
     const file = join(dir, `input.${kind}`);
-    if (existsSync(file)) return lintActionBytes(readFileSync(file), kind, "tool").offences;
+    if (existsSync(file)) return lintActionBytes(readFileSync(file), kind, { tool: "tool", named: true }).offences;
   }
   const value: unknown = (await import(pathToFileURL(join(dir, "input.mjs")).href)).default;
   return lintActionFile(value, "tool", { advisory: true }).offences;

@@ -74,13 +74,8 @@ test("of two named ways to one directory, the first argument's is kept", async (
   await assert.rejects(discover(["a"], dir), /holds no action file/);
 });
 
-test("a glob with matches of kinds we do not read keeps the others; a named file of such a kind is a usage error", async () => {
-  assert.deepEqual(await reported(["discovery/tools/*"]), [
-    "discovery/tools/a.actions.json",
-    "discovery/tools/c.tool.mjs",
-    "discovery/tools/data.json",
-    "discovery/tools/nested/deeper/b.actions.json5",
-  ]);
+test("a glob keeps the matches named as a directory search names files (not data.json); a named file of a kind we do not read is a usage error", async () => {
+  assert.deepEqual(await reported(["discovery/tools/*"]), ["discovery/tools/a.actions.json", "discovery/tools/c.tool.mjs", "discovery/tools/nested/deeper/b.actions.json5"]);
   await assert.rejects(discover(["discovery/tools/readme.md"], FIXTURES), UsageError);
   await assert.rejects(discover(["discovery/*.md"], FIXTURES), UsageError);
 });
