@@ -51,7 +51,7 @@ function holdsTool(path: string, name: string): boolean {
 
 /** Whether a directory search picks up a file of this name (the language server lints only those). */
 export function searchedName(fileName: string): boolean {
-  return SEARCHED.test(fileName);
+  return searchedKind(fileName) !== null;
 }
 
 function supportedKind(fileName: string, shown: string): FileKind {
