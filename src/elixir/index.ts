@@ -149,6 +149,23 @@ class Places {
   }
 }
 
+/**
+ * Whether an offence's edits, planned by the planner all files share (src/locate/repair-edits.ts),
+ * are right in Elixir too: a key is renamed, or notes added beside it, only in keyword syntax
+ * (`description: …`), which the planner writes back as it found it; and no edit touches a `#`,
+ * which opens a comment or an interpolation the planner does not know.
+ */
+function editsAreSafe(offence: Offence, text: string, entry: LocatedEntry | null): boolean {
+  if ((offence.edits ?? []).some((edit) => text.slice(edit.start, edit.end).includes("#"))) return false;
+  if (offence.repair?.kind !== "rename-key" && offence.repair?.kind !== "split-to-notes") return true;
+  return entry?.key !== undefined && text.charAt(entry.key.end) === ":";
+}
+
+function withoutEdits(offence: Offence): Offence {
+  const { edits: _, ...rest } = offence;
+  return Object.freeze(rest);
+}
+
 function lintError(message: string, fix: string, position: Position | null): Offence {
   const offence = toolOffence("parse-error", message, fix);
   return position === null ? offence : withPosition(offence, position.line, position.column);
@@ -222,7 +239,8 @@ export async function lintElixirText(file: string, text: string): Promise<Elixir
     located = located.map((offence) => {
       const target = ELIXIR_TOOL.target(offence);
       const foreign = target === null ? null : places.foreignPlace(target.path);
-      return foreign === null ? offence : withForeignNote(offence, foreign, file, tool.texts);
+      const safe = offence.edits === undefined || editsAreSafe(offence, text, target === null ? null : places.entry(target.path)) ? offence : withoutEdits(offence);
+      return foreign === null ? safe : withForeignNote(safe, foreign, file, tool.texts);
     });
     return suppressByComments(located, text, comments);
   };

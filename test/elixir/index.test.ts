@@ -4,7 +4,9 @@
 // a module giving the same offences, directives, syntax errors, and the command line itself.
 
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { lintElixirText } from "../../src/elixir/index.js";
 import { discover } from "../../src/lint/discover.js";
@@ -102,4 +104,24 @@ test("the command line lints an Elixir module, from a file and from standard inp
   const text = readFileSync(`${FIXTURES}/project/lib/my_app/tools/tasks.ex`, "utf8");
   const stdin = await cli(["--format", "json", "--stdin", "--stdin-filename", "project/lib/my_app/tools/tasks.ex"], { cwd: FIXTURES, stdin: text });
   assert.deepEqual(JSON.parse(stdin.stdout).files[0].offences, report.files[0]?.offences);
+});
+
+test("--fix applies the safe fixes where the literal is in keyword syntax, and leaves every other byte as it was", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "wymcp-lint-elixir-fix-"));
+  try {
+    const file = join(dir, "catalogue.ex");
+    copyFileSync(`${FIXTURES}/fix/catalogue.ex`, file);
+    const outcome = await cli(["--fix", "catalogue.ex"], { cwd: dir });
+    assert.equal(readFileSync(file, "utf8"), readFileSync(`${FIXTURES}/fix/fixed.ex`, "utf8"));
+    // What is left: the arrow-syntax entries, for the author.
+    assert.deepEqual(
+      outcome.stdout
+        .split("\n")
+        .filter((line) => line.startsWith("catalogue.ex:"))
+        .map((line) => line.split(/\s{2,}/)[1]),
+      ["wrong-type", "missing-key", "unknown-key", "newline"],
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -165,3 +165,9 @@ test(`the reader reads ${GENERATED} generated modules as Elixir does`, { skip: n
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("what --fix writes into an Elixir module compiles, and means what the reader reads", { skip: noElixir }, async () => {
+  const fixed = repoPath("test/fixtures/elixir/fix/fixed.ex");
+  const [told] = oracle([fixed]);
+  assertAgrees(await readerSays(fixed), told as Told, readFileSync(fixed, "utf8"));
+});
