@@ -18,6 +18,7 @@ import { Rng, seedFrom } from "./lib/random.mjs";
 import { actionFile, toolTopic, manyActions } from "./lib/actions.mjs";
 import { actionFileToJSON5 } from "./lib/json5-writer.mjs";
 import { listFiles } from "./lib/files.mjs";
+import { elixirToolModule } from "./lib/elixir-writer.mjs";
 
 export const GENERATOR_VERSION = 2;
 export const CORPUS_ROOT = fileURLToPath(new URL("./corpus/", import.meta.url));
@@ -41,6 +42,8 @@ export const CORPORA = {
   "modules-mjs": { seed: 51, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 30, ts: false }) },
   "modules-ts-300": { seed: 52, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 300, ts: true }) },
   "module-one": { seed: 53, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 1, ts: true, flat: true }) },
+  // One Elixir tool module of about 2,000 lines (a Wymcp user's pre-commit hook on one file).
+  "elixir-one": { seed: 61, build: writeElixirModule },
 };
 
 function stampPath(name) {
@@ -197,6 +200,21 @@ function writeDefineToolModules(dir, seed, { files, ts, flat = false }) {
     text += `const actions${ts ? ": ActionsMap" : ""} = ${JSON.stringify(actions, null, 2)};\n\n`;
     text += `export default defineTool({\n  name: ${JSON.stringify(name)},\n  description: ${JSON.stringify(`Manage ${domain} ${noun}s.`)},\n  actions: () => actions,\n});\n`;
     writeFileSync(join(sub, `${flat ? "one" : name}.tool.${ext}`), text);
+  }
+}
+
+/** One Elixir tool module of at least ELIXIR_LINES lines, its actions drawn as the JSON corpora's. */
+const ELIXIR_LINES = 2000;
+function writeElixirModule(dir, seed) {
+  const rng = new Rng(seedFrom(seed, "elixir", 0));
+  const { domain, noun } = toolTopic(rng);
+  for (let actions = 20; ; actions++) {
+    const value = actionFile(new Rng(seedFrom(seed, "elixir", 1)), { domain, noun, actions, withSchemaRef: false });
+    const text = elixirToolModule("Bench.Tools.One", `${domain}_${noun}`, `Manage ${domain} ${noun}s.`, value);
+    if (text.split("\n").length >= ELIXIR_LINES) {
+      writeFileSync(join(dir, "one.ex"), text);
+      return { lines: text.split("\n").length };
+    }
   }
 }
 

@@ -163,6 +163,7 @@ const contenders = [
   { tool: "wymcp-lint", corpus: "modules-mjs", args: lintArgs(corpusPath("modules-mjs")) },
   { tool: "wymcp-lint", corpus: "modules-ts-300", args: lintArgs(corpusPath("modules-ts-300")) },
   { tool: "wymcp-lint", corpus: "module-one", args: [LINT, corpusPath("module-one", "one.tool.ts")], format: "text" },
+  { tool: "wymcp-lint", corpus: "elixir-one", args: [LINT, corpusPath("elixir-one", "one.ex")], format: "text" },
 ]
   .filter((c) => c.corpus === null || corpusNames.includes(c.corpus))
   .map((c) => ({
@@ -310,6 +311,7 @@ const ratios = [
   ratioRow("30 .tool.mjs modules: wymcp-lint / node import-all floor, time", find("wymcp-lint", "modules-mjs"), find("floor-modules", "modules-mjs"), "time", ["≤", 2.5]),
   ratioRow("linearity: wymcp-lint modules files/s, 300 ÷ 30", find("wymcp-lint", "modules-ts-300"), find("wymcp-lint", "modules-ts"), "filesPerS", ["≥", 0.8]),
   ratioRow("cold start: wymcp-lint one .tool.ts / node -e 0, time", find("wymcp-lint", "module-one"), find("node -e 0", null), "time", ["≤", 4.0]),
+  ratioRow("cold start: wymcp-lint one 2,000-line .ex / node -e 0, time", find("wymcp-lint", "elixir-one"), find("node -e 0", null), "time", ["≤", 3.0]),
 ];
 
 const table = (head, rows) => [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
