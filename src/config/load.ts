@@ -68,14 +68,42 @@ function unknownKeys(value: Record<string, unknown>, allowed: readonly string[],
     }));
 }
 
-function globList(value: unknown, path: Path, problems: Problem[], required: boolean): string[] {
+/** The most globs one list may hold (README.md, "Configuration"): each is tested against every path a search meets. */
+export const MAX_GLOBS = 1000;
+/** The most `*` wildcards one path segment of an override's glob may hold: each more multiplies the time a backtracking match can take by the name's length. */
+export const MAX_STARS_PER_SEGMENT = 4;
+
+/** Why an override's glob is refused, or null: too many `*` in one segment (`**` is one segment of its own and free). */
+function globComplexity(glob: string): string | null {
+  for (const segment of glob.split("/")) {
+    if (segment === "**") continue;
+    const stars = segment.match(/\*+/g)?.length ?? 0;
+    if (stars > MAX_STARS_PER_SEGMENT) {
+      return `the path segment ${inspectString(segment)} has ${stars} "*" wildcards, more than the ${MAX_STARS_PER_SEGMENT} allowed (matching such a glob can take exponential time); write it with fewer, or as several globs`;
+    }
+  }
+  return null;
+}
+
+function globList(value: unknown, path: Path, problems: Problem[], options: { readonly required: boolean; readonly bounded: boolean }): string[] {
+  const { required, bounded } = options;
   if (!Array.isArray(value) || (required && value.length === 0)) {
     problems.push({ path, part: "value", message: `must be a ${required ? "non-empty " : ""}list of glob strings; got ${found(value)}` });
     return [];
   }
+  if (value.length > MAX_GLOBS) {
+    problems.push({
+      path,
+      part: "value",
+      message: `holds ${value.length} globs, more than the ${MAX_GLOBS} allowed; match a directory with one glob ("generated/**") rather than each file`,
+    });
+    return [];
+  }
   const globs: string[] = [];
   value.forEach((glob: unknown, i) => {
-    if (typeof glob === "string" && glob !== "") globs.push(glob);
+    const complexity = bounded && typeof glob === "string" ? globComplexity(glob) : null;
+    if (complexity !== null) problems.push({ path: [...path, i], part: "value", message: complexity });
+    else if (typeof glob === "string" && glob !== "") globs.push(glob);
     else problems.push({ path: [...path, i], part: "value", message: `must be a non-empty glob string; got ${found(glob)}` });
   });
   return globs;
@@ -109,6 +137,10 @@ function overrides(value: unknown, problems: Problem[]): Override[] {
     problems.push({ path: ["overrides"], part: "value", message: `must be a list of { files, rules } objects; got ${describeType(value)}` });
     return [];
   }
+  if (value.length > MAX_GLOBS) {
+    problems.push({ path: ["overrides"], part: "value", message: `holds ${value.length} overrides, more than the ${MAX_GLOBS} allowed; give one override several globs` });
+    return [];
+  }
   return value.flatMap((entry: unknown, i): Override[] => {
     const path = ["overrides", i];
     if (!isObject(entry)) {
@@ -119,7 +151,7 @@ function overrides(value: unknown, problems: Problem[]): Override[] {
     for (const key of OVERRIDE_KEYS) {
       if (!Object.hasOwn(entry, key)) problems.push({ path, part: "value", message: `an override needs ${inspectString(key)}` });
     }
-    const files = Object.hasOwn(entry, "files") ? globList(entry["files"], [...path, "files"], problems, true) : [];
+    const files = Object.hasOwn(entry, "files") ? globList(entry["files"], [...path, "files"], problems, { required: true, bounded: true }) : [];
     const rules = Object.hasOwn(entry, "rules") ? codeSeverities(entry["rules"], [...path, "rules"], problems) : {};
     return [Object.freeze({ files: Object.freeze(files), rules })];
   });
@@ -133,7 +165,7 @@ export function checkConfig(value: unknown, file: string): { config: Config } | 
   if (Object.hasOwn(value, "$schema") && typeof value["$schema"] !== "string") {
     problems.push({ path: ["$schema"], part: "value", message: `must be a string; got ${describeType(value["$schema"])}` });
   }
-  const ignore = Object.hasOwn(value, "ignore") ? globList(value["ignore"], ["ignore"], problems, false) : [];
+  const ignore = Object.hasOwn(value, "ignore") ? globList(value["ignore"], ["ignore"], problems, { required: false, bounded: false }) : [];
   const rules = Object.hasOwn(value, "rules") ? codeSeverities(value["rules"], ["rules"], problems) : {};
   const overrideList = Object.hasOwn(value, "overrides") ? overrides(value["overrides"], problems) : [];
   let baseline: string | null = null;

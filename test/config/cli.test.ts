@@ -142,3 +142,28 @@ test("a FIFO named like a config file is a usage error naming it (neither read n
   assert.equal(named.code, 2);
   assert.match(named.stderr, / is a FIFO, not a regular file; /);
 });
+
+test("an override glob with more '*' in one segment than the bound is a config mistake at once, not a match that hangs", async () => {
+  const root = repository({ "wymcp-lint.config.json": JSON.stringify({ overrides: [{ files: ["*a*a*a*a*b*", "src/**/*.tool.ts"], rules: { undeclared: "off" } }] }) });
+  writeFileSync(join(root, "a/b/tools", `${"a".repeat(200)}.actions.json`), '{"x": {"description": "x", "properties": {}}}');
+  const { code, stdout, stderr } = await cli(["tools"], { cwd: join(root, "a/b") });
+  assert.equal(code, 2);
+  assert.equal(stdout, "");
+  assert.match(
+    stderr,
+    /^wymcp-lint: error: the config file has a mistake:\n {2}\S+wymcp-lint\.config\.json:1:\d+: overrides\[0\]\.files\[0\]: the path segment "\*a\*a\*a\*a\*b\*" has 6 "\*" wildcards, more than the 4 allowed \(matching such a glob can take exponential time\); write it with fewer, or as several globs\n$/,
+  );
+  // Four are allowed, and "**" segments do not count: the run lints (t.actions.json's undeclared stays an error).
+  writeFileSync(join(root, "wymcp-lint.config.json"), JSON.stringify({ overrides: [{ files: ["**/*a*a*b*/**"], rules: { undeclared: "off" } }] }));
+  assert.equal((await cli(["tools"], { cwd: join(root, "a/b") })).code, 1);
+});
+
+test("a config with more ignore globs than the documented bound is refused with exit 2, before any search", async () => {
+  const root = repository({ "wymcp-lint.config.json": JSON.stringify({ ignore: Array.from({ length: 1_000_001 }, (_, i) => `gen${i}/`) }) });
+  const { code, stderr } = await cli(["tools"], { cwd: join(root, "a/b") });
+  assert.equal(code, 2);
+  assert.match(stderr, /: ignore: holds 1000001 globs, more than the 1000 allowed; match a directory with one glob \("generated\/\*\*"\) rather than each file\n$/);
+  // At the bound, the run lints (the globs are compiled once).
+  writeFileSync(join(root, "wymcp-lint.config.json"), JSON.stringify({ ignore: Array.from({ length: 1000 }, (_, i) => `gen${i}/`) }));
+  assert.equal((await cli(["tools"], { cwd: join(root, "a/b") })).code, 1);
+});
