@@ -46,17 +46,6 @@ export function seenFrom(term: Term, site: Place): Term {
   return term.at.file === site.file ? term : { ...term, site };
 }
 
-/** The first dynamic term inside `term` (itself included), depth first; null when it is all known. */
-export function firstDynamic(term: Term): Dynamic | null {
-  if (term.kind === "dynamic") return term;
-  const inner = term.kind === "list" || term.kind === "tuple" ? term.items : term.kind === "map" ? term.entries.flatMap((e) => [e.key, e.value]) : [];
-  for (const item of inner) {
-    const found = firstDynamic(item);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
 /** Two known terms equal as Elixir compares map keys (===: 1 and 1.0 differ); null when either is not known. */
 export function sameKey(a: Term, b: Term): boolean {
   if (a.kind !== b.kind) return false;

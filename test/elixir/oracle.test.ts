@@ -1,5 +1,6 @@
 // The reader against Elixir itself (docs/inputs.md, "Elixir tool modules"): the values and
-// positions Elixir gives for the modules in test/fixtures/elixir/oracle/ are committed there
+// positions Elixir gives for the modules in test/fixtures/elixir/oracle/ (and the parity
+// fixture's) are committed there
 // (golden.json, made by oracle.exs), so every run compares the reader with them without
 // Elixir; where `elixir` is installed, the fixtures are compiled again against a stub
 // Wymcp.Tool (golden.json must be what Elixir says: UPDATE_GOLDEN=1 rewrites it), and so is a
@@ -10,7 +11,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { test } from "node:test";
 import { pathKey, toValue, type Converted } from "../../src/elixir/convert.js";
 import { readElixirTool } from "../../src/elixir/index.js";
@@ -122,10 +123,13 @@ function assertAgrees(reader: Told, elixir: Told, source: string): void {
   }
 }
 
-const fixtures = readdirSync(DIR)
-  .filter((name) => name.endsWith(".ex"))
-  .sort()
-  .map((name) => join(DIR, name));
+// The oracle's own fixtures, and the parity fixture's module (test/elixir/index.test.ts).
+const fixtures = [
+  ...readdirSync(DIR)
+    .filter((name) => name.endsWith(".ex"))
+    .map((name) => join(DIR, name)),
+  repoPath("test/fixtures/elixir/parity/elixir/catalogue.ex"),
+].sort((a, b) => (basename(a) < basename(b) ? -1 : 1));
 
 const elixir = spawnSync("elixir", ["--version"], { encoding: "utf8" });
 const noElixir = elixir.status === 0 ? false : "Elixir is not installed (Debian: apt-get install elixir)";

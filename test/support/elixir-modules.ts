@@ -4,20 +4,10 @@
 // sigils, charlists, keyword lists, tuples, maps in both key syntaxes), module attributes,
 // `<>` and `++`. Elixir itself says what each module holds.
 
-/** A small seeded generator (mulberry32), so every run writes the same modules. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from "./arbitraries.js";
 
 export function elixirModule(seed: number): string {
-  const next = random(seed);
+  const next = prng(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const count = (max: number): number => Math.floor(next() * (max + 1));
 
