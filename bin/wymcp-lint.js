@@ -34,7 +34,9 @@ async function readStdin() {
 // run() adopts it or stops it.
 let standby = null;
 try {
-  const { startEarly } = await import("../dist/bundle/early.js");
+  const { startEarly, stopModuleProcessesOnSignals } = await import("../dist/bundle/early.js");
+  // Ctrl-C, SIGTERM and SIGHUP stop every module process, then end the run as the signal would.
+  stopModuleProcessesOnSignals();
   standby = startEarly(process.argv.slice(2));
   const { run } = await import("../dist/bundle/cli.js");
   const io = {

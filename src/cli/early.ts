@@ -8,6 +8,8 @@ import { ModuleStandby } from "../modules/standby.js";
 import { shortcutCommand } from "./options/shortcut.js";
 import { startStandbyFor } from "./standby.js";
 
+export { stopModuleProcessesOnSignals } from "./signals.js";
+
 /** A standby with its module process started when `argv` names a tool module; null when it names none. */
 export function startEarly(argv: readonly string[]): ModuleStandby | null {
   let command: ReturnType<typeof shortcutCommand>;

@@ -15,7 +15,7 @@ import type { ToolLint } from "../core/lint-tool.js";
 import type { Offence, TextEdit } from "../core/offence.js";
 import { kindOf } from "../files/kind.js";
 import { textOf } from "../files/text.js";
-import { WriteSkipped, writeAtomically } from "../files/write.js";
+import { sweepTemporaryFiles, WriteSkipped, writeAtomically } from "../files/write.js";
 import { duplicateToolOffences } from "../lint/duplicate-tools.js";
 import { summarize } from "../lint/lint-paths.js";
 import { lintActionFileText, lintElixirModuleText, lintModuleText } from "../lint/lint-text.js";
@@ -166,6 +166,10 @@ async function fixFile(file: FileResult, across: readonly Offence[], options: Fi
 export async function fixFiles(result: LintResult, options: FixOptions): Promise<FixOutcome> {
   // Fixing one file changes no other: each keeps, across files, what the run found.
   const across = duplicateToolOffences(result.files.map((file) => ({ directory: dirname(resolve(options.cwd, file.file)), file: file.file, tool: file.tool })));
+  // Temporary files an interrupted --fix left beside these files go first (src/files/write.ts).
+  if (options.write && options.stdin === null) {
+    for (const directory of new Set(result.files.map((file) => dirname(resolve(options.cwd, file.file))))) sweepTemporaryFiles(directory);
+  }
   const outcomes: FileOutcome[] = [];
   for (const [i, file] of result.files.entries()) {
     const fixable = kindOf(file.file) !== null && file.offences.some(hasEdits);

@@ -48,7 +48,20 @@ export function spawnModuleProcess(spec: ProcessSpec): ChildProcess {
   });
   child.stdin?.end();
   child.stdout?.resume();
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   return child;
+}
+
+/** The module processes started and not yet ended: what a signal to the linter must stop (killEveryModuleProcess). */
+const running = new Set<ChildProcess>();
+
+/**
+ * Kills every module process still running. Each is in a process group of its own, which a
+ * Ctrl-C to the linter's group does not reach; src/cli/signals.ts calls this on a signal and on exit.
+ */
+export function killEveryModuleProcess(): void {
+  for (const child of running) killModuleProcess(child);
 }
 
 /** Kills a module process's whole group: a child process the module started goes too. */
