@@ -20,7 +20,7 @@ function landing(path: string): string {
   const rest: string[] = [];
   for (;;) {
     try {
-      return resolve(realpathSync(existing), ...rest.reverse());
+      return resolve(realpathSync(existing), rest.reverse().join(sep));
     } catch {
       const parent = resolve(existing, "..");
       if (parent === existing) return path;
