@@ -2,7 +2,9 @@
 // action files (corpus README: fixtures/real-mcp/README.md). On actions-clean/ a correct
 // chain reports nothing; on actions/ exactly one `newline` at :description for each action
 // whose description has a line break, and nothing else. Anything more is a false positive
-// of the chain. The corpus is a test fixture, so a clone needs nothing beside it.
+// of the chain. The same servers as tools/list results, linted as plain tools (whose
+// descriptions may hold line breaks), report nothing. The corpus is a test fixture, so a
+// clone needs nothing beside it.
 
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -10,6 +12,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { lintActionFile } from "../src/core/lint-tool.js";
 import { isMap, mapGet, mapKeys } from "../src/core/map.js";
+import { lintToolList } from "../src/core/plain-tool.js";
 import { repoPath } from "./support/paths.js";
 
 const CORPUS = repoPath("test/fixtures/real-mcp");
@@ -67,3 +70,31 @@ for (const folder of FOLDERS) {
     if (folder === "actions") assert.ok(newlines > 0, "no multi-line description found: the expectation would be empty");
   });
 }
+
+/** A corpus file's actions as the server listed them: a tools/list result of plain tools. */
+function asToolsList(file: string): unknown {
+  const value = JSON.parse(readFileSync(join(CORPUS, "actions", file), "utf8")) as Record<string, Record<string, unknown>>;
+  const tools = Object.entries(value)
+    .filter(([name]) => name !== "$schema")
+    .map(([name, action]) => {
+      const inputSchema: Record<string, unknown> = { type: "object", properties: action["properties"] };
+      if (Object.hasOwn(action, "required")) inputSchema["required"] = action["required"];
+      return { name, description: action["description"], inputSchema };
+    });
+  return { tools };
+}
+
+test("real servers as tools/list results (multi-line descriptions kept), linted as plain tools: no offence at all", async (t) => {
+  let tools = 0;
+  for (const file of files("actions")) {
+    await t.test(file, () => {
+      const { lint } = lintToolList(asToolsList(file), null, { advisory: true });
+      assert.deepEqual(
+        lint.offences.map((o) => `${o.action} ${o.code} ${o.location}: ${o.message}`),
+        [],
+      );
+      tools += lint.actions;
+    });
+  }
+  assert.ok(tools > 1000, `only ${tools} tools linted`);
+});

@@ -1,17 +1,19 @@
-// One action file's lint from its text (ARCHITECTURE.md, "The pipeline"): parse it (parse.ts), lint the
-// value with the core (advisory checks included; a parsed value is plain data, so the core
+// One action file's lint from its text (ARCHITECTURE.md, "The pipeline"), and a tools
+// file's (a saved tools/list, linted as plain tools: core/plain-tool.ts): parse it
+// (parse.ts), lint the value with the core (advisory checks included; a parsed value is plain data, so the core
 // skips its cycle and sharing checks), and add a duplicate-key offence for each repeated
 // key when the parse saw one (duplicate-keys.ts). Positions and edits are the locator's
-// (src/locate/action-file.ts), once the offences are known.
+// (src/locate/action-file.ts, src/locate/tools-file.ts), once the offences are known.
 
 import { basename, extname } from "node:path";
 import { describeType } from "../core/escape.js";
 import { lintActionFile, type ToolLint } from "../core/lint-tool.js";
 import { isMap, PLAIN_DATA } from "../core/map.js";
 import { finalizeOffence, toolOffence } from "../core/offence.js";
+import { lintToolList, type ToolListLint } from "../core/plain-tool.js";
 import { omittedDraft } from "../core/offence-cap.js";
 import { sortOffences } from "../core/order.js";
-import { searchedKind } from "../files/kind.js";
+import { isToolsFile, searchedKind } from "../files/kind.js";
 import { inspectString } from "../text/escape.js";
 import { duplicateKeyOffence, repeatedKeys } from "./duplicate-keys.js";
 import { parse } from "./parse.js";
@@ -23,14 +25,21 @@ export function toolNameOf(file: string): string {
   return at >= 0 ? base.slice(0, at) : base.slice(0, base.length - extname(base).length);
 }
 
-/** What an action file's name says: its tool's name, and whether it is named like an action file (`*.actions.json`). */
+/**
+ * What a JSON or JSON5 file's name says: its tool's name, whether it is named like a file a
+ * search takes (`*.actions.json`), and whether it is a tools file (`*.tools.json`, a saved
+ * tools/list, which has no tool name of its own).
+ */
 export interface ActionFileName {
   readonly tool: string;
   readonly named: boolean;
+  /** A tools file (absent: an action file). */
+  readonly tools?: boolean;
 }
 
 export function actionFileName(file: string): ActionFileName {
-  return { tool: toolNameOf(file), named: searchedKind(file) !== null };
+  const tools = isToolsFile(file);
+  return { tool: tools ? "" : toolNameOf(file), named: searchedKind(file) !== null, tools };
 }
 
 /**
@@ -58,11 +67,27 @@ export function lintActionText(text: string, kind: "json" | "json5", name: Actio
   if ("offence" in parsed) return { tool: toolName || null, actions: 0, offences: [parsed.offence] };
   const other = notAnActionFile(parsed.value, kind, name);
   if (other !== null) return other;
-  const lint = lintActionFile(parsed.value, toolName, { read: PLAIN_DATA, advisory: true });
+  return withRepeatedKeys(lintActionFile(parsed.value, toolName, { read: PLAIN_DATA, advisory: true }), text, parsed.repeatsKeys);
+}
+
+/** The lint with a duplicate-key offence for each key the text repeats. */
+function withRepeatedKeys(lint: ToolLint, text: string, repeatsKeys: boolean): ToolLint {
   // Repeated keys are found in the text, with their positions; only texts that have one pay.
-  if (!parsed.repeatsKeys) return lint;
+  if (!repeatsKeys) return lint;
   const { found, omitted } = repeatedKeys(text);
   const repeated = found.map(duplicateKeyOffence);
   if (omitted > 0) repeated.push(finalizeOffence(omittedDraft(omitted), null));
   return repeated.length === 0 ? lint : { ...lint, offences: sortOffences([...lint.offences, ...repeated]) };
+}
+
+/**
+ * A tools file's offences from its decoded text (a saved tools/list: docs/plain-tools.md),
+ * and where each tool's entry is; only duplicate-key offences carry positions yet. A tools
+ * file is a server's list of tools, not one tool: it has no tool name of its own.
+ */
+export function lintToolsText(text: string, kind: "json" | "json5"): ToolListLint {
+  const parsed = parse(text, kind);
+  if ("offence" in parsed) return { lint: { tool: null, actions: 0, offences: [parsed.offence] }, places: new Map() };
+  const { lint, places } = lintToolList(parsed.value, null, { read: PLAIN_DATA, advisory: true });
+  return { lint: withRepeatedKeys(lint, text, parsed.repeatsKeys), places };
 }

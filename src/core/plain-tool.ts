@@ -35,9 +35,14 @@ export function plainToolName(tool: unknown): string | null {
   return typeof name === "string" && name !== "" ? name : null;
 }
 
-/** How a tools/list entry is named in offences: its name, or its place in the list when it has no usable one. */
-export function plainToolLabel(tool: unknown, index: number): string {
-  return plainToolName(tool) ?? `tools[${index}]`;
+/**
+ * How a tools/list entry is named in offences: its name, or its place in the list when it
+ * has no usable one or an earlier entry has the same name (`repeated`), so that each entry
+ * is one action of its own.
+ */
+export function plainToolLabel(tool: unknown, index: number, repeated = false): string {
+  const name = plainToolName(tool);
+  return name === null || repeated ? `tools[${index}]` : name;
 }
 
 function shape(path: Path, message: string, fix = SHAPE_FIX): Draft {
@@ -174,7 +179,7 @@ export function listedTools(value: unknown): { readonly tools: readonly unknown[
   return null;
 }
 
-/** A saved tools/list linted: one action per entry, and where each label's entry is (its first, for a repeated name). */
+/** A saved tools/list linted: one action per entry, and where each label's entry is. */
 export interface ToolListLint {
   readonly lint: ToolLint;
   readonly places: ReadonlyMap<string, Path>;
@@ -198,10 +203,10 @@ export function lintToolList(value: unknown, tool: string | null, options: Check
   const places = new Map<string, Path>();
   const offences: Offence[] = [];
   listed.tools.forEach((entry, index) => {
-    const label = plainToolLabel(entry, index);
-    if (!places.has(label)) places.set(label, [...listed.at, index]);
+    const label = plainToolLabel(entry, index, repeated[index]);
+    places.set(label, [...listed.at, index]);
     appendAll(offences, plainToolOffences(entry, label, options));
-    if (repeated[index] === true) offences.push(repeatedNameOffence(label, label));
+    if (repeated[index] === true) offences.push(repeatedNameOffence(label, plainToolName(entry) as string));
   });
   return { lint: { tool, actions: listed.tools.length, offences: sortOffences(offences) }, places };
 }

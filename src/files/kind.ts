@@ -1,5 +1,5 @@
 // The files a run lints: what kind of file a name is, by its extension (an action file in
-// JSON or JSON5, a tool module, or an Elixir tool module) and by the name patterns a search
+// JSON or JSON5, a tools file, a tool module, or an Elixir tool module) and by the name patterns a search
 // looks for (`*.actions.json`, `*.tool.ts`, `*.ex`, …), and a file as discovery found it. The
 // one home of the kinds: a new kind of input is added here. Small, and free of the rest of the
 // linter, because the command line is read with it before the rest loads (src/cli/early.ts).
@@ -39,13 +39,15 @@ export function mayUseWymcpTool(text: string): boolean {
 const SEARCHED_NAMES: readonly { readonly pattern: RegExp; readonly kind: FileKind }[] = [
   { pattern: /\.actions\.json$/, kind: "json" },
   { pattern: /\.actions\.json5$/, kind: "json5" },
+  { pattern: /\.tools\.json$/, kind: "json" },
+  { pattern: /\.tools\.json5$/, kind: "json5" },
   { pattern: /\.tool\.[cm]?[jt]s$/, kind: "module" },
   // A search then takes only those whose text may hold a Wymcp tool (mayUseWymcpTool).
   { pattern: /\.exs?$/, kind: "elixir" },
 ];
 
 /** The searched names, as messages list them. */
-export const SEARCHED_PATTERNS = "*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with `use Wymcp.Tool`";
+export const SEARCHED_PATTERNS = "*.actions.json, *.actions.json5, *.tools.json, *.tools.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with `use Wymcp.Tool`";
 
 /**
  * A file's kind by its name, as a directory search and a glob take files: null unless its
@@ -54,6 +56,11 @@ export const SEARCHED_PATTERNS = "*.actions.json, *.actions.json5, *.tool.{js,mj
 export function searchedKind(fileName: string): FileKind | null {
   const name = basename(fileName);
   return SEARCHED_NAMES.find((entry) => entry.pattern.test(name))?.kind ?? null;
+}
+
+/** Whether a JSON or JSON5 file is a tools file (a saved tools/list, docs/plain-tools.md) rather than an action file, by its name. */
+export function isToolsFile(fileName: string): boolean {
+  return /\.tools\.json5?$/.test(fileName);
 }
 
 export interface FoundFile {

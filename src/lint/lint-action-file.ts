@@ -1,19 +1,25 @@
-// The per-file step for action files, the same on this thread and on every lint worker:
-// read and decode the bytes (src/action-file/decode.ts), lint the text
-// (src/action-file/lint.ts), then give the offences their positions and edits
-// (src/locate/action-file.ts). Every failure of the file is its own parse-error; only our
+// The per-file step for action files and tools files (by name: files/kind.ts), the same on
+// this thread and on every lint worker: read and decode the bytes
+// (src/action-file/decode.ts), lint the text (src/action-file/lint.ts), then give the
+// offences their positions and edits (src/locate/action-file.ts, tools-file.ts). Every failure of the file is its own parse-error; only our
 // own bugs throw, naming the file. Called by the scheduler, the lint workers, --stdin and --fix.
 
 import { describeThrown } from "../core/escape.js";
 import type { ToolLint } from "../core/lint-tool.js";
 import { decode, readText } from "../action-file/decode.js";
-import { actionFileName, lintActionText, type ActionFileName } from "../action-file/lint.js";
+import { actionFileName, lintActionText, lintToolsText, type ActionFileName } from "../action-file/lint.js";
 import { openablePath, type FoundFile } from "../files/kind.js";
 import { locateActionFile } from "../locate/action-file.js";
+import { locateToolsFile } from "../locate/tools-file.js";
 import { inspectString } from "../text/escape.js";
 
-/** One action file's whole lint, from its text (decoded) and what its name says; also each --fix pass. */
+/** One action or tools file's whole lint, from its text (decoded) and what its name says; also each --fix pass. */
 export function lintText(text: string, kind: "json" | "json5", name: ActionFileName): ToolLint {
+  if (name.tools === true) {
+    const { lint, places } = lintToolsText(text, kind);
+    const offences = locateToolsFile(text, lint.offences, places);
+    return offences === lint.offences ? lint : { ...lint, offences };
+  }
   const lint = lintActionText(text, kind, name);
   const offences = locateActionFile(text, lint.offences);
   return offences === lint.offences ? lint : { ...lint, offences };

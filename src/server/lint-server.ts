@@ -73,9 +73,10 @@ async function lintTools(session: ServerSession, label: string): Promise<FileRes
     const tool = listed[index] ?? null;
     // Wymcp's own help tool is the framework's, not a declaration of the server's.
     if (wymcp && tool !== null && isWymcpHelp(tool)) continue;
-    const action = plainToolLabel(entry, index);
+    const action = plainToolLabel(entry, index, repeated[index]);
     const linted = wymcp && tool !== null ? wymcpToolLint(tool, await session.callTool("help", { tool: tool.name })) : plainTool(entry, action);
-    const offences = repeated[index] === true ? sortOffences([repeatedNameOffence(wymcp ? null : action, action), ...linted.offences]) : linted.offences;
+    const name = plainToolName(entry) as string;
+    const offences = repeated[index] === true ? sortOffences([repeatedNameOffence(wymcp ? null : action, name), ...linted.offences]) : linted.offences;
     results.push({ file: label, tool: linted.tool, actions: linted.actions, offences });
   }
   // Rows in tool order, as files are in path order: the same server gives the same report.

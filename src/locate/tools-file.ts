@@ -1,0 +1,23 @@
+// A tools file's one pass (a saved tools/list that parsed, docs/plain-tools.md): as for an
+// action file (action-file.ts), one scan of the text answers every path at once. The
+// layout differs: each tool is an entry of the file's list (of its "tools", for a saved
+// result object), found by its label; offence paths start at that entry.
+
+import type { Offence, Target } from "../core/offence.js";
+import type { Path } from "../core/path.js";
+import { locateJsonEntries } from "./json-entries.js";
+import { lookup, type FileLayout } from "./locate-offences.js";
+
+/** The offences of a tools file's text with their positions and edits; `places`: each tool label's entry (lintToolList). */
+export function locateToolsFile(text: string, offences: readonly Offence[], places: ReadonlyMap<string, Path>): readonly Offence[] {
+  const layout: FileLayout = {
+    target(offence: Offence): Target | null {
+      if (offence.action === null) return offence.target;
+      const entry = places.get(offence.action);
+      return entry === undefined ? null : { path: [...entry, ...offence.target.path], part: offence.target.part };
+    },
+    actionPath: (action) => places.get(action) ?? [],
+  };
+  const asked = lookup(offences, layout);
+  return asked === null ? offences : asked.located(text, locateJsonEntries(text, asked.paths));
+}

@@ -1,0 +1,67 @@
+// Tools files (a saved tools/list, docs/plain-tools.md) through the real CLI: found by a
+// directory search, linted as plain MCP tools with each offence at its line and column
+// (src/locate/tools-file.ts), fixed in place like an action file, and read from stdin.
+
+import assert from "node:assert/strict";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { cli } from "../support/cli.js";
+import { repoPath } from "../support/paths.js";
+
+const DIR = repoPath("test/fixtures/tools-file");
+
+// biome-ignore lint/suspicious/noExplicitAny: reports are read through one loose type
+type Json = any;
+
+async function report(argv: readonly string[], stdin?: string): Promise<{ code: number; json: Json }> {
+  const outcome = await cli(["--format", "json", ...argv], stdin === undefined ? {} : { stdin });
+  return { code: outcome.code, json: JSON.parse(outcome.stdout) };
+}
+
+const rows = (json: Json): Json[] =>
+  json.files.flatMap((f: Json) => f.offences.map((o: Json) => ({ action: o.action, code: o.code, location: o.location, line: o.line, column: o.column })));
+
+test("a directory's *.tools.json files are linted as plain tools, each offence at its line and column", async () => {
+  const { code, json } = await report([DIR]);
+  assert.equal(code, 1);
+  assert.deepEqual(
+    json.files.map((f: Json) => [f.file.replace(/^.*\//, ""), f.tool]),
+    [
+      ["broken.tools.json", null],
+      ["plain.tools.json", null],
+    ],
+  );
+  assert.deepEqual(rows(json), JSON.parse(readFileSync(join(DIR, "expected.json"), "utf8")));
+});
+
+test("a list of tools with a multi-line description and a tool without parameters: no offence", async () => {
+  const { code, json } = await report([join(DIR, "plain.tools.json")]);
+  assert.equal(code, 0);
+  assert.deepEqual(rows(json), []);
+  assert.equal(json.summary.actions, 2);
+});
+
+test("a value that is neither a tools/list result nor a list of tools is one tool-shape offence", async () => {
+  const { code, json } = await report(["--stdin", "--stdin-filename", "server.tools.json"], '{"search": {"description": "An action file by mistake", "properties": {}}}');
+  assert.equal(code, 1);
+  assert.deepEqual(
+    json.files[0].offences.map((o: Json) => [o.code, o.message]),
+    [["tool-shape", `a tools file holds a tools/list result {"tools": [...]} or a list of tools; got a map`]],
+  );
+});
+
+test("--fix repairs a tools file as it repairs an action file, and what is left is reported", async () => {
+  const scratch = mkdtempSync(join(tmpdir(), "wymcp-lint-tools-"));
+  try {
+    const file = join(scratch, "broken.tools.json");
+    copyFileSync(join(DIR, "broken.tools.json"), file);
+    const outcome = await cli(["--fix", file]);
+    assert.equal(outcome.code, 1, outcome.stderr);
+    // search's misspelling waits behind its undeclared "required" entry (the chain's gate).
+    assert.equal(readFileSync(file, "utf8"), readFileSync(join(DIR, "broken.tools.json"), "utf8").replace(`"maxLenght": 64`, `"maxLength": 64`));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+});
