@@ -1,8 +1,9 @@
 // The validation chain for one action: its name, then its schema: the key set (unknown,
 // non-string and missing keys), one validator per present vocabulary key, and, gated on
-// all of that finding nothing, the defaults check and, when asked, the advisory checks
-// (both read a well-formed schema). The
-// mandatory-key check used when a schema is obtained runs the same validators.
+// all of that finding nothing, the defaults check (it reads a well-formed schema); when
+// asked, the advisory checks, each gated only on the keys it reads. What the gate held back
+// is recorded (held-back.ts). The mandatory-key check used when a schema is obtained runs
+// the same validators.
 
 import { wrongKeyType, wrongType } from "./drafts.js";
 import { inspectKey } from "./escape.js";
@@ -10,13 +11,16 @@ import { inspectString } from "../text/escape.js";
 import { defaultsDrafts } from "./defaults-check.js";
 import { ANY_MAP, isMap, mapGet, mapHas, mapKeys, type MapLike, type MapReader } from "./map.js";
 import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offence.js";
-import { ADVISORY_CHECKS, type AdvisoryContext } from "./advisory/index.js";
+import { ADVISORY_CHECKS, type AdvisoryContext, type AdvisoryEntry } from "./advisory/index.js";
+import type { CodeOf, OffenceCode } from "./codes.js";
+import { heldBack, holdsBack, type HeldBack } from "./held-back.js";
 import { sortOffences } from "./order.js";
+import { compareStrings } from "./path.js";
 import { unknownKeyDrafts } from "./unknown-key.js";
 import { exclusiveRepairs } from "./repair.js";
 import type { WalkedSchema } from "./key-set-walk.js";
 import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
-import { isActionSchemaKey, mandatoryActionSchemaKeys, type MandatoryActionSchemaKey } from "../vocabulary.js";
+import { isActionSchemaKey, mandatoryActionSchemaKeys, type ActionSchemaKey, type MandatoryActionSchemaKey } from "../vocabulary.js";
 import { appendAll } from "./append.js";
 
 const MISSING_FIX: { readonly [K in MandatoryActionSchemaKey]: string } = {
@@ -109,34 +113,60 @@ export function actionNameDrafts(name: unknown): Draft[] {
   ];
 }
 
-const ADVISORY_CHECK_LIST = Object.values(ADVISORY_CHECKS);
+const ADVISORY_CHECK_LIST = Object.entries(ADVISORY_CHECKS) as [CodeOf<"advisory">, AdvisoryEntry][];
 
-/**
- * The advisory checks over a schema the shape pass found nothing wrong with (so `properties`
- * is a map), given the schemas that pass's key-set walk visited.
- */
-function advisoryDrafts(schema: MapLike, read: MapReader, actionNames: ReadonlySet<string>, walkedSchemas: readonly WalkedSchema[]): Draft[] {
-  const context: AdvisoryContext = { read, properties: read.get(schema, "properties") as MapLike, actionNames, walkedSchemas };
-  const drafts: Draft[] = [];
-  for (const check of ADVISORY_CHECK_LIST) appendAll(drafts, check(schema, context));
-  return drafts;
+// Offences that leave a value of the wrong shape: a check reading it cannot run. The others
+// (a repeat, an undeclared name, an unknown key…) leave every value well typed.
+const SHAPE_CODES: ReadonlySet<OffenceCode> = new Set(["wrong-type", "missing-key", "cycle"]);
+
+// What the defaults check reads: the closure from "properties", and "defaults".
+const DEFAULTS_READS: readonly ActionSchemaKey[] = ["properties", "defaults"];
+
+// An empty "properties" for the advisory checks that do not read it (each reads only its keys).
+const NO_PROPERTIES: MapLike = Object.freeze(Object.create(null) as MapLike);
+
+/** Whether the offences leave the keys a check reads well typed, so it can run. */
+function wellTyped(offences: readonly Offence[], reads: readonly string[]): boolean {
+  return !offences.some((o) => SHAPE_CODES.has(o.code) && reads.includes(String(o.path[0])));
+}
+
+/** One action's offences, and the checks the chain's gate held back there. */
+export interface ActionLint {
+  readonly offences: Offence[];
+  readonly heldBack: HeldBack[];
 }
 
 /**
- * Every offence of one action, the defaults check included when nothing else was found.
- * With `actionNames` (the tool's), the advisory checks run too, gated like the defaults
- * check: only on a schema whose shape pass found nothing.
+ * Every offence of one action: the name and the shape pass; the defaults check when they
+ * found nothing; with `actionNames` (the tool's), each advisory check when no chain offence
+ * sits on the keys it reads. A gated check that had something to read but did not run is
+ * held back (held-back.ts), with what it would find when its inputs are well typed.
  */
-export function actionOffences(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>): Offence[] {
-  const drafts = actionNameDrafts(name);
-  const walkedSchemas: WalkedSchema[] = [];
-  appendAll(drafts, actionSchemaDrafts(schema, read, walkedSchemas));
-  if (drafts.length === 0 && isMap(schema)) {
-    if (actionNames !== undefined) appendAll(drafts, advisoryDrafts(schema, read, actionNames, walkedSchemas));
-    appendAll(drafts, defaultsDrafts(schema, read));
-  }
+export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>): ActionLint {
   const action = actionLabel(name);
-  return drafts.map((d) => finalizeOffence(d, action));
+  const walkedSchemas: WalkedSchema[] = [];
+  const chain = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, read, walkedSchemas)].map((d) => finalizeOffence(d, action));
+  const result: ActionLint = { offences: [...chain], heldBack: [] };
+  if (!read.isMap(schema)) return result;
+  const finalize = (drafts: Draft[]): Offence[] => drafts.map((d) => finalizeOffence(d, action));
+  if (actionNames !== undefined) {
+    const properties = declaredProperties(schema, read) ?? NO_PROPERTIES;
+    const context: AdvisoryContext = { read, properties, actionNames, walkedSchemas };
+    for (const [code, { check, reads }] of ADVISORY_CHECK_LIST) {
+      const blocked = chain.some((o) => holdsBack(o, action, reads));
+      if (!blocked) appendAll(result.offences, finalize(check(schema, context)));
+      else if (read.has(schema, reads[0] as string)) {
+        const withheld = wellTyped(chain, reads) ? finalize(check(schema, context)) : null;
+        result.heldBack.push(heldBack(action, code, reads, chain, withheld));
+      }
+    }
+  }
+  if (chain.length === 0) appendAll(result.offences, finalize(defaultsDrafts(schema, read)));
+  else if (read.has(schema, "defaults")) {
+    const withheld = wellTyped(chain, DEFAULTS_READS) ? finalize(defaultsDrafts(schema, read)) : null;
+    result.heldBack.push(heldBack(action, "undeclared-default", null, chain, withheld));
+  }
+  return result;
 }
 
 export interface CheckOptions {
@@ -152,13 +182,30 @@ export interface CheckOptions {
   readonly advisory?: boolean;
 }
 
-/** Every offence of every action in an actions map, sorted. An empty map is a valid tool. */
-export function checkActions(actions: MapLike, options: CheckOptions = {}): Offence[] {
+/** Every offence of one action (lintAction's, without what it held back). */
+export function actionOffences(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>): Offence[] {
+  return lintAction(name, schema, read, actionNames).offences;
+}
+
+/** Every offence of every action in an actions map, sorted, and the checks the gate held back. */
+export function lintActions(actions: MapLike, options: CheckOptions = {}): { offences: Offence[]; heldBack: HeldBack[] } {
   const offences: Offence[] = [];
+  const held: HeldBack[] = [];
   const names = mapKeys(actions);
   const actionNames = options.advisory === true ? new Set(names.filter((n): n is string => typeof n === "string")) : undefined;
-  for (const name of names) appendAll(offences, actionOffences(name, mapGet(actions, name), options.read, actionNames));
-  return sortOffences(offences);
+  for (const name of names) {
+    const one = lintAction(name, mapGet(actions, name), options.read, actionNames);
+    appendAll(offences, one.offences);
+    appendAll(held, one.heldBack);
+  }
+  // In the report's order: by action, whatever the key order of the input.
+  held.sort((a, b) => compareStrings(a.action, b.action) || compareStrings(a.check, b.check));
+  return { offences: sortOffences(offences), heldBack: held };
+}
+
+/** Every offence of every action in an actions map, sorted. An empty map is a valid tool. */
+export function checkActions(actions: MapLike, options: CheckOptions = {}): Offence[] {
+  return lintActions(actions, options).offences;
 }
 
 /**

@@ -2,7 +2,8 @@
 // obtained through obtain.ts, and the chain over every action. lintTool serves tool
 // modules (and the library's validateTool); lintActionFile serves parsed action files.
 
-import { checkActions, type CheckOptions } from "./chain.js";
+import { lintActions, type CheckOptions } from "./chain.js";
+import type { HeldBack } from "./held-back.js";
 import { describeValue } from "./escape.js";
 import { inspectString } from "../text/escape.js";
 import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
@@ -22,6 +23,8 @@ export interface ToolLint {
   readonly actions: number;
   /** Every offence, sorted: tool level first, then by action and path; those from JSON/JSON5 text carry line and column where found. */
   readonly offences: readonly Offence[];
+  /** The checks the chain's gate held back (held-back.ts), by action and code; absent when none was. */
+  readonly heldBack?: readonly HeldBack[];
 }
 
 /**
@@ -30,7 +33,31 @@ export interface ToolLint {
  */
 export function freezeToolLint(lint: ToolLint): ToolLint {
   const offences = lint.offences.map(refreeze);
-  return Object.freeze({ tool: lint.tool, actions: lint.actions, offences: Object.freeze(offences) });
+  const frozen = { tool: lint.tool, actions: lint.actions, offences: Object.freeze(offences) };
+  if (lint.heldBack === undefined) return Object.freeze(frozen);
+  const heldBack = lint.heldBack.map((h) =>
+    Object.freeze({ ...h, by: Object.freeze([...h.by]), gate: h.gate && Object.freeze([...h.gate]), withheld: h.withheld && Object.freeze(h.withheld.map(refreeze)) }),
+  );
+  return Object.freeze({ ...frozen, heldBack: Object.freeze(heldBack) });
+}
+
+/** Every offence of the lint a locator should place: its own, then each held-back check's withheld ones. */
+export function offencesToPlace(lint: ToolLint): readonly Offence[] {
+  const withheld = lint.heldBack?.flatMap((h) => h.withheld ?? []) ?? [];
+  return withheld.length === 0 ? lint.offences : [...lint.offences, ...withheld];
+}
+
+/** The lint with `placed` (offencesToPlace's offences, placed, in the same order) put back where each came from. */
+export function withPlaced(lint: ToolLint, placed: readonly Offence[]): ToolLint {
+  if (placed === lint.offences) return lint;
+  let at = lint.offences.length;
+  const heldBack = lint.heldBack?.map((h): HeldBack => {
+    if (h.withheld === null) return h;
+    const withheld = placed.slice(at, at + h.withheld.length);
+    at += h.withheld.length;
+    return { ...h, withheld };
+  });
+  return { ...lint, offences: placed.slice(0, lint.offences.length), ...(heldBack === undefined ? {} : { heldBack }) };
 }
 
 /** The name reserved for a server's own help tool. */
@@ -57,11 +84,12 @@ function nameOffences(name: unknown, source: string): Offence[] {
 }
 
 function finish(tool: string | null, actions: MapLike | null, toolLevel: Offence[], options: CheckOptions = {}): ToolLint {
-  const actionOffences = actions ? checkActions(actions, options) : [];
+  const { offences, heldBack } = actions ? lintActions(actions, options) : { offences: [], heldBack: [] };
   return {
     tool,
     actions: actions ? mapKeys(actions).length : 0,
-    offences: sortOffences([...toolLevel, ...actionOffences]),
+    offences: sortOffences([...toolLevel, ...offences]),
+    ...(heldBack.length === 0 ? {} : { heldBack }),
   };
 }
 

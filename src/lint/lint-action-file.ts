@@ -5,7 +5,7 @@
 // own bugs throw, naming the file. Called by the scheduler, the lint workers, --stdin and --fix.
 
 import { describeThrown } from "../core/escape.js";
-import type { ToolLint } from "../core/lint-tool.js";
+import { offencesToPlace, withPlaced, type ToolLint } from "../core/lint-tool.js";
 import { decode, readText } from "../action-file/decode.js";
 import { actionFileName, lintActionText, lintToolsText, type ActionFileName } from "../action-file/lint.js";
 import { openablePath, type FoundFile } from "../files/kind.js";
@@ -21,8 +21,7 @@ export function lintText(text: string, kind: "json" | "json5", name: ActionFileN
     return offences === lint.offences ? lint : { ...lint, offences };
   }
   const lint = lintActionText(text, kind, name);
-  const offences = locateActionFile(text, lint.offences);
-  return offences === lint.offences ? lint : { ...lint, offences };
+  return withPlaced(lint, locateActionFile(text, offencesToPlace(lint)));
 }
 
 /** One action file's whole lint, from its bytes (a file's content, or stdin). */

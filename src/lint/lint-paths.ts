@@ -25,7 +25,7 @@ import { withDuplicateTools } from "./duplicate-tools.js";
 import type { IgnoreOptions } from "./ignore-rules.js";
 import { completeModuleLint, lintElixirModuleText, lintModuleText } from "./lint-text.js";
 import { textOf } from "../files/text.js";
-import { suppressOffences } from "../suppress/suppress.js";
+import { suppressLint } from "../suppress/suppress.js";
 import { totals, type FileResult, type LintResult } from "./result.js";
 import { lintActionFiles, type ScheduleOptions } from "./scheduler.js";
 import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "./severity.js";
@@ -109,8 +109,8 @@ function readSource(path: string | Buffer): string | null {
   }
 }
 
-function fileResult(file: string, lint: ToolLint, offences = lint.offences): FileResult {
-  return { file, tool: lint.tool, actions: lint.actions, offences };
+function fileResult(file: string, lint: ToolLint): FileResult {
+  return { file, tool: lint.tool, actions: lint.actions, offences: lint.offences, ...(lint.heldBack === undefined ? {} : { heldBack: lint.heldBack }) };
 }
 
 /** Lints `found` (in path order, as discover returns them); results keep that order. */
@@ -141,7 +141,7 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
       const one = found[i] as FoundFile;
       const read = elixir[i];
       if (read !== null && read !== undefined) return { ...lint, offences: read.complete(lint.offences) };
-      if (one.kind !== "module" && one.kind !== "elixir") return { ...lint, offences: suppressOffences(lint.offences, one.kind, () => readSource(openablePath(one))) };
+      if (one.kind !== "module" && one.kind !== "elixir") return suppressLint(lint, one.kind, () => readSource(openablePath(one)));
       // A module read once, for its pass and its directives; one gone since it was loaded keeps its offences.
       const text = readSource(openablePath(one));
       return text === null ? lint : completeModuleLint(one.path, lint, text);
@@ -197,16 +197,6 @@ export async function lintActionSource(
   startedAt = performance.now(),
   rules: SeverityRules = DEFAULT_RULES,
 ): Promise<LintResult> {
-  const lint = lintActionBytes(bytes, kind, actionFileName(file));
-  return summarize(
-    [
-      fileResult(
-        file,
-        lint,
-        suppressOffences(lint.offences, kind, () => bytes.toString("utf8")),
-      ),
-    ],
-    startedAt,
-    rules,
-  );
+  const lint = suppressLint(lintActionBytes(bytes, kind, actionFileName(file)), kind, () => bytes.toString("utf8"));
+  return summarize([fileResult(file, lint)], startedAt, rules);
 }

@@ -6,14 +6,14 @@
 // the run for the modules it loaded and for standard input, and by --fix for each pass, so
 // that a fixed text is linted the way the file will be.
 
-import type { ToolLint } from "../core/lint-tool.js";
+import { offencesToPlace, withPlaced, type ToolLint } from "../core/lint-tool.js";
 import type { Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
 import { actionFileName } from "../action-file/lint.js";
 import type { ParsedModule } from "../locate/module-source.js";
 import type { ModulePool } from "../modules/pool.js";
 import { locateToolModule } from "../locate/tool-module.js";
-import { suppressOffences } from "../suppress/suppress.js";
+import { suppressLint } from "../suppress/suppress.js";
 import { lintText } from "./lint-action-file.js";
 
 function withAcross(lint: ToolLint, across: readonly Offence[]): ToolLint {
@@ -27,15 +27,13 @@ function withAcross(lint: ToolLint, across: readonly Offence[]): ToolLint {
  */
 export async function completeModuleLint(path: string, lint: ToolLint, text: string, parsed?: ParsedModule | null): Promise<ToolLint> {
   // A clean module pays nothing for locating.
-  const located = lint.offences.length === 0 ? lint.offences : await locateToolModule(path, text, lint.offences, parsed);
-  const offences = suppressOffences(located, "module", () => text);
-  return offences === lint.offences ? lint : { ...lint, offences };
+  const located = lint.offences.length === 0 ? lint : withPlaced(lint, await locateToolModule(path, text, offencesToPlace(lint), parsed));
+  return suppressLint(located, "module", () => text);
 }
 
 /** An action file's lint from its decoded text; `file` names it (its tool's name, and its directives' rules). */
 export function lintActionFileText(text: string, kind: "json" | "json5", file: string, across: readonly Offence[] = []): ToolLint {
-  const lint = withAcross(lintText(text, kind, actionFileName(file)), across);
-  return { ...lint, offences: suppressOffences(lint.offences, kind, () => text) };
+  return suppressLint(withAcross(lintText(text, kind, actionFileName(file)), across), kind, () => text);
 }
 
 /**

@@ -134,15 +134,20 @@ function assertSafe(out: Rendered): JsonReport {
   assert.equal(offences.length, report.summary.offences);
   for (const { o } of offences) for (const field of [o.location, o.message, o.fix]) assertNoRaw(field, `a json ${o.code} offence`);
 
-  // text: one line per offence (in report order, each opening with its file and code), a blank line, the summary.
-  const lines = out.text.slice(0, -1).split("\n");
+  // text: one line per offence (in report order, each opening with its file and code) and per held-back check, a blank line, the summary.
+  const all = out.text.slice(0, -1).split("\n");
+  const heldBack = report.files.flatMap((f) => (f.heldBack ?? []).map((h) => ({ file: f.file, h })));
+  for (const { h } of heldBack) assertNoRaw(h.message, "a json heldBack message");
+  const isHeldBackLine = (line: string): boolean => heldBack.some(({ file }) => line.includes(`${escapeText(file)}  held back  `));
+  const lines = all.filter((line) => !isHeldBackLine(line));
+  assert.equal(all.length - lines.length, heldBack.length, "text: one line per held-back check");
   assert.equal(lines.length, offences.length + 2, "text: one line per offence, a blank line, the summary");
   offences.forEach(({ file, o }, i) => {
     const position = o.line === null ? "" : `:${o.line}:${o.column}`;
     const line = lines[i] as string;
     assert.ok(line.includes(`${escapeText(file)}${position}  ${o.code}  `), `text line ${i} is ${visible(file)}'s ${o.code}: ${visible(line.slice(0, 200))}`);
   });
-  for (const line of lines) assertNoCommand(line, "text");
+  for (const line of all) assertNoCommand(line, "text");
 
   // github: exactly one command per offence, each decoding to one line; the summary is no command.
   const commands = out.github.slice(0, -1).split("\n");

@@ -157,7 +157,9 @@ test("100,000 levels of nesting: parsed, linted, located and reported", async ()
   assert.equal(stderr, "");
   assert.equal(code, 1);
   const lines = offenceLines(stdout);
-  assert.equal(lines.length, 2);
+  assert.equal(lines.length, 3);
+  // The wrong type on the walked surface holds back the check of its keywords, and the report says so.
+  assert.ok(lines[2]?.startsWith("./deep5.actions.json5  held back  tool deep5 action a: the unknown-keyword check did not run: "), lines[2]?.slice(0, 200));
   assert.ok(lines[0]?.startsWith("./deep.actions.json:1:21  newline  tool deep action a at :description: "), lines[0]?.slice(0, 200));
   // The deepest "items" is `true`: a wrong type in the map 99,999 "items" down, at the value's column.
   const column = '{a:{description:"x",properties:{p:'.length + "{items:".repeat(n).length + 1;

@@ -15,7 +15,12 @@ export interface JsonOffence {
 
 export interface JsonReport {
   readonly version: number;
-  readonly files: readonly { readonly file: string; readonly tool: string | null; readonly offences: readonly JsonOffence[] }[];
+  readonly files: readonly {
+    readonly file: string;
+    readonly tool: string | null;
+    readonly offences: readonly JsonOffence[];
+    readonly heldBack?: readonly { readonly action: string; readonly check: string; readonly by: readonly string[]; readonly message: string }[];
+  }[];
   readonly summary: { readonly files: number; readonly actions: number; readonly offences: number };
 }
 

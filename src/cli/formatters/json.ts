@@ -2,9 +2,11 @@
 // all its fields, in the shape schemas/report.schema.json describes. Names and paths are
 // the raw values, escaped only as JSON escapes them (unsafe characters as \uXXXX); line,
 // column and exact are null where unknown; edits (the fix as data) null where there is
-// none, and each file's diff only with --fix or --fix-dry-run. Called through the registry
+// none, and each file's diff only with --fix or --fix-dry-run; heldBack only for a file
+// where the chain's gate held a check back. Called through the registry
 // in index.ts.
 
+import { heldBackMessage, type HeldBack } from "../../core/held-back.js";
 import type { Offence } from "../../core/offence.js";
 import type { LintResult } from "../../lint/result.js";
 import { safeJson } from "./machine.js";
@@ -29,6 +31,10 @@ function offenceEntry(offence: Offence): Record<string, unknown> {
   };
 }
 
+function heldBackEntry(record: HeldBack): Record<string, unknown> {
+  return { action: record.action, check: record.check, by: record.by, message: heldBackMessage(record) };
+}
+
 export function format(result: LintResult, _options: FormatOptions): string {
   const document = {
     version: REPORT_VERSION,
@@ -36,6 +42,7 @@ export function format(result: LintResult, _options: FormatOptions): string {
       file: file.file,
       tool: file.tool,
       offences: file.offences.map(offenceEntry),
+      ...(file.heldBack === undefined ? {} : { heldBack: file.heldBack.map(heldBackEntry) }),
       ...(file.diff !== undefined ? { diff: file.diff } : {}),
     })),
     summary: {

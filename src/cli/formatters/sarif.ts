@@ -3,7 +3,8 @@
 // its helpUri the address of that doc in the copy of wymcp-lint that ran;
 // one result per offence (no cap) at its file, with a region wherever line and column are
 // known, a logical location naming tool, action and location (a running server's results
-// have the logical location only), and SARIF `fixes` where --fix has edits. Called through
+// have the logical location only), and SARIF `fixes` where --fix has edits; a check the
+// chain's gate held back is a note among the invocation's notifications. Called through
 // the registry in index.ts.
 //
 // partialFingerprints["wymcpLint/v1"] hashes the offence's identity (core/fingerprint.ts:
@@ -13,6 +14,7 @@
 import { pathToFileURL } from "node:url";
 import { codeDoc, codeDocMarkdown, codeDocText, codeDocUri } from "../../code-docs/code-docs.js";
 import { fingerprintKey, fingerprintOf } from "../../core/fingerprint.js";
+import { heldBackMessage, type HeldBack } from "../../core/held-back.js";
 import type { Offence, TextEdit } from "../../core/offence.js";
 import { defaultSeverity, OFFENCE_CODES, type OffenceCode, type Severity } from "../../core/codes.js";
 import { displayName, renderOffenceSentence } from "../../core/report.js";
@@ -138,6 +140,25 @@ function sarifFix(offence: Offence, edits: readonly TextEdit[], artifactLocation
   };
 }
 
+/**
+ * A check the chain's gate held back, as a notification of the run's invocation: a note
+ * naming the rule whose check did not run, at its file (a running server's tools have none).
+ */
+function heldBackNotification(file: FileResult, record: HeldBack, cwd: string, server: string | undefined): Record<string, unknown> {
+  const subject = [file.tool === null ? "" : `tool ${displayName(file.tool)}`, `action ${displayName(record.action)}`].filter((s) => s !== "").join(" ");
+  return {
+    level: "note",
+    message: { text: `${subject}: ${heldBackMessage(record)}` },
+    associatedRule: { id: record.check, index: OFFENCE_CODES.indexOf(record.check) },
+    ...(server === undefined ? { locations: [{ physicalLocation: { artifactLocation: artifactLocation(file.file, cwd) } }] } : {}),
+  };
+}
+
+function invocations(result: LintResult, cwd: string): Record<string, unknown> {
+  const notifications = result.files.flatMap((file) => (file.heldBack ?? []).map((record) => heldBackNotification(file, record, cwd, result.server)));
+  return notifications.length === 0 ? {} : { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }] };
+}
+
 /** The directory as a base URI: a file URL ending in "/", as SARIF requires of uriBaseIds. */
 function baseUri(cwd: string): string {
   const href = pathToFileURL(wellFormed(cwd)).href;
@@ -161,6 +182,7 @@ export function format(result: LintResult, options: FormatOptions): string {
         originalUriBaseIds: { [SRCROOT]: { uri: baseUri(options.cwd) } },
         columnKind: "utf16CodeUnits",
         results: result.files.flatMap((file) => fileResults(file, options.cwd, result.server)),
+        ...invocations(result, options.cwd),
       },
     ],
   };

@@ -1,10 +1,12 @@
 // The text format (docs/report.md): one self-contained line per offence, rendered by the
 // same renderOffenceLine as the library's error so both read alike; the first N offences
-// of each action, then "… and K more offences"; files in path order; a summary line with
+// of each action, then "… and K more offences", then a line for each check the chain's gate
+// held back; files in path order; a summary line with
 // the totals (never the displayed counts) and the time taken. Pure, colour via palette.
 
 import { escapeText } from "../../text/escape.js";
-import { capByAction, displayName, moreOffencesLine, renderOffenceLine } from "../../core/report.js";
+import { capByAction, displayName, moreOffencesLine, renderOffenceLine, type Palette } from "../../core/report.js";
+import { heldBackMessage, type HeldBack } from "../../core/held-back.js";
 import type { BaselineReport, LintResult } from "../../lint/result.js";
 import type { FormatOptions } from "./types.js";
 import { appendAll } from "../../core/append.js";
@@ -82,6 +84,12 @@ function staleLines(baseline: BaselineReport): string[] {
   ];
 }
 
+/** A check the chain's gate held back: `file  held back  tool T action A: the … check did not run: …`. */
+function heldBackLine(record: HeldBack, context: { file: string; tool: string | null }, palette: Palette): string {
+  const subject = [context.tool === null ? "" : `tool ${palette.name(displayName(context.tool))}`, `action ${palette.name(displayName(record.action))}`];
+  return `${palette.file(context.file)}  ${palette.dim("held back")}  ${subject.filter((s) => s !== "").join(" ")}: ${heldBackMessage(record)}.`;
+}
+
 export function format(result: LintResult, options: FormatOptions): string {
   const { palette, maxOffences } = options;
   // The diffs come first, then a blank line; lists are appended item by item, as they may be long (src/core/append.ts).
@@ -94,6 +102,7 @@ export function format(result: LintResult, options: FormatOptions): string {
       for (const offence of group.shown) lines.push(renderOffenceLine(offence, context, palette));
       if (group.hidden > 0) lines.push(`  ${palette.dim(moreOffencesLine(group.hidden))}`);
     }
+    for (const record of file.heldBack ?? []) lines.push(heldBackLine(record, context, palette));
   }
   if (result.baseline !== undefined && result.baseline.stale.length > 0) appendAll(lines, staleLines(result.baseline));
   if (lines.length > reportStart) lines.push("");

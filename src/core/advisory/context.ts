@@ -1,7 +1,8 @@
-// What every advisory check receives. Advisory checks run beside the chain, only on an
-// action schema whose shape pass found nothing (like the defaults check, they read a
-// well-formed schema: "properties" is a map with string keys, each list holds what its
-// validator demands), so they never repeat or cascade from a chain offence.
+// What every advisory check receives. Advisory checks run beside the chain, each only when
+// the shape pass found nothing on the keys it reads (advisory/index.ts): what it reads is
+// well formed ("properties" a map with string keys, each list holding what its validator
+// demands), so it never repeats or cascades from a chain offence, and an offence elsewhere
+// in the action does not hold it back.
 
 import type { WalkedSchema } from "../key-set-walk.js";
 import type { MapLike, MapReader } from "../map.js";
@@ -10,7 +11,7 @@ import type { Draft } from "../offence.js";
 export interface AdvisoryContext {
   /** How to read the schema's maps: PLAIN_DATA for parsed text, else ANY_MAP (map.ts). */
   readonly read: MapReader;
-  /** The action schema's "properties": the declared property names. */
+  /** The action schema's "properties": the declared property names (empty for a check that does not read it). */
   readonly properties: MapLike;
   /** The names of every action of the same tool. */
   readonly actionNames: ReadonlySet<string>;
