@@ -43,6 +43,19 @@ await build({
     "child/ts-hooks": `${dist}modules/child/ts-hooks.js`,
   },
 });
+// A worker thread a tool module starts is guarded by a preload (--require), which must be
+// CommonJS: thread-guard.cjs beside both the bundled and the unbundled module process.
+for (const dir of [`${outdir}/child`, `${dist}modules/child`]) {
+  await build({
+    ...common,
+    outdir: undefined,
+    outfile: `${dir}/thread-guard.cjs`,
+    entryPoints: [`${dist}modules/child/thread-guard.js`],
+    format: "cjs",
+    define: { "import.meta.url": "__threadGuardUrl" },
+    banner: { js: 'const __threadGuardUrl = require("node:url").pathToFileURL(__filename).href;' },
+  });
+}
 // The library entry is one file too; the engine it creates lazily (createEngine) is the rest
 // of the linter, so its import stays an import, of the engine bundled with the CLI above:
 // a tool module importing the entry never loads it.

@@ -19,6 +19,7 @@ import { types } from "node:util";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { callActions } from "../../core/call-actions.js";
 import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "../module-format.js";
+import { guardThreads } from "./thread-guard.js";
 import { TOOL_READS, type WireOutcome, type WireResult, type WireSyntaxError } from "../wire.js";
 
 const ReflectApply = Reflect.apply;
@@ -35,8 +36,6 @@ const stringify = JSON.stringify;
 const PromiseConstructor = Promise;
 const PromiseThen = Promise.prototype.then;
 const realExit = process.exit;
-const realKill = process.kill;
-const realRawKill = (process as unknown as { _kill: (pid: number, signal: number) => number })._kill;
 const activeResources = process.getActiveResourcesInfo;
 const linterPid = process.ppid;
 
@@ -64,24 +63,8 @@ process.abort = function abort(): never {
   return ReflectApply(realExit, process, [0]) as never;
 };
 
-// Signalling its own process (or group) ends only this process; the linter, or every
-// process of the user (-1), is refused, so an accident there is the module's own load-error.
-function refused(pid: unknown): boolean {
-  const target = Number(pid);
-  return target === linterPid || (target < 0 && target !== -process.pid);
-}
-function refusal(pid: unknown): Error {
-  const shown = typeof pid === "number" || typeof pid === "string" ? `${pid}` : typeof pid;
-  return new Error(`process.kill(${shown}) would stop the linter; refused while linting`);
-}
-process.kill = function kill(pid: number, signal?: string | number): true {
-  if (refused(pid)) throw refusal(pid);
-  return ReflectApply(realKill, process, [pid, signal]) as true;
-};
-(process as unknown as { _kill: unknown })._kill = function _kill(pid: number, signal: number): number {
-  if (refused(pid)) throw refusal(pid);
-  return ReflectApply(realRawKill, process, [pid, signal]) as number;
-};
+// Signalling the linter is refused in this thread and every worker a module starts (thread-guard.ts).
+guardThreads(linterPid);
 
 // Closing the descriptors the process lives on (stdio, the channel) is a no-op: a module
 // that closes its stdout must not take the next module's, nor our answers, with it.
