@@ -3,13 +3,15 @@
 // same chain the library runs on real objects, so every offence is built here with our own
 // built-ins. A tool that throws on being read (a getter, a Proxy trap) is a load-error; so
 // is a module that threw at import, whose syntax error, if that was the cause, keeps its place;
-// a refusal of the isolation's permission model says so (refusal.ts).
+// a refusal of the isolation's permission model says so (refusal.ts), and so does an import
+// of a tsconfig "paths" alias, which Node cannot resolve (path-alias.ts).
 
 import { lintTool, type ToolLint } from "../core/lint-tool.js";
 import type { Offence, SyntaxErrorCause } from "../core/offence.js";
 import { rebuild } from "./rebuild.js";
 import { describeThrown } from "../core/escape.js";
 import { describeExitCode, loadErrorLint, noToolLint, toolListLint } from "./offences.js";
+import { ALIAS_FIX, unresolvedAlias } from "./path-alias.js";
 import { REFUSAL_FIX, refusalMessage, refusedPermission } from "./refusal.js";
 import { TOOL_READS, type WireOutcome, type WireResult } from "./wire.js";
 
@@ -48,6 +50,8 @@ function syntaxErrorOf(cause: SyntaxErrorCause | undefined): SyntaxErrorCause | 
 function threwLint(doing: string, thrown: unknown, syntaxError?: SyntaxErrorCause): ToolLint {
   const refused = refusedPermission(thrown);
   if (refused !== undefined) return loadErrorLint(refusalMessage(doing, refused), REFUSAL_FIX);
+  const alias = unresolvedAlias(thrown);
+  if (alias !== null) return loadErrorLint(`${doing} threw ${describeThrown(thrown)}; ${alias}`, ALIAS_FIX);
   return loadErrorLint(`${doing} threw ${describeThrown(thrown)}`, undefined, syntaxError);
 }
 

@@ -3,7 +3,9 @@
 // run without the right to start processes. An ES module only loses its types: oxc-transform
 // does that in this process (a native addon, no service process to start). A CommonJS file's
 // import and export statements must also become require() and exports, which oxc-transform
-// does not do: esbuild does, loaded only when such a file comes. Both are well kept; a syntax
+// does not do, and decorators must be lowered, which it does only for the legacy kind: esbuild
+// does both, loaded only when such a file comes, reading experimentalDecorators from the
+// module's tsconfig (tsconfig.ts). Both are well kept; a syntax
 // error comes back as the message `file:line:column: ERROR: text` (as both write it: column
 // 0-based in UTF-8 bytes) and, as data, its place (1-based line and UTF-16 column), which the
 // module's load-error carries to src/locate/. Called by the pool when a module process asks
@@ -13,6 +15,7 @@ import { createRequire } from "node:module";
 import type { SyntaxErrorCause } from "../core/offence.js";
 import type { ModuleFormat } from "./module-format.js";
 import type { TranspileAnswer } from "./protocol.js";
+import { tsconfigFor } from "./tsconfig.js";
 
 const loadOxc = () => import("oxc-transform");
 let oxc: ReturnType<typeof loadOxc> | null = null;
@@ -45,7 +48,19 @@ function syntaxErrorAt(file: string, source: string, offset: number, text: strin
   return syntaxError(file, source, line, offset - (before.lastIndexOf(10) + 1), text);
 }
 
+// A decorator: "@" and a name where a statement, a class member or a parameter may start. A
+// false match (an "@" in a comment) only sends the text to esbuild, which transpiles it as well.
+const DECORATOR = /(?:^|[\s;{}(,])@[A-Za-z_$]/m;
+
+/** esbuild's view of the module's tsconfig: legacy decorators when it enables experimentalDecorators, else the standard ones. */
+function tsconfigRaw(file: string): { compilerOptions: { experimentalDecorators: boolean } } {
+  return { compilerOptions: { experimentalDecorators: tsconfigFor(file).experimentalDecorators } };
+}
+
 async function stripTypes(file: string, source: string): Promise<TranspileAnswer> {
+  // Node runs no decorator, and oxc-transform lowers only the legacy ones, through a runtime
+  // package the module may not have: esbuild lowers both kinds with helpers inlined.
+  if (DECORATOR.test(source)) return withEsbuild(file, source, "esm");
   oxc ??= loadOxc();
   const { transformSync } = await oxc;
   let result: ReturnType<typeof transformSync>;
@@ -61,11 +76,11 @@ async function stripTypes(file: string, source: string): Promise<TranspileAnswer
   return offset === undefined ? failed(`${file}: ERROR: ${first.message}`) : syntaxErrorAt(file, source, offset, first.message);
 }
 
-async function toCommonJs(file: string, source: string): Promise<TranspileAnswer> {
+async function withEsbuild(file: string, source: string, format: "cjs" | "esm"): Promise<TranspileAnswer> {
   esbuild ??= createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
   const { transform } = esbuild;
   try {
-    const { code } = await transform(source, { loader: "ts", format: "cjs", sourcefile: file, target, logLevel: "silent" });
+    const { code } = await transform(source, { loader: "ts", format, sourcefile: file, target, logLevel: "silent", tsconfigRaw: tsconfigRaw(file) });
     return transpiled(code);
   } catch (error) {
     const first = (error as { errors?: { text?: string; location?: { file?: string; line?: number; column?: number } | null }[] }).errors?.[0];
@@ -91,7 +106,7 @@ export function createTranspiler(): Transpile {
       const key = `${format}\0${file}\0${source}`;
       let answer = cache.get(key);
       if (answer === undefined) {
-        answer = format === "module" ? stripTypes(file, source) : toCommonJs(file, source);
+        answer = format === "module" ? stripTypes(file, source) : withEsbuild(file, source, "cjs");
         cache.set(key, answer);
       }
       return answer;

@@ -158,3 +158,22 @@ test("through the CLI, export default [a, b] is one tool-shape offence saying a 
     [["tool-shape", "expected one tool; got a list of 2 values (a module declares one tool, as its default export or its named exports)"]],
   );
 });
+
+test("through the CLI, TypeScript decorators load: legacy ones (a parameter decorator too) under experimentalDecorators, standard ones without", async () => {
+  const { stdout } = await cli(["--format", "json", "--no-config", fixture("ts-config/legacy/decorated.tool.ts"), fixture("ts-config/standard/decorated.tool.ts")]);
+  const files = JSON.parse(stdout).files.map((f: { tool: string; offences: unknown[] }) => [f.tool, f.offences]);
+  assert.deepEqual(files, [
+    ["legacy_decorated", []],
+    ["standard_decorated", []],
+  ]);
+});
+
+test("through the CLI, an import of a tsconfig paths alias is a load-error naming the alias, its tsconfig and the workaround", async () => {
+  const { code, stdout } = await cli(["--format", "json", "--no-config", fixture("ts-config/legacy/aliased.tool.ts")]);
+  assert.equal(code, 1);
+  const [offence] = JSON.parse(stdout).files[0].offences;
+  assert.equal(offence.code, "load-error");
+  assert.match(offence.message, /; "@shared\/common\.js" is the tsconfig "paths" alias "@shared\/\*" \(".*ts-config\/legacy\/tsconfig\.json"\), which the linter does not resolve/);
+  assert.match(offence.fix, /^Import it by a relative path, or declare the alias in package\.json "imports"/);
+  assert.match(offence.fix, /docs\/inputs\.md, "Supported TypeScript"/);
+});
