@@ -233,7 +233,7 @@ const OFFENCE_FIELDS: { readonly [K in keyof Required<Offence>]: true } = {
   syntaxError: true,
 };
 
-const REPAIR_KINDS: { readonly [K in Repair["kind"]]: true } = { "rename-key": true, "remove-entry": true, "split-to-notes": true };
+const REPAIR_KINDS: { readonly [K in Repair["kind"]]: true } = { "rename-key": true, "remove-entry": true, "delete-hidden": true, "split-to-notes": true };
 
 test("docs/library.md documents every field of the public Offence type, repair's kinds included", () => {
   const doc = readFileSync(repoPath("docs/library.md"), "utf8");

@@ -3,7 +3,8 @@
 // all of that finding nothing, the defaults check (it reads a well-formed schema); when
 // asked, the advisory checks, each gated only on the keys it reads. What the gate held back
 // is recorded (held-back.ts). The mandatory-key check used when a schema is obtained runs
-// the same validators.
+// the same validators. When asked, the checks of the text a model reads (model-text/) run
+// too, whatever else was found.
 
 import { wrongKeyType, wrongType } from "./drafts.js";
 import { inspectKey } from "./escape.js";
@@ -14,6 +15,7 @@ import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offenc
 import { ADVISORY_CHECKS, type AdvisoryContext, type AdvisoryEntry } from "./advisory/index.js";
 import type { CodeOf, OffenceCode } from "./codes.js";
 import { heldBack, holdsBack, type HeldBack } from "./held-back.js";
+import { modelTextDrafts } from "./model-text/index.js";
 import { sortOffences } from "./order.js";
 import { compareStrings } from "./path.js";
 import { unknownKeyDrafts } from "./unknown-key.js";
@@ -140,7 +142,9 @@ export interface ActionLint {
  * Every offence of one action: the name and the shape pass; the defaults check when they
  * found nothing; with `actionNames` (the tool's), each advisory check when no chain offence
  * sits on the keys it reads. A gated check that had something to read but did not run is
- * held back (held-back.ts), with what it would find when its inputs are well typed.
+ * held back (held-back.ts), with what it would find when its inputs are well typed. With
+ * `actionNames`, the model-text checks run too, not gated: a description with a line break or
+ * a misspelt key reaches the model all the same.
  */
 export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>): ActionLint {
   const action = actionLabel(name);
@@ -166,6 +170,11 @@ export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY
     const withheld = wellTyped(chain, DEFAULTS_READS) ? finalize(defaultsDrafts(schema, read)) : null;
     result.heldBack.push(heldBack(action, "undeclared-default", null, chain, withheld));
   }
+  if (actionNames !== undefined && typeof name === "string") {
+    // A repair that would add a key a chain offence's repair adds is left to the author.
+    const text = modelTextDrafts(name, schema, read, actionNames);
+    appendAll(result.offences, finalize(exclusiveRepairs([...chain, ...text]).slice(chain.length)));
+  }
   return result;
 }
 
@@ -176,7 +185,8 @@ export interface CheckOptions {
    */
   readonly read?: MapReader;
   /**
-   * Also run the advisory checks (core/advisory/), as the CLI does. The library's
+   * Also run the advisory checks (core/advisory/) and the checks of the text a model reads
+   * (core/model-text/), as the CLI does. The library's
    * validating calls leave them out: a warning must not fail a tool's registration.
    */
   readonly advisory?: boolean;

@@ -13,10 +13,11 @@ export const SEVERITY_SETTINGS: readonly SeveritySetting[] = Object.freeze(["err
 /**
  * Which pass finds a code: the `chain` (docs/checks.md), the `source` (the file's
  * text, before any value is read), an `advisory` check beside the chain (core/advisory/),
- * a live `server`'s surfaces compared, an inline `directive`'s bookkeeping, or the `report`'s
- * own (the per-file cap, offence-cap.ts).
+ * the `model-text` checks of the strings a model reads (core/model-text/), a live `server`'s
+ * surfaces compared, an inline `directive`'s bookkeeping, or the `report`'s own (the per-file
+ * cap, offence-cap.ts).
  */
-export type CodeOrigin = "chain" | "source" | "advisory" | "server" | "directive" | "report";
+export type CodeOrigin = "chain" | "source" | "advisory" | "model-text" | "server" | "directive" | "report";
 
 export interface CodeFacts {
   /** The severity an offence of this code has when no configuration changes it. */
@@ -57,6 +58,15 @@ export const CODE_TABLE = {
   "undeclared-example-key": { severity: "warn", origin: "advisory", title: "Example argument not declared" },
   "example-misses-required": { severity: "warn", origin: "advisory", title: "Example lacks a required argument" },
   "unknown-keyword": { severity: "warn", origin: "advisory", title: "Misspelt JSON Schema keyword" },
+  "hidden-character": { severity: "error", origin: "model-text", title: "Hidden character in text a model reads" },
+  "hidden-instruction": { severity: "warn", origin: "model-text", title: "Marker that hides instructions for the model" },
+  concealment: { severity: "warn", origin: "model-text", title: "Order to keep something from the user" },
+  "instruction-override": { severity: "warn", origin: "model-text", title: "Order to ignore earlier instructions" },
+  "tool-shadowing": { severity: "warn", origin: "model-text", title: "Directive about another tool or server" },
+  "sensitive-path": { severity: "warn", origin: "model-text", title: "Path to secrets in text a model reads" },
+  "exfiltration-parameter": { severity: "warn", origin: "model-text", title: "Argument the model is asked to fill with secrets" },
+  "encoded-blob": { severity: "warn", origin: "model-text", title: "Encoded text hidden in a blob" },
+  "suspicious-url": { severity: "warn", origin: "model-text", title: "data:, file: or raw-IP URL" },
   "unused-disable": { severity: "warn", origin: "directive", title: "Disable directive that suppresses nothing" },
   "too-many-offences": { severity: "error", origin: "report", title: "More offences in one file than it lists" },
 } as const satisfies Readonly<Record<string, CodeFacts>>;

@@ -7,7 +7,9 @@ import type { HeldBack } from "./held-back.js";
 import { describeValue } from "./escape.js";
 import { inspectString } from "../text/escape.js";
 import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
-import { refreeze, toolOffence, type Offence } from "./offence.js";
+import { finalizeOffence, refreeze, toolOffence, type Draft, type Offence } from "./offence.js";
+import { appendAll } from "./append.js";
+import { hiddenDraft, textDrafts } from "./model-text/index.js";
 import { obtainActions } from "./obtain.js";
 import { sortOffences } from "./order.js";
 
@@ -103,6 +105,18 @@ export function toolListOffence(length: number | null): Offence {
   );
 }
 
+/** The model-text offences of a tool's own name and description (core/model-text/); the author repairs them. */
+function toolTextOffences(name: unknown, description: unknown): Offence[] {
+  const drafts: (Draft | null)[] = [];
+  if (typeof name === "string") drafts.push(hiddenDraft(name, [], { path: ["name"], part: "value" }, false));
+  if (typeof description === "string") {
+    const target = { path: ["description"], part: "value" } as const;
+    drafts.push(hiddenDraft(description, [], target, false));
+    appendAll(drafts, textDrafts(description, [], target));
+  }
+  return drafts.flatMap((draft) => (draft === null ? [] : [finalizeOffence(draft, null)]));
+}
+
 /** A tool object, as a module exports it. Reading it may run its getters. */
 export function lintTool(tool: unknown, options: CheckOptions = {}): ToolLint {
   if (Array.isArray(tool)) return finish(null, null, [toolListOffence(tool.length)]);
@@ -123,6 +137,7 @@ export function lintTool(tool: unknown, options: CheckOptions = {}): ToolLint {
       ),
     );
   }
+  if (options.advisory === true) appendAll(offences, toolTextOffences(name, description));
   const obtained = obtainActions(tool);
   if ("offence" in obtained) offences.push(obtained.offence);
   const usableName = typeof name === "string" && name !== "" ? name : null;

@@ -31,6 +31,8 @@ export type Repair =
   | { readonly kind: "rename-key"; readonly to: string }
   /** Remove the list entry the offence's target names (its last path segment is the index). */
   | { readonly kind: "remove-entry" }
+  /** Delete the hidden characters of the string value at the target: `to` is the string without them. */
+  | { readonly kind: "delete-hidden"; readonly to: string }
   /** Keep the first line of the string at the target ("description") and move the rest to a new sibling "notes". */
   | { readonly kind: "split-to-notes" };
 

@@ -8,6 +8,8 @@
 // Used for a running server (src/server/) and for a saved tools/list file (src/action-file/).
 
 import { actionOffences, type CheckOptions } from "./chain.js";
+import { CODE_TABLE } from "./codes.js";
+import { exfiltrationDrafts, visibleTextDrafts } from "./model-text/index.js";
 import { describeValue } from "./escape.js";
 import { inspectString } from "../text/escape.js";
 import { ANY_MAP, type MapLike } from "./map.js";
@@ -138,9 +140,22 @@ export function plainToolOffences(tool: unknown, label: string, options: CheckOp
   if (isRecord(input)) {
     const names = options.advisory === true ? new Set([label]) : undefined;
     for (const offence of actionOffences(label, parameters(input), options.read ?? ANY_MAP, names)) {
-      // The name is not an action name: its rules are the tool's (above).
-      if (offence.path.length === 0 && offence.target.part === "key") continue;
+      // The name is not an action name: its rules are the tool's (above). The text a model
+      // reads is checked on the whole entry instead (below), where the real description is.
+      if ((offence.path.length === 0 && offence.target.part === "key") || CODE_TABLE[offence.code].origin === "model-text") continue;
       offences.push(finalizeOffence(onTheEntry(offence), label));
+    }
+  }
+  if (options.advisory === true) {
+    const read = options.read ?? ANY_MAP;
+    appendAll(
+      offences,
+      visibleTextDrafts(tool, read).map((draft) => finalizeOffence(draft, label)),
+    );
+    if (isRecord(input)) {
+      const view = { description: tool["description"], properties: input["properties"] };
+      for (const draft of exfiltrationDrafts(view, read))
+        offences.push(finalizeOffence({ ...draft, path: rehomed(draft.path), target: { ...draft.target, path: rehomed(draft.target.path) } }, label));
     }
   }
   return sortOffences(offences);

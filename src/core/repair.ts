@@ -7,7 +7,7 @@ import type { Draft } from "./offence.js";
 // The key a repair adds to its map, with that map's path, as one string; null when it adds none.
 function addedKey(draft: Draft): string | null {
   const repair = draft.repair;
-  if (repair === undefined || repair.kind === "remove-entry") return null;
+  if (repair === undefined || repair.kind === "remove-entry" || repair.kind === "delete-hidden") return null;
   const parent = draft.target.path.slice(0, -1);
   return JSON.stringify([...parent, repair.kind === "rename-key" ? repair.to : "notes"]);
 }

@@ -31,6 +31,7 @@ export function requests(offence: Offence): Path[] {
       return [];
     case "rename-key":
     case "split-to-notes":
+    case "delete-hidden":
       return [target];
     case "remove-entry": {
       const index = target[target.length - 1];
@@ -47,9 +48,12 @@ export function planRepair(text: string, offence: Offence, found: readonly (Loca
   if (repair === undefined) return null;
   switch (repair.kind) {
     case "rename-key": {
-      const old = offence.target.path[offence.target.path.length - 1];
+      // The empty target path with part "key" is the action's own name.
+      const old = offence.target.path.length === 0 ? offence.action : offence.target.path[offence.target.path.length - 1];
       return typeof old === "string" ? renameKey(text, found[0] ?? null, old, repair.to) : null;
     }
+    case "delete-hidden":
+      return deleteHidden(text, found[0] ?? null, repair.to);
     case "remove-entry": {
       const [list, before, entry, after] = found;
       return removeEntry(text, list ?? null, before ?? null, entry ?? null, after ?? null);
@@ -240,4 +244,44 @@ function splitToNotes(text: string, entry: LocatedEntry | null): PlainEdit[] | n
   if (!/^[ \t]*:[ \t]*$/.test(between.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|\s+/g, " ").replace(/ +/g, " "))) return null;
   const colon = /^[ \t]*:[ \t]*$/.test(between) ? between : ": ";
   return [cut, ...addMemberAfter(text, entry.key.start, end, `${keyToken("notes", keyText)}${colon}${quote}${rest}${quote}`)];
+}
+
+// ---------------------------------------------------------------------------------------
+// Deleting hidden characters from a string: the raw pieces of the token (a character or an
+// escape) that stand for them are cut, whichever way the author wrote them, and every other
+// piece is kept exactly as written.
+
+/** The raw pieces of a string token's body [start, end): each an escape or one code point. */
+function pieces(text: string, start: number, end: number): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (let i = start; i < end; ) {
+    const length = text.charCodeAt(i) === 92 ? escapeAt(text, i).length : (text.codePointAt(i) as number) > 0xffff ? 2 : 1;
+    out.push({ start: i, end: Math.min(i + length, end) });
+    i += length;
+  }
+  return out;
+}
+
+function deleteHidden(text: string, entry: LocatedEntry | null, to: string): PlainEdit[] | null {
+  if (!editable(entry)) return null;
+  const { start, end } = entry.value;
+  const quote = text[start];
+  if ((quote !== '"' && quote !== "'") || text[end - 1] !== quote || end - start < 2) return null;
+  const edits: PlainEdit[] = [];
+  let kept = "";
+  let at = 0;
+  for (const piece of pieces(text, start + 1, end - 1)) {
+    const decoded = decodeBody(quote, text.slice(piece.start, piece.end));
+    if (decoded === null) return null;
+    if (to.startsWith(decoded, at)) {
+      at += decoded.length;
+      kept += text.slice(piece.start, piece.end);
+      continue;
+    }
+    const last = edits[edits.length - 1];
+    if (last !== undefined && last.end === piece.start) edits[edits.length - 1] = { start: last.start, end: piece.end, text: "" };
+    else edits.push({ start: piece.start, end: piece.end, text: "" });
+  }
+  // The kept pieces must spell exactly the string without its hidden characters.
+  return edits.length > 0 && at === to.length && decodeBody(quote, kept) === to ? edits : null;
 }

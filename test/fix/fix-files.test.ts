@@ -68,7 +68,7 @@ function brief(offences: readonly JsonOffence[] | undefined, like: readonly Reco
 const reportValidator = new Ajv({ strict: true, allErrors: true }).compile(JSON.parse(readFileSync(repoPath("schemas/report.schema.json"), "utf8")));
 
 test("the fixtures cover every kind of file and each repair", () => {
-  assert.deepEqual(cases.map((c) => c.file.split(".").pop()).sort(), ["json", "json", "json", "json", "json", "json5", "mjs", "ts"]);
+  assert.deepEqual(cases.map((c) => c.file.split(".").pop()).sort(), ["json", "json", "json", "json", "json", "json", "json5", "mjs", "ts", "ts"]);
   const diffs = cases.map((c) => c.diff).join("");
   const signs = [
     `-    "exmples"`,
@@ -81,10 +81,21 @@ test("the fixtures cover every kind of file and each repair", () => {
     `+const shared = ["q"];`,
     `+    'examples': [],`,
     `+      "q": {"type": "string", "maxLength": 40},`,
+    // Hidden characters deleted, raw or escaped, in action files and modules alike.
+    `+    "description": "Search the catalogue",`,
+    `+    "notes": "Plain notes, then red"`,
+    `+        description: 'Search the catalogue',`,
   ];
   for (const sign of signs) assert.ok(diffs.includes(sign), sign);
   // What no fix may touch: a template literal, a shorthand key, a list entry behind a spread.
-  for (const kept of [" const exmples = [] as const;", "         description: `Order an item.", "     required: ['q', ...dynamic, 'q'],"]) assert.ok(diffs.includes(kept), kept);
+  for (const kept of [
+    " const exmples = [] as const;",
+    "         description: `Order an item.",
+    "     required: ['q', ...dynamic, 'q'],",
+    "         notes: `Kept \u200Bas written`,",
+  ]) {
+    assert.ok(diffs.includes(kept), kept);
+  }
 });
 
 for (const c of cases) {

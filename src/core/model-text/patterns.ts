@@ -1,0 +1,208 @@
+// The one table of injected-instruction patterns (docs/codes/ has a page per code): each row
+// is its cues, a pattern and the reason it is suspicious. The cues are lower-case literals,
+// one of which every match of the pattern contains; one scan for all cues at once (scan.ts)
+// picks the rows worth trying, so a string that holds no cue costs one pass. Phrases
+// are matched case-insensitively, on word boundaries, and kept narrow: a warning that fires
+// on ordinary tool descriptions teaches people to ignore it.
+
+/** The codes the pattern table reports (each a warning by default, src/core/codes.ts). */
+export type InjectionCode = "hidden-instruction" | "concealment" | "instruction-override" | "tool-shadowing" | "sensitive-path" | "suspicious-url";
+
+export interface PatternRow {
+  readonly code: InjectionCode;
+  /** Lower-case literals, one of which every match of `pattern` contains. */
+  readonly cues: readonly string[];
+  /** The pattern's source, matched case-insensitively. */
+  readonly pattern: string;
+  /** Why a match is suspicious, as the offence's message says it. */
+  readonly reason: string;
+}
+
+// A tool's name as descriptions write it: bare, or in quotes or backticks.
+const TOOL = String.raw`[\x60'"]?(?!this\b|that\b|the\b|a\b|any\b)[\w.-]+[\x60'"]?\s+tool`;
+
+export const PATTERNS: readonly PatternRow[] = Object.freeze([
+  // Markers that set text apart as orders for the model rather than documentation.
+  {
+    code: "hidden-instruction",
+    cues: ["important"],
+    pattern: String.raw`<\s*/?\s*important\s*>`,
+    reason: "an <IMPORTANT> tag, the wrapper tool-poisoning attacks put their orders in",
+  },
+  {
+    code: "hidden-instruction",
+    cues: ["<"],
+    pattern: String.raw`<\s*/?\s*(?:system|instructions?|assistant|admin|hidden|secret)(?:\s[^<>]{0,40})?\s*>`,
+    reason: "a tag that speaks to the model as its system or as an administrator",
+  },
+  {
+    code: "hidden-instruction",
+    cues: ["[["],
+    pattern: String.raw`\[\[\s*(?:system|important|instructions?|admin|hidden|secret|note to (?:the )?(?:ai|assistant|model|llm))\b`,
+    reason: "a [[…]] block addressed to the model",
+  },
+  { code: "hidden-instruction", cues: ["<!--"], pattern: String.raw`<!--[\s\S]*?-->`, reason: "an HTML comment, which a rendered description hides from people but a model reads" },
+  // Keeping the user in the dark.
+  {
+    code: "concealment",
+    cues: ["user", "human", "person"],
+    pattern: String.raw`\b(?:do not|don['’]?t|never|must not|should not)\s+(?:tell|inform|notify|alert|mention (?:this|that|it) to|reveal (?:this|that|it) to|disclose (?:this|that|it) to)\s+(?:the\s+)?(?:user|human|person)s?\b`,
+    reason: "an order to keep something from the user",
+  },
+  {
+    code: "concealment",
+    cues: ["mention", "reveal", "disclose"],
+    pattern: String.raw`\b(?:do not|don['’]?t|never)\s+(?:mention|reveal|disclose)\s+(?:this|that|these|it)\b(?:\s+(?:step|instruction|request|note|part)s?)?\s*(?:[.,;:!)]|$|\bto\b|\bin\b|\byou\b)`,
+    reason: "an order not to mention what the model is told to do",
+  },
+  {
+    code: "concealment",
+    cues: ["upset", "worry", "alarm"],
+    pattern: String.raw`\b(?:could|would|might|will)\s+(?:upset|worry|alarm|scare|confuse)\s+(?:the\s+)?user\b`,
+    reason: "a reason given for keeping something from the user",
+  },
+  {
+    code: "concealment",
+    cues: ["without"],
+    pattern: String.raw`\bwithout\s+(?:telling|informing|notifying|alerting|asking|showing)\s+(?:the\s+)?(?:user|human)s?\b`,
+    reason: "an order to act behind the user's back",
+  },
+  {
+    code: "concealment",
+    cues: ["user"],
+    pattern: String.raw`\b(?:the\s+)?user\s+(?:must|should|need|needs to)\s*(?:not|n't)\s+(?:know|see|notice|be told|find out)\b`,
+    reason: "an order to keep something from the user",
+  },
+  // Overriding what the model was told before.
+  {
+    code: "instruction-override",
+    cues: ["ignore", "disregard", "forget", "override", "bypass"],
+    pattern: String.raw`\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|original|system|safety|other)\s+(?:instructions?|prompts?|rules?|directions?|guidelines?|messages?|constraints?)\b`,
+    reason: "an order to drop the instructions the model already has",
+  },
+  {
+    code: "instruction-override",
+    cues: ["instruction"],
+    pattern: String.raw`\b(?:new|updated|real|actual)\s+(?:system\s+)?instructions?\s*:`,
+    reason: "text that claims to be the model's new instructions",
+  },
+  {
+    code: "instruction-override",
+    cues: ["precedence", "priority"],
+    pattern: String.raw`\b(?:takes?|have|has)\s+(?:precedence|priority)\s+over\s+(?:all\s+|any\s+)?(?:other|previous|prior|system|user)\b`,
+    reason: "a claim to outrank the model's other instructions",
+  },
+  {
+    code: "instruction-override",
+    cues: ["system prompt"],
+    pattern: String.raw`\b(?:reveal|print|output|repeat|show|return|include)\s+(?:your|the)\s+(?:full\s+)?system\s+prompt\b`,
+    reason: "an order to give away the model's system prompt",
+  },
+  // Directives about other tools or servers (shadowing).
+  {
+    code: "tool-shadowing",
+    cues: ["tool"],
+    pattern: String.raw`\b(?:when|whenever|before|after|each time|every time)\s+(?:the\s+)?${TOOL}\s+is\s+(?:used|called|invoked|run)\b`,
+    reason: "a directive about how another tool is used",
+  },
+  {
+    code: "tool-shadowing",
+    cues: ["tool"],
+    pattern: String.raw`\b(?:before|prior to)\s+(?:using|calling|invoking|running)\s+any\s+(?:other\s+)?tools?\b`,
+    reason: "a directive that puts itself before every other tool",
+  },
+  {
+    code: "tool-shadowing",
+    cues: ["tool"],
+    pattern: String.raw`\b(?:side[ -]effects?|effect)\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+)?${TOOL}\b`,
+    reason: "a claim to change how another tool behaves",
+  },
+  {
+    code: "tool-shadowing",
+    cues: ["tool"],
+    pattern: String.raw`\b(?:the\s+)?${TOOL}\s+(?:must|should|has to|needs to)\s+(?:always\s+)?(?:send|forward|copy|include|add|use|be called with|cc|bcc)\b`,
+    reason: "an order for what another tool must do",
+  },
+  {
+    code: "tool-shadowing",
+    cues: ["tool"],
+    pattern: String.raw`\b(?:all|any|every)\s+(?:other\s+)?tools?\s+(?:from|of|on)\s+(?:other|another|any)\s+(?:mcp\s+)?servers?\b`,
+    reason: "a directive about the tools of other servers",
+  },
+  // Paths to secrets.
+  { code: "sensitive-path", cues: [".ssh"], pattern: String.raw`(?:~|\$HOME|%USERPROFILE%)?[\\/]\.ssh\b`, reason: "the SSH key directory" },
+  { code: "sensitive-path", cues: ["id_"], pattern: String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)\b`, reason: "an SSH private key's file name" },
+  {
+    code: "sensitive-path",
+    cues: [".env"],
+    pattern: String.raw`(?<=^|[\s\x60'"(/\\])\.env(?![\w.-]*\.(?:example|sample|template))(?:\.[\w-]+)?(?=$|[\s\x60'",;:)/\\]|\.(?:\s|$))`,
+    reason: "an environment file, where secrets are kept",
+  },
+  { code: "sensitive-path", cues: ["mcp.json"], pattern: String.raw`\bmcp\.json\b`, reason: "an MCP client's config, which holds other servers' credentials" },
+  {
+    code: "sensitive-path",
+    cues: ["config.json"],
+    pattern: String.raw`\bclaude_desktop_config\.json\b`,
+    reason: "Claude Desktop's config, which holds other servers' credentials",
+  },
+  {
+    code: "sensitive-path",
+    cues: ["~/."],
+    pattern: String.raw`~/\.(?:aws|cursor|kube|docker|gnupg|npmrc|netrc|pgpass|git-credentials|bash_history|zsh_history|config/gcloud)\b`,
+    reason: "a dot-file in the home directory that holds credentials",
+  },
+  { code: "sensitive-path", cues: ["/etc/"], pattern: String.raw`/etc/(?:passwd|shadow|sudoers)\b`, reason: "a system account file" },
+  { code: "sensitive-path", cues: ["credentials"], pattern: String.raw`\.aws[\\/]credentials\b`, reason: "the AWS credentials file" },
+  // Addresses a model should not be sent to or read from.
+  { code: "suspicious-url", cues: ["data:"], pattern: String.raw`\bdata:[\w.+-]+/[\w.+-]+[;,]`, reason: "a data: URL, which carries its content inline where no one reviews it" },
+  { code: "suspicious-url", cues: ["file:"], pattern: String.raw`\bfile:/{2,3}(?:~|[\w.%-]*[\\/]|[A-Za-z]:)`, reason: "a file: URL, pointing the model at the local disk" },
+  { code: "suspicious-url", cues: ["javascript:"], pattern: String.raw`\bjavascript:[^\s]`, reason: "a javascript: URL" },
+  {
+    code: "suspicious-url",
+    cues: ["://"],
+    pattern: String.raw`\b(?:https?|ftp|wss?)://(?!127\.|0\.0\.0\.0\b)(?:\d{1,3}\.){3}\d{1,3}(?=[:/\s"'\x60)]|$)`,
+    reason: "a URL with a raw IP address instead of a name",
+  },
+] satisfies PatternRow[]);
+
+/**
+ * Parameters shaped for exfiltration: a free-text argument (by one of these names) whose
+ * description, or an instruction in the action's own text that names it, asks the model to
+ * fill it with something from `SECRET_SOURCES`. A name alone is no offence: "context" and
+ * "notes" are ordinary parameters.
+ */
+export const FREE_TEXT_NAMES: ReadonlySet<string> = new Set([
+  "sidenote",
+  "side_note",
+  "note",
+  "notes",
+  "context",
+  "debug",
+  "debug_info",
+  "metadata",
+  "extra",
+  "extra_info",
+  "comment",
+  "comments",
+  "remarks",
+  "feedback",
+  "reasoning",
+  "annotation",
+  "details",
+  "info",
+]);
+
+/** What a model should never be asked to copy into an argument, each with its reason. */
+export const SECRET_SOURCES: readonly { readonly pattern: string; readonly reason: string }[] = Object.freeze([
+  { pattern: String.raw`\b(?:contents?|text)\s+of\s+(?:the\s+|any\s+|all\s+|every\s+|a\s+)?(?:local\s+|config(?:uration)?\s+)?files?\b`, reason: "the contents of files" },
+  {
+    pattern: String.raw`\bread\s+(?:the\s+|your\s+|a\s+)?(?:file\s+)?(?:~|/|\.\w|[\w.-]*\s*(?:config|configuration|settings|keys?|files?)\b)`,
+    reason: "a file it is told to read",
+  },
+  { pattern: String.raw`~/|[\\/]\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\bmcp\.json\b|(?:^|\s)\.env\b`, reason: "a sensitive file" },
+  { pattern: String.raw`\b(?:conversation|chat)\s+(?:history|so far|log)\b|\bprevious\s+messages\b|\bsystem\s+prompt\b`, reason: "the conversation or the system prompt" },
+  { pattern: String.raw`\b(?:api[ _-]?keys?|access[ _-]?tokens?|passwords?|credentials|private[ _-]?keys?|secrets?|environment\s+variables)\b`, reason: "credentials" },
+]);
+
+/** An instruction to put something into an argument: "pass its content as 'sidenote'" (group 1 is the argument). */
+export const PASS_AS = String.raw`\b(?:pass|put|send|include|provide|add|place|insert|copy)\b[^.;]{0,80}?\b(?:as|in|into|via|inside|using)\s+(?:the\s+)?[\x60'"]?([A-Za-z_][\w-]*)[\x60'"]?`;

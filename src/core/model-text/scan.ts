@@ -1,0 +1,98 @@
+// Scanning one string against the pattern table (patterns.ts) and for encoded blobs. The
+// table's cues are found in one pass (a lookahead alternation, so cues that overlap are all
+// seen); only the rows of cues found are tried. A long base64 or hex run that decodes to text
+// is a finding of its own, and the decoded text is scanned again, so what it hides is named.
+
+import { Buffer } from "node:buffer";
+import { inspectString } from "../../text/escape.js";
+import { findHidden } from "./hidden.js";
+import { PATTERNS, type InjectionCode, type PatternRow } from "./patterns.js";
+
+/** What one string was found to hold: a code, why, and the text that matched. */
+export interface Finding {
+  readonly code: InjectionCode | "encoded-blob";
+  readonly reason: string;
+  readonly match: string;
+}
+
+interface CompiledRow {
+  readonly row: PatternRow;
+  readonly regex: RegExp;
+}
+
+const COMPILED: readonly CompiledRow[] = PATTERNS.map((row) => ({ row, regex: new RegExp(row.pattern, "i") }));
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+const CUES = [...new Set(PATTERNS.flatMap((row) => row.cues))].sort((a, b) => b.length - a.length);
+// A lookahead at each position, longest cue first: overlapping cues are all seen, and a cue
+// that starts where a longer one does is implied by it (IMPLIED).
+const CUE_SCAN = new RegExp(`(?=(${CUES.map(escapeRegExp).join("|")}))`, "gi");
+const IMPLIED: ReadonlyMap<string, readonly string[]> = new Map(CUES.map((cue) => [cue, CUES.filter((other) => cue.includes(other))]));
+const ROWS_OF: ReadonlyMap<string, readonly CompiledRow[]> = new Map(CUES.map((cue) => [cue, COMPILED.filter(({ row }) => row.cues.includes(cue))]));
+
+/** The cues `text` holds (lower case). */
+function cuesIn(text: string): Set<string> {
+  const found = new Set<string>();
+  CUE_SCAN.lastIndex = 0;
+  for (let m = CUE_SCAN.exec(text); m !== null; m = CUE_SCAN.exec(text)) {
+    for (const cue of IMPLIED.get((m[1] as string).toLowerCase()) ?? []) found.add(cue);
+    CUE_SCAN.lastIndex = m.index + 1;
+  }
+  return found;
+}
+
+const MAX_MATCH = 60;
+const clip = (s: string): string => (s.length > MAX_MATCH ? `${s.slice(0, MAX_MATCH)}…` : s);
+
+/** The table's findings in `text`: the first match of each code, in the table's order. */
+export function scanPatterns(text: string): Finding[] {
+  const cues = cuesIn(text);
+  if (cues.size === 0) return [];
+  const tried = new Set<CompiledRow>();
+  const byCode = new Map<InjectionCode, Finding>();
+  for (const cue of cues) for (const row of ROWS_OF.get(cue) ?? []) tried.add(row);
+  for (const compiled of COMPILED) {
+    if (!tried.has(compiled) || byCode.has(compiled.row.code)) continue;
+    const m = compiled.regex.exec(text);
+    if (m !== null) byCode.set(compiled.row.code, { code: compiled.row.code, reason: compiled.row.reason, match: clip(m[0]) });
+  }
+  return [...byCode.values()];
+}
+
+// Long enough that ordinary words and identifiers are not blobs: 40 base64 characters are 30
+// bytes; 40 hex digits are 20 bytes (a SHA-1; hashes decode to bytes that are no text).
+const BLOB = /[A-Za-z0-9+/_-]{38,}={0,2}/g;
+const MIN_BLOB = 40;
+const HEX = /^(?:[0-9a-fA-F]{2})+$/;
+const MIN_TEXT = 16;
+
+/** `bytes` as text when they read as text (printable ASCII or UTF-8, tabs and line breaks): else null. */
+function asText(bytes: Buffer): string | null {
+  if (bytes.length < MIN_TEXT) return null;
+  const text = bytes.toString("utf8");
+  if (text.includes("\uFFFD")) return null;
+  let printable = 0;
+  for (const ch of text) if (/[\p{L}\p{N}\p{P}\p{S}\p{Zs}\t\n\r]/u.test(ch)) printable++;
+  return printable >= text.length * 0.95 && /[\p{L}]{3}/u.test(text) && /\s/.test(text) ? text : null;
+}
+
+function decodeBlob(blob: string): string | null {
+  if (HEX.test(blob)) return asText(Buffer.from(blob, "hex"));
+  return asText(Buffer.from(blob.replace(/-/g, "+").replace(/_/g, "/"), "base64"));
+}
+
+/** Each long base64 or hex run of `text` that decodes to text, with what the decoded text holds. */
+export function scanBlobs(text: string): Finding[] {
+  if (text.length < 40) return [];
+  const findings: Finding[] = [];
+  for (const m of text.matchAll(BLOB)) {
+    const decoded = m[0].length >= MIN_BLOB ? decodeBlob(m[0]) : null;
+    if (decoded === null) continue;
+    const inside: string[] = scanPatterns(decoded).map((f) => f.code);
+    if (findHidden(decoded) !== null) inside.push("hidden-character");
+    const holding = inside.length > 0 ? ` and holds what ${inside.join(", ")} reports` : "";
+    findings.push({ code: "encoded-blob", reason: `an encoded blob that decodes to text${holding}: ${inspectString(clip(decoded))}`, match: clip(m[0]) });
+  }
+  return findings;
+}
