@@ -314,6 +314,34 @@ const ratios = [
   ratioRow("cold start: wymcp-lint one 2,000-line .ex / node -e 0, time", find("wymcp-lint", "elixir-one"), find("node -e 0", null), "time", ["≤", 3.0]),
 ];
 
+// The language server's figures (bench/lsp.mjs): one server driven over stdio, not whole runs.
+function lspRows() {
+  const run = spawnSync(process.execPath, [join(BENCH, "lsp.mjs"), ...(opts.quick ? ["--quick"] : [])], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_LINT: LINT },
+    encoding: "utf8",
+    timeout: 600_000,
+  });
+  let figures = null;
+  try {
+    figures = JSON.parse(run.stdout.trim().split("\n").pop() ?? "");
+  } catch {
+    figures = null;
+  }
+  const row = (label, key, unit, bound) => {
+    if (figures === null) return [label, "—", `≤ ${bound} ${unit}`, `**NOT RUN** (bench/lsp.mjs exited ${run.status}: ${firstLine(run.stderr ?? "")})`];
+    const value = figures[key];
+    return [label, `${value.toFixed(unit === "ms" ? 0 : 1)} ${unit}`, `≤ ${bound} ${unit}`, value <= bound ? "PASS" : "**FAIL**"];
+  };
+  return [
+    row("initialize to its response (server start included)", "initializeMs", "ms", 300),
+    row("change to diagnostics, 200-action JSON5 document, p95", "json5P95Ms", "ms", 30),
+    row("change to diagnostics, .tool.ts module, p95", "moduleP95Ms", "ms", 300),
+    row(`resident memory growth over ${figures?.edits?.toLocaleString("en-US") ?? "10,000"} edits`, "rssGrowthMb", "MB", 20),
+  ];
+}
+const lsp = lspRows();
+
 const table = (head, rows) => [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
 
 const cpu = cpus();
@@ -347,6 +375,10 @@ const report = [
   ``,
   table(["check", "value", "same on CPU time", "target", "result"], ratios),
   ``,
+  `## Language server (\`--lsp\`, bench/lsp.mjs; debounce excluded)`,
+  ``,
+  table(["check", "value", "target", "result"], lsp),
+  ``,
   ...(problems.length > 0 ? [`## PROBLEMS: these runs misbehaved, so their numbers mean nothing`, ``, ...problems, ``] : []),
   ...(notes.length > 0 ? [`## Notes`, ``, ...notes, ``] : []),
   `## Commands (run from the repository root)`,
@@ -360,7 +392,7 @@ console.log(report);
 if (problems.length > 0) {
   console.log(`\n!!! ${problems.length} contender(s) MISBEHAVED (wrong exit status or counts): see PROBLEMS above. !!!`);
 }
-const targeted = ratios.filter((r) => r[3] !== "(reference)");
+const targeted = [...ratios.filter((r) => r[3] !== "(reference)"), ...lsp.map((r) => [r[0], r[1], "", r[2], r[3]])];
 const count = (word) => targeted.filter((r) => r[4].includes(word)).length;
 const targets = targeted.length;
 console.log(`\ntargets: ${count("PASS")} PASS, ${count("FAIL")} FAIL, ${count("INVALID")} INVALID, ${count("NOT RUN")} NOT RUN, of ${targets}; written to bench/RESULTS.md`);
