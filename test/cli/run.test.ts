@@ -216,7 +216,7 @@ test("a glob's matches follow the directory search's name patterns: src/*.ts tak
   assert.equal(none.code, 2);
   assert.equal(
     none.stderr,
-    'wymcp-lint: error: "src/*.json" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with `use Wymcp.Tool`); 1 matching file is not an action file or tool module by name (or, for .ex and .exs, by their text).\n',
+    'wymcp-lint: error: "src/*.json" holds no action file or tool module (*.actions.json, *.actions.json5, *.tools.json, *.tools.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with `use Wymcp.Tool`); 1 matching file is not an action file or tool module by name (or, for .ex and .exs, by their text).\n',
   );
 });
 
@@ -424,11 +424,11 @@ const RUN_ERRORS: readonly (readonly [readonly string[], string])[] = [
   ],
   [
     ["discovery/nothing"],
-    `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with \`use Wymcp.Tool\`)`,
+    `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tools.json, *.tools.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with \`use Wymcp.Tool\`)`,
   ],
   [
     ["clean", "discovery/nothing"],
-    `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with \`use Wymcp.Tool\`)`,
+    `"discovery/nothing" holds no action file or tool module (*.actions.json, *.actions.json5, *.tools.json, *.tools.json5, *.tool.{js,mjs,cjs,ts,mts,cts}, or *.ex, *.exs with \`use Wymcp.Tool\`)`,
   ],
   [[""], "an empty path was given"],
   [["--config", "no/such.json"], '--config "no/such.json": no such file'],
