@@ -13,6 +13,9 @@ import { actionSchemaKeys, mandatoryActionSchemaKeys } from "../vocabulary.js";
  */
 const SERVER_EXAMPLES: readonly OffenceCode[] = ["surface-drift", "help-answer"];
 
+/** Codes whose examples are a tools file (a saved tools/list, docs/plain-tools.md), not an action file. */
+const TOOLS_EXAMPLES: readonly OffenceCode[] = ["tool-name"];
+
 /** The language of a doc's examples: an action file (JSON or JSON5), a tool module (JavaScript or Elixir), or a file listing. */
 export type ExampleLanguage = "json" | "json5" | "js" | "elixir" | "text";
 
@@ -31,8 +34,8 @@ export interface CodeDoc {
   readonly good: string;
   /** What to do about it. */
   readonly fix: string;
-  /** What the examples are when they are not a file: "server" (see SERVER_EXAMPLES). */
-  readonly input?: "server";
+  /** What the examples are when they are not an action file or module: "server" (SERVER_EXAMPLES), "tools" (TOOLS_EXAMPLES). */
+  readonly input?: "server" | "tools";
 }
 
 /** The section headings, in order, as the Markdown sources and both renderings name them. */
@@ -94,6 +97,7 @@ export function codeDoc(code: OffenceCode): CodeDoc {
     good: goodExample.text,
     fix: filled(fix),
     ...(SERVER_EXAMPLES.includes(code) ? { input: "server" as const } : {}),
+    ...(TOOLS_EXAMPLES.includes(code) ? { input: "tools" as const } : {}),
   };
 }
 // Rendering: the plain text of --explain and SARIF help.text, and the Markdown of SARIF

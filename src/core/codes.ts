@@ -50,6 +50,7 @@ export const CODE_TABLE = {
   "tool-shape": { severity: "error", origin: "chain", title: "Tool of the wrong shape" },
   "reserved-name": { severity: "error", origin: "chain", title: "Reserved tool name" },
   "duplicate-tool": { severity: "error", origin: "chain", title: "Tool name used twice in one directory" },
+  "tool-name": { severity: "error", origin: "chain", title: "Tool name the MCP specification does not allow" },
   "surface-drift": { severity: "error", origin: "server", title: "A Wymcp server's tools/list and help disagree" },
   "help-answer": { severity: "error", origin: "server", title: "Help answer that cannot be read" },
   "duplicate-key": { severity: "error", origin: "source", title: "Key repeated in one object" },

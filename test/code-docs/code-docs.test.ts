@@ -100,8 +100,8 @@ test("docs/offence-codes.md is the page generated from the code docs", () => {
 // The examples do what the docs say.
 
 /** The codes of an action file's text, through the CLI's per-file steps (inline directives included). */
-function actionFileCodes(kind: "json" | "json5"): (source: string) => Promise<OffenceCode[]> {
-  return async (source) => (await lintActionSource(Buffer.from(source), `catalogue.actions.${kind}`, kind)).files.flatMap((f) => f.offences.map((o) => o.code));
+function actionFileCodes(kind: "json" | "json5", name = "catalogue.actions"): (source: string) => Promise<OffenceCode[]> {
+  return async (source) => (await lintActionSource(Buffer.from(source), `${name}.${kind}`, kind)).files.flatMap((f) => f.offences.map((o) => o.code));
 }
 
 let moduleCount = 0;
@@ -149,7 +149,9 @@ for (const code of OFFENCE_CODES) {
     const codesOf =
       doc.input === "server"
         ? serverCodes
-        : doc.lang === "json" || doc.lang === "json5"
+        : doc.input === "tools"
+          ? actionFileCodes("json", "server.tools")
+          : doc.lang === "json" || doc.lang === "json5"
           ? actionFileCodes(doc.lang)
           : doc.lang === "js"
             ? moduleCodes
