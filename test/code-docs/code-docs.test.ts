@@ -152,12 +152,12 @@ for (const code of OFFENCE_CODES) {
         : doc.input === "tools"
           ? actionFileCodes("json", "server.tools")
           : doc.lang === "json" || doc.lang === "json5"
-          ? actionFileCodes(doc.lang)
-          : doc.lang === "js"
-            ? moduleCodes
-            : doc.lang === "elixir"
-              ? elixirCodes
-              : listingCodes;
+            ? actionFileCodes(doc.lang)
+            : doc.lang === "js"
+              ? moduleCodes
+              : doc.lang === "elixir"
+                ? elixirCodes
+                : listingCodes;
     const bad = await codesOf(doc.bad);
     assert.ok(bad.includes(code), `${code}: the bad example reports ${JSON.stringify(bad)}`);
     assert.deepEqual(await codesOf(doc.good), [], `${code}: the good example is not clean`);
