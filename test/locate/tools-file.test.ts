@@ -59,8 +59,9 @@ test("--fix repairs a tools file as it repairs an action file, and what is left 
     copyFileSync(join(DIR, "broken.tools.json"), file);
     const outcome = await cli(["--fix", file]);
     assert.equal(outcome.code, 1, outcome.stderr);
-    // search's misspelling waits behind its undeclared "required" entry (the chain's gate).
-    assert.equal(readFileSync(file, "utf8"), readFileSync(join(DIR, "broken.tools.json"), "utf8").replace(`"maxLenght": 64`, `"maxLength": 64`));
+    // Both misspellings are renamed; the advisory check reads only the schema it renames.
+    const original = readFileSync(join(DIR, "broken.tools.json"), "utf8");
+    assert.equal(readFileSync(file, "utf8"), original.replace(`"maxLenght": 64`, `"maxLength": 64`).replace(`"maxLenght": 200`, `"maxLength": 200`));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
