@@ -7,7 +7,7 @@ import { codeTitle, isOffenceCode } from "../core/codes.js";
 import { inMemoryLinter } from "../lsp/linter.js";
 import { serveLsp } from "../lsp/server.js";
 import { codeDocMarkdown, codeDocUrl } from "../code-docs/code-docs.js";
-import { packageVersion } from "./version.js";
+import { packageVersion } from "../engine/version.js";
 
 function explainMarkdown(code: string): string | null {
   return isOffenceCode(code) ? `**${code}**: ${codeTitle(code)}\n\n${codeDocMarkdown(code)}` : null;

@@ -25,7 +25,7 @@ import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
 import type { Command, LintOptions } from "./options/command.js";
 import { parseCommand } from "./options/index.js";
-import { packageVersion } from "./version.js";
+import { packageVersion } from "../engine/version.js";
 import { appendAll } from "../core/append.js";
 
 export { UsageError } from "../usage-error.js";
@@ -127,6 +127,8 @@ function engineFor(options: LintOptions, io: Io, pool: ModulePool): Promise<Engi
     loadTimeoutMs: options.loadTimeoutMs,
     pool,
     ...(workers === undefined ? {} : { workers }),
+    ...(options.cache ? { cache: { strategy: options.cacheStrategy, ...(options.cacheLocation === null ? {} : { location: options.cacheLocation }) } } : {}),
+    warn: (message) => io.stderr(`wymcp-lint: warning: ${message}\n`),
   });
 }
 

@@ -6,7 +6,8 @@
 // (src/cli/run.ts) runs on it; so may a watch loop, a language server or an MCP server.
 // dispose() stops every module process it started.
 
-import { resolve } from "node:path";
+import { statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { baselineStep } from "../baseline/step.js";
 import type { Config } from "../config/config.js";
@@ -21,6 +22,8 @@ import { totals, type FileResult, type LintResult } from "../lint/result.js";
 import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { ModulePool } from "../modules/pool.js";
 import { inspectString } from "../text/escape.js";
+import { DEFAULT_CACHE_FILE, ResultCache, type CacheStrategy } from "./cache.js";
+import { packageVersion } from "./version.js";
 
 /** Milliseconds a tool module gets to load when the options name none (the CLI's --load-timeout default). */
 export type { FileResult, LintResult, Summary } from "../lint/result.js";
@@ -42,6 +45,10 @@ export interface EngineOptions {
   readonly workers?: number;
   /** The module processes to run modules in; the engine's own when absent. Either way dispose() stops them. */
   readonly pool?: ModulePool;
+  /** The result cache (README.md, "Cache") lintPaths uses: its file (default .wymcp-lint-cache in `cwd`; in a directory named, that name there) and strategy (default content). None when absent. */
+  readonly cache?: { readonly location?: string; readonly strategy?: CacheStrategy };
+  /** Told what goes wrong beside the results (a cache that cannot be read or written), one line each; dropped when absent. */
+  readonly warn?: (message: string) => void;
 }
 
 /** How a text is linted: the kind its name gives, unless `kind` says otherwise; `startedAt` (performance.now()) starts the result's duration. */
@@ -95,6 +102,7 @@ export class Engine {
   readonly #documents = new Map<string, string>();
   /** The last result of each file, by absolute path. */
   readonly #results = new Map<string, FileResult>();
+  readonly #cache: ResultCache | null;
   #disposed = false;
 
   private constructor(options: EngineOptions, config: Config | null, rules: SeverityRules) {
@@ -108,6 +116,14 @@ export class Engine {
       patterns: options.ignorePatterns ?? [],
       ...(config === null ? {} : { config: { base: config.dir, patterns: config.ignore } }),
     };
+    this.#cache = options.cache === undefined ? null : this.#openCache(options.cache);
+  }
+
+  #openCache(options: NonNullable<EngineOptions["cache"]>): ResultCache {
+    let file = resolve(this.cwd, options.location ?? DEFAULT_CACHE_FILE);
+    if (statSync(file, { throwIfNoEntry: false })?.isDirectory() === true) file = join(file, DEFAULT_CACHE_FILE);
+    const key = { version: packageVersion(), strategy: options.strategy ?? "content", config: this.config, loadTimeoutMs: this.#loadTimeoutMs };
+    return new ResultCache(file, key, this.#options.warn ?? (() => undefined));
   }
 
   /** An engine for `options`: the config read and checked now (a mistake in it throws UsageError). */
@@ -130,9 +146,25 @@ export class Engine {
   async lintPaths(paths: readonly string[], startedAt = performance.now()): Promise<LintResult> {
     this.#live();
     const { workers } = this.#options;
-    const request = { paths, cwd: this.cwd, timeoutMs: this.#loadTimeoutMs, startedAt, ignore: this.#ignore, rules: this.rules, pool: this.#pool };
-    const linted = await lintPaths(workers === undefined ? request : { ...request, workers });
-    const result = this.#documents.size === 0 ? linted : await this.#withDocuments(linted, startedAt);
+    const cache = this.#cache;
+    const request = {
+      paths,
+      cwd: this.cwd,
+      timeoutMs: this.#loadTimeoutMs,
+      startedAt,
+      ignore: this.#ignore,
+      rules: this.rules,
+      pool: this.#pool,
+      ...(workers === undefined ? {} : { workers }),
+      ...(cache === null ? {} : { cache }),
+    };
+    cache?.beginRun();
+    let result = await lintPaths(request);
+    if (cache !== null) {
+      cache.save();
+      result = { ...result, cache: cache.counts };
+    }
+    if (this.#documents.size > 0) result = await this.#withDocuments(result, startedAt);
     for (const file of result.files) this.#results.set(resolve(this.cwd, file.file), file);
     return result;
   }
@@ -188,7 +220,12 @@ export class Engine {
       pool: this.#pool,
     });
     for (const file of fixed.result.files) this.#results.set(resolve(this.cwd, file.file), file);
-    return fixed;
+    if (this.#cache !== null && request.write) {
+      // What a file that was written was linted from is gone: the next run lints it again.
+      for (const file of fixed.texts.keys()) this.#cache.forget(resolve(this.cwd, file));
+      this.#cache.save();
+    }
+    return result.cache === undefined ? fixed : { ...fixed, result: { ...fixed.result, cache: result.cache } };
   }
 
   /** The baseline step over a result (README.md, "Baseline"): recorded offences out, or with `update` the baseline written first. */

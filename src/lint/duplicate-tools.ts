@@ -3,12 +3,8 @@
 // owns it. Run over the merged results of a run, whatever thread linted each file; and by
 // --fix, whose passes lint one file again beside the others it does not change.
 
-import { dirname } from "node:path";
 import { inspectString } from "../text/escape.js";
-import type { ToolLint } from "../core/lint-tool.js";
 import { toolOffence, type Offence } from "../core/offence.js";
-import { sortOffences } from "../core/order.js";
-import type { FoundFile } from "../files/kind.js";
 
 /** A linted file as the check sees it: its directory, its name in the report, its tool. */
 export interface NamedTool {
@@ -34,14 +30,5 @@ export function duplicateToolOffences(files: readonly NamedTool[]): (Offence | n
       "Give one of the two tools another name: the tools of one directory are one server's tools, and their names must be unique.",
       { path: ["name"], part: "value" },
     );
-  });
-}
-
-/** The lints of `files` (same order), each later file of a duplicated name with its offence. */
-export function withDuplicateTools(files: readonly FoundFile[], lints: readonly ToolLint[]): ToolLint[] {
-  const offences = duplicateToolOffences(lints.map((lint, i) => ({ directory: dirname((files[i] as FoundFile).path), file: (files[i] as FoundFile).file, tool: lint.tool })));
-  return lints.map((lint, i) => {
-    const offence = offences[i];
-    return offence === null || offence === undefined ? lint : { ...lint, offences: sortOffences([...lint.offences, offence]) };
   });
 }

@@ -10,8 +10,9 @@
 // src/cli/run.ts.
 
 import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { performance } from "node:perf_hooks";
-import type { ToolLint } from "../core/lint-tool.js";
+import { offencesToPlace, withPlaced, type ToolLint } from "../core/lint-tool.js";
 import type { ModulePool } from "../modules/pool.js";
 import { actionFileName } from "../action-file/lint.js";
 import { lintActionBytes } from "./lint-action-file.js";
@@ -21,9 +22,12 @@ import { toolOffence } from "../core/offence.js";
 import { capOffences } from "../core/offence-cap.js";
 import { compareFiles, discover, type UnreadablePlace } from "./discover.js";
 import { openablePath, type FoundFile } from "../files/kind.js";
-import { withDuplicateTools } from "./duplicate-tools.js";
+import { duplicateToolOffences } from "./duplicate-tools.js";
 import type { IgnoreOptions } from "./ignore-rules.js";
-import { completeModuleLint, lintElixirModuleText, lintModuleText } from "./lint-text.js";
+import { lintElixirModuleText, lintModuleText } from "./lint-text.js";
+import type { LintCache } from "./lint-cache.js";
+import { locateToolModule } from "../locate/tool-module.js";
+import { sortOffences } from "../core/order.js";
 import { textOf } from "../files/text.js";
 import { suppressLint } from "../suppress/suppress.js";
 import { totals, type FileResult, type LintResult } from "./result.js";
@@ -34,7 +38,10 @@ import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "./severity
  * The module loader's one interface (src/modules/index.ts): the ToolLint of each tool
  * module, in the files' order, however they are isolated and run.
  */
-export type LintToolModules = (files: readonly string[], options: { readonly timeoutMs: number; readonly concurrency?: number; readonly pool?: ModulePool }) => Promise<ToolLint[]>;
+export type LintToolModules = (
+  files: readonly string[],
+  options: { readonly timeoutMs: number; readonly concurrency?: number; readonly pool?: ModulePool; readonly onLoaded?: (file: string, loaded: readonly string[]) => void },
+) => Promise<ToolLint[]>;
 
 export interface LintFilesOptions extends ScheduleOptions {
   /** Wall time each tool module gets to load (--load-timeout), in milliseconds. */
@@ -47,6 +54,8 @@ export interface LintFilesOptions extends ScheduleOptions {
   readonly rules?: SeverityRules;
   /** The run's module processes (src/modules/pool.ts); the modules get a pool of their own when absent. */
   readonly pool?: ModulePool;
+  /** What earlier runs found (lint-cache.ts): a file it keeps is not linted again. */
+  readonly cache?: LintCache;
 }
 
 export interface LintPathsOptions extends LintFilesOptions {
@@ -81,10 +90,15 @@ export async function lintPaths(options: LintPathsOptions): Promise<LintResult> 
   return summarize(files, options.startedAt ?? performance.now(), options.rules);
 }
 
-function lintModules(modules: readonly FoundFile[], lintToolModules: LintToolModules, options: LintFilesOptions): Promise<readonly ToolLint[]> {
+function lintModules(
+  modules: readonly FoundFile[],
+  lintToolModules: LintToolModules,
+  options: LintFilesOptions,
+  onLoaded?: (file: string, loaded: readonly string[]) => void,
+): Promise<readonly ToolLint[]> {
   return lintToolModules(
     modules.map((m) => m.path),
-    { timeoutMs: options.timeoutMs, concurrency: options.concurrency, pool: options.pool },
+    { timeoutMs: options.timeoutMs, concurrency: options.concurrency, pool: options.pool, ...(onLoaded === undefined ? {} : { onLoaded }) },
   );
 }
 
@@ -113,38 +127,87 @@ function fileResult(file: string, lint: ToolLint): FileResult {
   return { file, tool: lint.tool, actions: lint.actions, offences: lint.offences, ...(lint.heldBack === undefined ? {} : { heldBack: lint.heldBack }) };
 }
 
-/** Lints `found` (in path order, as discover returns them); results keep that order. */
-export async function lintFiles(found: readonly FoundFile[], options: LintFilesOptions): Promise<LintResult> {
-  const startedAt = options.startedAt ?? performance.now();
+/** A tool module's text, read once when first asked for; null when it cannot be read. */
+function moduleText(found: FoundFile): () => string | null {
+  let text: string | null | undefined;
+  return () => (text === undefined ? (text = readSource(openablePath(found))) : text);
+}
+
+/** The files' own lints, and for each Elixir file what completes its lint from its text (null for every other kind). */
+interface OwnLints {
+  readonly lints: readonly ToolLint[];
+  readonly elixir: readonly (ElixirLint | null)[];
+}
+
+/**
+ * The files' own lints, those the cache keeps taken from it: action files as their step gives
+ * them (located), tool modules loaded and then located in their text, Elixir modules read
+ * (never cached: their lint is completed from their parse); none yet has duplicate-tool, its
+ * directives or its severities.
+ */
+async function ownLints(found: readonly FoundFile[], texts: readonly (() => string | null)[], options: LintFilesOptions): Promise<OwnLints> {
+  const { cache } = options;
+  const lints: (ToolLint | null)[] = found.map((f) => (f.kind === "elixir" ? null : (cache?.lookup(f) ?? null)));
+  const missed = found.filter((_, i) => lints[i] === null);
   const isModule = (f: FoundFile): boolean => f.kind === "module";
-  const moduleFiles = found.filter(isModule);
+  const moduleFiles = missed.filter(isModule);
+  const loaded = new Map<string, readonly string[]>();
+  const onLoaded = cache === undefined ? undefined : (file: string, files: readonly string[]) => void loaded.set(file, files);
   // Modules start first, their processes started before this thread goes on to lint the
   // action files; the module loader is loaded only for a run that has modules.
   const loader: { lintToolModules: LintToolModules } | null = moduleFiles.length === 0 ? null : await import("../modules/index.js");
-  const modules = loader === null ? [] : lintModules(moduleFiles, loader.lintToolModules, options);
+  const modules = loader === null ? [] : lintModules(moduleFiles, loader.lintToolModules, options, onLoaded);
   const actionFiles = await lintActionFiles(
-    found.filter((f) => f.kind === "json" || f.kind === "json5"),
+    missed.filter((f) => f.kind === "json" || f.kind === "json5"),
     options,
   );
   // Elixir modules are read on this thread; the reader is loaded only for a run that has them.
   const elixirLints = await lintElixirFiles(found.filter((f) => f.kind === "elixir"));
   const moduleLints = await modules;
-
   let nextModule = 0;
   let nextActionFile = 0;
   let nextElixir = 0;
   const elixir = found.map((f) => (f.kind === "elixir" ? (elixirLints[nextElixir++] as ElixirLint) : null));
-  const lints = found.map((f, i) => (isModule(f) ? moduleLints[nextModule++] : (elixir[i]?.lint ?? actionFiles[nextActionFile++])) as ToolLint);
-  // Modules are located after duplicate-tool is added, so that it is located too.
+  for (const [i, f] of found.entries()) {
+    if (lints[i] !== null) continue;
+    let lint: ToolLint;
+    if (f.kind === "elixir") lint = (elixir[i] as ElixirLint).lint;
+    else if (isModule(f)) {
+      lint = moduleLints[nextModule++] as ToolLint;
+      // A clean module pays nothing for locating; one gone since it was loaded keeps its offences unlocated.
+      const text = lint.offences.length === 0 ? null : (texts[i] as () => string | null)();
+      if (text !== null) lint = withPlaced(lint, await locateToolModule(f.path, text, offencesToPlace(lint)));
+      const files = loaded.get(f.path);
+      if (files !== undefined) cache?.store(f, lint, files);
+    } else {
+      lint = actionFiles[nextActionFile++] as ToolLint;
+      cache?.store(f, lint);
+    }
+    lints[i] = lint;
+  }
+  return { lints: lints as ToolLint[], elixir };
+}
+
+/** Lints `found` (in path order, as discover returns them); results keep that order. */
+export async function lintFiles(found: readonly FoundFile[], options: LintFilesOptions): Promise<LintResult> {
+  const startedAt = options.startedAt ?? performance.now();
+  const texts = found.map(moduleText);
+  const { lints, elixir } = await ownLints(found, texts, options);
+  const across = duplicateToolOffences(lints.map((lint, i) => ({ directory: dirname((found[i] as FoundFile).path), file: (found[i] as FoundFile).file, tool: lint.tool })));
   const completed = await Promise.all(
-    withDuplicateTools(found, lints).map((lint, i) => {
+    lints.map(async (lint, i) => {
       const one = found[i] as FoundFile;
-      const read = elixir[i];
-      if (read !== null && read !== undefined) return { ...lint, offences: read.complete(lint.offences) };
-      if (one.kind !== "module" && one.kind !== "elixir") return suppressLint(lint, one.kind, () => readSource(openablePath(one)));
-      // A module read once, for its pass and its directives; one gone since it was loaded keeps its offences.
-      const text = readSource(openablePath(one));
-      return text === null ? lint : completeModuleLint(one.path, lint, text);
+      const text = texts[i] as () => string | null;
+      const offence = across[i] ?? null;
+      if (one.kind === "elixir") return { ...lint, offences: (elixir[i] as ElixirLint).complete(offence === null ? lint.offences : sortOffences([...lint.offences, offence])) };
+      let offences = lint.offences;
+      if (offence !== null) {
+        // duplicate-tool is located in a module's text like its other offences (it names the module's `name`).
+        const source = one.kind === "module" ? text() : null;
+        const added = source === null ? [offence] : await locateToolModule(one.path, source, [offence]);
+        offences = sortOffences([...offences, ...added]);
+      }
+      return suppressLint({ ...lint, offences }, one.kind, text);
     }),
   );
   const files = completed.map((lint, i) => fileResult((found[i] as FoundFile).file, lint));

@@ -2,9 +2,9 @@
 // severities: an action file linted and located (lint-action-file.ts), a tool module loaded in
 // isolation as if its text were the file (src/modules/) and located once (src/locate/), an
 // Elixir module read statically (src/elixir/), then, for each, the offences across files added
-// and the file's inline directives applied. Used by
-// the run for the modules it loaded and for standard input, and by --fix for each pass, so
-// that a fixed text is linted the way the file will be.
+// and the file's inline directives applied. Used for standard input, and by --fix for each
+// pass, so that a fixed text is linted the way the file will be (lint-paths.ts takes the
+// same steps for the files of a run).
 
 import { offencesToPlace, withPlaced, type ToolLint } from "../core/lint-tool.js";
 import type { Offence } from "../core/offence.js";
@@ -25,7 +25,7 @@ function withAcross(lint: ToolLint, across: readonly Offence[]): ToolLint {
  * some ask for it), then its directives applied. `parsed` is the text's parse when the caller
  * has it already.
  */
-export async function completeModuleLint(path: string, lint: ToolLint, text: string, parsed?: ParsedModule | null): Promise<ToolLint> {
+async function completeModuleLint(path: string, lint: ToolLint, text: string, parsed?: ParsedModule | null): Promise<ToolLint> {
   // A clean module pays nothing for locating.
   const located = lint.offences.length === 0 ? lint : withPlaced(lint, await locateToolModule(path, text, offencesToPlace(lint), parsed));
   return suppressLint(located, "module", () => text);

@@ -55,6 +55,8 @@ export interface LintResult {
   readonly baseline?: BaselineReport;
   /** Wall time of the run in milliseconds (shown by the text format only). */
   readonly durationMs: number;
+  /** Present when the run used the result cache: files whose lint it kept, and files linted again. */
+  readonly cache?: { readonly hits: number; readonly misses: number };
   /**
    * Set when the run linted a running server (src/server/): its label, the command line or
    * URL that each FileResult's `file` then holds. Such a `file` is no path: the formats

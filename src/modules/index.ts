@@ -26,6 +26,8 @@ export interface LoadOptions {
 export interface LoadManyOptions extends LoadOptions {
   /** Module processes running at once; defaults to os.availableParallelism(). */
   readonly concurrency?: number;
+  /** When given, each module's process says every file the module loaded (itself first), told here by the module's absolute path. */
+  readonly onLoaded?: (file: string, loaded: readonly string[]) => void;
 }
 
 function checkOptions(options: LoadManyOptions): void {
@@ -37,10 +39,12 @@ function checkOptions(options: LoadManyOptions): void {
 
 function run(jobs: readonly ModuleJob[], options: LoadManyOptions): Promise<ToolLint[]> {
   const pool = options.pool ?? new ModulePool();
+  const { onLoaded } = options;
   const poolOptions = {
     timeoutMs: options.timeoutMs,
     memoryLimitMb: options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
     processes: Math.max(1, Math.min(options.concurrency ?? availableParallelism(), jobs.length)),
+    ...(onLoaded === undefined ? {} : { onLoaded: (index: number, files: readonly string[]) => onLoaded((jobs[index] as ModuleJob).file, files) }),
   };
   return pool.run(new PoolRun(jobs, poolOptions, pool.standby));
 }
@@ -53,8 +57,9 @@ function run(jobs: readonly ModuleJob[], options: LoadManyOptions): Promise<Tool
  */
 export async function lintToolModules(files: readonly string[], options: LoadManyOptions): Promise<ToolLint[]> {
   checkOptions(options);
+  const track = options.onLoaded !== undefined;
   return run(
-    files.map((file) => ({ file: resolvePath(file) })),
+    files.map((file) => ({ file: resolvePath(file), ...(track ? { track } : {}) })),
     options,
   );
 }

@@ -33,6 +33,8 @@ export interface ModuleJob {
   readonly file: string;
   /** Its text, when it comes from standard input. */
   readonly source?: string;
+  /** Whether its answer says every file it loaded (for the result cache). */
+  readonly track?: boolean;
 }
 
 // How long our exit may wait for a killed module process to be reaped (so its CPU time is
@@ -160,6 +162,7 @@ export class ModuleProcess {
       id: index,
       file: job.file,
       ...(job.source === undefined ? {} : { source: job.source }),
+      ...(job.track === true ? { track: true } : {}),
     });
     this.#timer = setTimeout(onTimeout, timeoutMs);
   }

@@ -26,6 +26,8 @@ export interface PoolOptions {
   readonly memoryLimitMb: number;
   /** Module processes at once. */
   readonly processes: number;
+  /** Told, for each job that asked (ModuleJob.track) and was answered, every file its module loaded. */
+  readonly onLoaded?: (index: number, files: readonly string[]) => void;
 }
 
 // setTimeout fires at once beyond this, so longer timeouts are clamped to it.
@@ -210,7 +212,10 @@ export class PoolRun {
       return;
     }
     if (fatal) this.#lost(child, index, () => lint);
-    else this.#settle(index, lint);
+    else {
+      if (message.loaded !== undefined) this.#options.onLoaded?.(index, message.loaded);
+      this.#settle(index, lint);
+    }
     if (ends) this.#topUp();
   }
 

@@ -33,12 +33,13 @@ declare const encodes: unique symbol;
 // ---------------------------------------------------------------------------------------
 // Linter → module process
 
-/** A module to load: its absolute path, and its text when it comes from standard input. */
+/** A module to load: its absolute path, its text when it comes from standard input, and whether to say what it loaded. */
 export interface JobMessage {
   readonly kind: "job";
   readonly id: number;
   readonly file: string;
   readonly source?: string;
+  readonly track?: true;
 }
 
 /** The answer to a transpile request: the JavaScript, or the transformer's error and, when it gave one, its place. */
@@ -66,12 +67,13 @@ export interface ReadyMessage {
   readonly kind: "ready";
 }
 
-/** What it found for job `id`; `retire` when the module left something behind (it then exits). */
+/** What it found for job `id`; `retire` when the module left something behind (it then exits); `loaded`, for a job that asked, every file the module loaded. */
 export interface ResultMessage {
   readonly kind: "result";
   readonly id: number;
   readonly result: WireResult;
   readonly retire?: true;
+  readonly loaded?: readonly string[];
 }
 
 /** TypeScript to transpile in the linter (transpile.ts), as an ES module or as CommonJS. */
@@ -90,8 +92,9 @@ export function encodeReady(): JsonText<ReadyMessage> {
 }
 
 /** The line text of a ResultMessage, around a result the module process wrote as text. */
-export function encodeResult(id: number, result: JsonText<WireResult>, retire: boolean): JsonText<ResultMessage> {
-  return `{"kind":"result","id":${id},"result":${result}${retire ? ',"retire":true' : ""}}` as JsonText<ResultMessage>;
+export function encodeResult(id: number, result: JsonText<WireResult>, retire: boolean, loaded: readonly string[] | null = null): JsonText<ResultMessage> {
+  const files = loaded === null ? "" : `,"loaded":${stringify(loaded)}`;
+  return `{"kind":"result","id":${id},"result":${result}${retire ? ',"retire":true' : ""}${files}}` as JsonText<ResultMessage>;
 }
 
 /** The line text of a TranspileRequest (stringify of a string consults no prototype). */
@@ -119,10 +122,11 @@ export function decodeChildMessage(line: string): ChildMessage | null {
     case "ready":
       return { kind: "ready" };
     case "result": {
-      const { id, result, retire } = value;
+      const { id, result, retire, loaded } = value;
       if (!Number.isSafeInteger(id) || !isRecord(result) || !(WIRE_RESULT_KINDS as readonly unknown[]).includes(result["kind"])) return null;
       if (retire !== undefined && retire !== true) return null;
-      const message = { kind: "result", id: id as number, result: result as unknown as WireResult } as const;
+      if (loaded !== undefined && !(Array.isArray(loaded) && loaded.every((file) => typeof file === "string"))) return null;
+      const message = { kind: "result", id: id as number, result: result as unknown as WireResult, ...(loaded === undefined ? {} : { loaded: loaded as string[] }) } as const;
       return retire === true ? { ...message, retire } : message;
     }
     case "transpile": {

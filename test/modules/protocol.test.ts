@@ -24,6 +24,7 @@ test("what a module process writes, the linter reads back as that message", () =
     [encodeReady(), { kind: "ready" }],
     [encodeResult(3, noTool, false), { kind: "result", id: 3, result: { kind: "no-tool" } }],
     [encodeResult(4, noTool, true), { kind: "result", id: 4, result: { kind: "no-tool" }, retire: true }],
+    [encodeResult(5, noTool, false, ["/a/b.tool.mjs", "/a/props.json"]), { kind: "result", id: 5, result: { kind: "no-tool" }, loaded: ["/a/b.tool.mjs", "/a/props.json"] }],
     [
       encodeTranspileRequest("/a/b.ts", 'export const x: number = 1;\n"\u2028"', "module"),
       { kind: "transpile", file: "/a/b.ts", source: 'export const x: number = 1;\n"\u2028"', format: "module" },
@@ -40,6 +41,7 @@ test("what the linter writes, a module process reads back as that message", () =
   const messages: readonly LinterMessage[] = [
     { kind: "job", id: 0, file: "/a/b.tool.mjs" },
     { kind: "job", id: 7, file: "/a/b.tool.ts", source: "export default {};\n" },
+    { kind: "job", id: 8, file: "/a/b.tool.mjs", track: true },
     { kind: "transpiled", code: "const x = 1;\n" },
     { kind: "transpile-failed", error: "/a/b.ts:1:4: ERROR: Expected ';'" },
   ];
@@ -66,6 +68,8 @@ test("a line that is not a message is null to the linter, never a guess", () => 
     '{"kind":"result","id":3,"result":{"kind":"forged"}}',
     '{"kind":"result","id":3,"result":[]}',
     '{"kind":"result","id":3,"result":{"kind":"no-tool"},"retire":"yes"}',
+    '{"kind":"result","id":3,"result":{"kind":"no-tool"},"loaded":"/a.json"}',
+    '{"kind":"result","id":3,"result":{"kind":"no-tool"},"loaded":["/a.json",4]}',
     '{"kind":"transpile","file":"/a.ts","source":"","format":"esm"}',
     '{"kind":"transpile","file":"/a.ts","format":"module"}',
   ];

@@ -52,6 +52,7 @@ export function format(result: LintResult, _options: FormatOptions): string {
       errors: result.summary.errors,
       warnings: result.summary.warnings,
       ...(result.baseline === undefined ? {} : { baselined: result.baseline.baselined }),
+      ...(result.cache === undefined ? {} : { cache: { hits: result.cache.hits, misses: result.cache.misses } }),
     },
     ...(result.baseline === undefined ? {} : { baseline: { file: result.baseline.file, stale: result.baseline.stale } }),
   };

@@ -115,6 +115,11 @@ function checkApplies(given: GivenOptions, values: LintValues, mode: RunMode): v
   if (mode !== "files") {
     if (!values.ignore) refuse("--no-ignore", "directory and glob searches");
     if (values.ignorePattern.length > 0) refuse("--ignore-pattern", "directory and glob searches");
+    if (values.cache) refuse("--cache", "files: the cache keeps each file's lint");
+  }
+  if (!values.cache) {
+    if (given.cacheLocation !== undefined) throw new UsageError("--cache-location names the cache file of --cache; give --cache too");
+    if (given.cacheStrategy !== undefined) throw new UsageError("--cache-strategy says how --cache tells a file unchanged; give --cache too");
   }
   if (values.updateBaseline && values.baseline === false) throw new UsageError("--update-baseline writes the baseline, which --no-baseline turns off: give one of them");
   if (values.updateBaseline && values.config === false && values.baseline === null) {

@@ -92,6 +92,12 @@ function configChoice(given: Given): string | false | null {
   if (given === false) return false;
   return fileName("config", given) ?? null;
 }
+/** --cache-strategy: content or metadata. */
+function cacheStrategy(given: Given): "content" | "metadata" {
+  const value = String(given);
+  if (value !== "content" && value !== "metadata") throw new UsageError(`--cache-strategy must be content or metadata; got ${inspectString(value)}`);
+  return value;
+}
 const onOff = (given: Given): boolean | undefined => (given === undefined ? undefined : given === true);
 const on = (given: Given): boolean => given === true;
 const texts = (given: Given): readonly string[] => (given === undefined ? [] : Array.isArray(given) ? given.map(String) : [String(given)]);
@@ -184,6 +190,29 @@ export const OPTIONS = {
     shortcut: true,
     describe: "Like --fix, but write nothing: print each file's changes as a unified diff (text: before the report; json: each file's \"diff\")",
     read: on,
+  },
+  cache: {
+    flag: "cache",
+    type: "boolean",
+    default: false,
+    shortcut: true,
+    describe: 'Keep each file\'s lint in a cache file and lint again only what changed since (README.md, "Cache" says what invalidates what)',
+    read: on,
+  },
+  cacheLocation: {
+    flag: "cache-location",
+    type: "string",
+    shortcut: true,
+    describe: "The cache file for --cache (default: .wymcp-lint-cache in the current directory; in a directory named, that name there)",
+    read: (given: Given): string | null => fileName("cache-location", given) ?? null,
+  },
+  cacheStrategy: {
+    flag: "cache-strategy",
+    type: "string",
+    default: "content",
+    shortcut: true,
+    describe: "How --cache tells a file unchanged: content (its hash; hits on a fresh checkout) or metadata (its size and modification time; reads no file)",
+    read: cacheStrategy,
   },
   config: {
     flag: "config",

@@ -9,7 +9,8 @@
 
 import { createRecorder, resultText, type Recorder } from "./snapshot.js";
 import { messageReader, send, transpileRequest } from "./channel.js";
-import type { StdinSourceMessage } from "./ts-hooks.js";
+import { drainEdges, filesLoadedBy, recordRequire } from "./loaded.js";
+import type { StdinSourceMessage, TrackMessage } from "./ts-hooks.js";
 import { encodeReady, encodeResult, FD, type JobMessage, type JsonText } from "../protocol.js";
 import fs, { readFileSync } from "node:fs";
 import Module, { register, syncBuiltinESMExports } from "node:module";
@@ -42,8 +43,8 @@ const linterPid = process.ppid;
 const jobs = messageReader(FD.jobs);
 let current: number | null = null;
 
-function answer(id: number, result: JsonText<WireResult>, retire: boolean): void {
-  send(FD.results, encodeResult(id, result, retire));
+function answer(id: number, result: JsonText<WireResult>, retire: boolean, loaded: readonly string[] | null = null): void {
+  send(FD.results, encodeResult(id, result, retire, loaded));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -225,7 +226,41 @@ function requireGiven(file: string, source: string): Namespace {
   return { default: module.exports };
 }
 
+// ---------------------------------------------------------------------------------------
+// What a module loaded (loaded.ts), once a job asks: the hooks post each ES module
+// resolution, and each require is recorded where it lands (its parent's cache may skip
+// resolving it again).
+
+let tracking = false;
+
+function startTracking(): void {
+  tracking = true;
+  if (hooksPort === null) installTypeScript();
+  const message: TrackMessage = { track: true };
+  hooksPort?.postMessage(message);
+  const statics = Module as unknown as { _load: (request: string, parent: { filename?: string } | undefined, ...rest: unknown[]) => unknown };
+  const load = statics._load;
+  const resolveFilename = moduleStatics._resolveFilename;
+  statics._load = function (request, parent, ...rest) {
+    const exports = ReflectApply(load, this, [request, parent, ...rest]);
+    try {
+      recordRequire(parent?.filename, ReflectApply(resolveFilename, moduleStatics, [request, parent]) as string);
+    } catch {
+      // a built-in, or what cannot be resolved twice: nothing to record
+    }
+    return exports;
+  };
+}
+
+/** The files a job's module loaded, when it asked; null when it did not, or when what records them may have been changed (the process retires). */
+function loadedBy(job: JobMessage, retire: boolean): readonly string[] | null {
+  if (job.track !== true || retire) return null;
+  drainEdges(hooksPort);
+  return filesLoadedBy(pathToFileURL(job.file).href);
+}
+
 async function importModule(job: JobMessage): Promise<Namespace> {
+  if (job.track === true && !tracking) startTracking();
   const typescript = TYPESCRIPT.test(job.file);
   if ((typescript || job.source !== undefined) && hooksPort === null) installTypeScript();
   const url = pathToFileURL(job.file).href;
@@ -362,7 +397,7 @@ for (let job = jobs.next(); job !== null && job.kind === "job"; job = jobs.next(
   current = null;
   stdinSource = null;
   const retire = lateFailure || liveResources() > baselineResources || !sameState(builtInsState(), baseline);
-  answer(job.id, result, retire);
+  answer(job.id, result, retire, loadedBy(job, retire));
   if (retire) break;
 }
 ReflectApply(realExit, process, [0]);

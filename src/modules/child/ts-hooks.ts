@@ -1,13 +1,15 @@
 // Module loader hooks of the module process (registered by main.ts, run on Node's hooks
 // thread): TypeScript ES modules are transpiled by the linter (modules/transpile.ts; asked on
-// this thread's own pair of descriptors, channel.ts), `./x.js` finds `./x.ts`, and a file
-// linted from standard input is served from the text the linter sent instead of the disk.
+// this thread's own pair of descriptors, channel.ts), `./x.js` finds `./x.ts`, a file linted
+// from standard input is served from the text the linter sent instead of the disk, and, when
+// the main thread tracks what modules load (loaded.ts), each resolution is posted to it.
 // TypeScript that is CommonJS is left to the CommonJS loader, which main.ts extends.
 
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import { messageReader, transpileRequest, type MessageReader } from "./channel.js";
+import type { LoadedEdgeMessage } from "./loaded.js";
 import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "../module-format.js";
 
 export interface HooksData {
@@ -27,10 +29,16 @@ export interface StdinSourceMessage {
   readonly stdinSource: StdinSource | null;
 }
 
+/** What the main thread posts once, when jobs ask what their modules loaded (loaded.ts): from then on each resolution is posted back. */
+export interface TrackMessage {
+  readonly track: true;
+}
+
 let port: MessagePort;
 let requests: number;
 let reader: MessageReader;
 let stdinSource: StdinSource | null = null;
+let tracking = false;
 
 export function initialize(data: HooksData): void {
   port = data.port;
@@ -40,7 +48,20 @@ export function initialize(data: HooksData): void {
 
 // The main thread posts the text before it imports: the message is already queued.
 function drain(): void {
-  for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) stdinSource = (m.message as StdinSourceMessage).stdinSource;
+  for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) {
+    const message = m.message as StdinSourceMessage | TrackMessage;
+    if ("track" in message) tracking = true;
+    else stdinSource = message.stdinSource;
+  }
+}
+
+/** A resolution, told to the main thread when it tracks what modules load. */
+function resolved(parentURL: string | undefined, result: Resolved): Resolved {
+  if (tracking) {
+    const message: LoadedEdgeMessage = { loaded: [parentURL ?? null, result.url] };
+    port.postMessage(message);
+  }
+  return result;
 }
 
 interface Resolved {
@@ -52,15 +73,15 @@ type NextResolve = (specifier: string, context?: unknown) => Promise<Resolved>;
 
 export async function resolve(specifier: string, context: { parentURL?: string }, next: NextResolve): Promise<Resolved> {
   drain();
-  if (stdinSource !== null && specifier === stdinSource.url) return { url: stdinSource.url, shortCircuit: true };
+  if (stdinSource !== null && specifier === stdinSource.url) return resolved(context.parentURL, { url: stdinSource.url, shortCircuit: true });
   try {
-    return await next(specifier, context);
+    return resolved(context.parentURL, await next(specifier, context));
   } catch (error) {
     const relative = /^(\.{0,2}\/|file:)/.test(specifier);
     if (!relative || (error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") throw error;
     for (const candidate of typescriptCandidates(specifier)) {
       try {
-        return await next(candidate, context);
+        return resolved(context.parentURL, await next(candidate, context));
       } catch {
         // try the next spelling
       }

@@ -1,6 +1,7 @@
 // wymcp-lint's own version, read from its package.json: printed by --version, and given
-// to the formatters (SARIF's tool version) and to a server we lint (the client's version).
-// The URL is relative to this module as built: dist/cli/version.js, or a chunk of the
+// to the formatters (SARIF's tool version), to a server we lint (the client's version), and
+// keying the result cache (cache.ts).
+// The URL is relative to this module as built: dist/engine/version.js, or a chunk of the
 // bundle in dist/bundle/ (scripts/bundle.mjs), both two levels below the package root.
 
 import { readFileSync } from "node:fs";

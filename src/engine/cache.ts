@@ -1,0 +1,243 @@
+// The result cache (README.md, "Cache"): one file (--cache-location) that keeps each file's own
+// lint (src/lint/lint-cache.ts says what that is) from one run to the next. The whole cache
+// holds only for the key it was written under: the linter's version, the cache's format,
+// Node's major version, the resolved config and the options that change results; any
+// difference and every file misses. Within it, a file's entry holds while the file is
+// unchanged: the same content hash (--cache-strategy content, the default, which CI checkouts
+// hit) or the same size, mtime and inode (metadata, which reads no file); a tool module's
+// entry also while every file it loaded is unchanged, a package under node_modules by its
+// package.json version. A cache that cannot be read costs one warning and a full run; the
+// file is rewritten atomically (src/files/write.ts) after a run that changed it.
+
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { Config } from "../config/config.js";
+import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
+import { describeThrown } from "../core/escape.js";
+import type { FoundFile } from "../files/kind.js";
+import { writeFileAtomically } from "../files/write.js";
+import type { LintCache } from "../lint/lint-cache.js";
+import { inspectString } from "../text/escape.js";
+
+export type CacheStrategy = "content" | "metadata";
+
+/** Where the cache's file is when --cache-location names none, in the current directory. */
+export const DEFAULT_CACHE_FILE = ".wymcp-lint-cache";
+
+/** The cache file's format: a file of another format is read as no cache. */
+const FORMAT = 1;
+/** The cache file's one top-level marker, so a foreign JSON file is told apart. */
+const MARKER = "wymcp-lint-cache";
+
+/** What the whole cache holds for: a difference in any of it and every file misses. */
+export interface CacheKey {
+  readonly version: string;
+  readonly strategy: CacheStrategy;
+  readonly config: Config | null;
+  readonly loadTimeoutMs: number;
+}
+
+/** One file's entry: what it was linted from, its lint, and for a tool module what each file it loaded was. */
+interface Entry {
+  readonly stamp: string;
+  readonly lint: ToolLint;
+  readonly loaded?: Readonly<Record<string, string>>;
+}
+
+/** A run's use of the cache: files found in it, and files linted again. */
+export interface CacheCounts {
+  readonly hits: number;
+  readonly misses: number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isEntry(value: unknown): value is Entry {
+  if (!isRecord(value) || typeof value["stamp"] !== "string" || !isRecord(value["lint"])) return false;
+  const { lint, loaded } = value;
+  if (!Array.isArray(lint["offences"]) || typeof lint["actions"] !== "number" || !(lint["tool"] === null || typeof lint["tool"] === "string")) return false;
+  return loaded === undefined || (isRecord(loaded) && Object.values(loaded).every((stamp) => typeof stamp === "string"));
+}
+
+/** The package directory a file under node_modules belongs to (node_modules/name or node_modules/@scope/name); null elsewhere. */
+function packageRoot(file: string): string | null {
+  const marker = "/node_modules/";
+  const at = file.lastIndexOf(marker);
+  if (at < 0) return null;
+  const parts = file.slice(at + marker.length).split("/");
+  const name = parts[0]?.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+  return name === undefined || name === "" ? null : file.slice(0, at + marker.length) + name;
+}
+
+export class ResultCache implements LintCache {
+  readonly file: string;
+  readonly #key: string;
+  readonly #strategy: CacheStrategy;
+  readonly #warn: (message: string) => void;
+  #entries = new Map<string, Entry>();
+  /** This run's lookups: each file's stamp as it was looked up, and what is kept for it now. */
+  #visited = new Map<string, string>();
+  #stamps = new Map<string, string | null>();
+  #hits = 0;
+  #misses = 0;
+  #changed = false;
+
+  /** The cache in `file` for `key`; `warn` hears, once, that the file could not be read or written. */
+  constructor(file: string, key: CacheKey, warn: (message: string) => void) {
+    this.file = file;
+    const { version, strategy, config, loadTimeoutMs } = key;
+    this.#key = JSON.stringify({ version, format: FORMAT, node: process.versions.node.split(".")[0], strategy, config, loadTimeoutMs });
+    this.#strategy = key.strategy;
+    this.#warn = warn;
+    this.#read();
+  }
+
+  #read(): void {
+    let text: string;
+    try {
+      text = readFileSync(this.file, "utf8");
+    } catch (error) {
+      if ((error as { code?: unknown }).code === "ENOENT") return;
+      this.#ignored(describeThrown(error));
+      return;
+    }
+    let document: unknown;
+    try {
+      document = JSON.parse(text);
+    } catch {
+      this.#ignored("it is not JSON (truncated or overwritten?)");
+      return;
+    }
+    if (!isRecord(document) || document[MARKER] !== FORMAT || typeof document["key"] !== "string" || !isRecord(document["files"])) {
+      this.#ignored("it is not a cache of this format");
+      return;
+    }
+    // Another version, config or options: nothing in it holds.
+    if (document["key"] !== this.#key) return;
+    for (const [path, entry] of Object.entries(document["files"])) {
+      if (!isEntry(entry)) {
+        this.#ignored(`its entry for ${inspectString(path)} is malformed`);
+        this.#entries.clear();
+        return;
+      }
+      this.#entries.set(path, entry);
+    }
+  }
+
+  #ignored(why: string): void {
+    this.#changed = true;
+    this.#warn(`the cache ${inspectString(this.file)} cannot be used (${why}); linting every file, and writing it again`);
+  }
+
+  /** Starts a run: what files are is found again, and the counts start from zero. */
+  beginRun(): void {
+    this.#visited = new Map();
+    this.#stamps = new Map();
+    this.#hits = 0;
+    this.#misses = 0;
+  }
+
+  get counts(): CacheCounts {
+    return { hits: this.#hits, misses: this.#misses };
+  }
+
+  /** What the file at `path` is now, by the strategy (a file under node_modules by its package's version); null when it cannot be read. */
+  #stampOf(path: string, asDependency = false): string | null {
+    const known = this.#stamps.get(path);
+    if (known !== undefined) return known;
+    let stamp: string | null = null;
+    const root = asDependency ? packageRoot(path) : null;
+    if (root !== null) stamp = this.#packageStamp(root);
+    stamp ??= this.#fileStamp(path);
+    this.#stamps.set(path, stamp);
+    return stamp;
+  }
+
+  #packageStamp(root: string): string | null {
+    try {
+      const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: unknown }).version;
+      return typeof version === "string" ? `package ${version}` : null;
+    } catch {
+      return null;
+    }
+  }
+
+  #fileStamp(path: string): string | null {
+    try {
+      if (this.#strategy === "metadata") {
+        const stat = statSync(path, { bigint: true });
+        return stat.isFile() ? `${stat.size}:${stat.mtimeNs}:${stat.ino}` : null;
+      }
+      return createHash("sha1").update(readFileSync(path)).digest("base64");
+    } catch {
+      return null;
+    }
+  }
+
+  lookup(found: FoundFile): ToolLint | null {
+    // A name that is not UTF-8 has no path to key it by (files/kind.ts).
+    const stamp = found.bytes === undefined ? this.#stampOf(found.path) : null;
+    if (stamp === null) {
+      this.#misses++;
+      return null;
+    }
+    this.#visited.set(found.path, stamp);
+    const entry = this.#entries.get(found.path);
+    const holds = entry !== undefined && entry.stamp === stamp && Object.entries(entry.loaded ?? {}).every(([file, was]) => this.#stampOf(file, true) === was);
+    if (!holds) {
+      this.#misses++;
+      return null;
+    }
+    this.#hits++;
+    return freezeToolLint(entry.lint);
+  }
+
+  store(found: FoundFile, lint: ToolLint, loaded?: readonly string[]): void {
+    const stamp = this.#visited.get(found.path);
+    if (stamp === undefined) return;
+    this.#changed = true;
+    this.#entries.delete(found.path);
+    if (found.kind === "module") {
+      if (loaded === undefined) return;
+      const stamps: Record<string, string> = {};
+      for (const file of loaded) {
+        if (file === found.path) continue;
+        const was = this.#stampOf(file, true);
+        // A file it loaded that cannot be read now cannot be checked later.
+        if (was === null) return;
+        stamps[file] = was;
+      }
+      this.#entries.set(found.path, { stamp, lint, loaded: stamps });
+      return;
+    }
+    this.#entries.set(found.path, { stamp, lint });
+  }
+
+  /** Drops the file's entry: it was written by this run (--fix), so what it was linted from is gone. */
+  forget(path: string): void {
+    if (this.#entries.delete(path)) this.#changed = true;
+  }
+
+  /** Writes the cache when this run changed it; a failure costs a warning, never the run. */
+  save(): void {
+    // An entry of a file this run did not look up is kept while the file is there (a run over part of a project keeps the rest).
+    for (const path of this.#entries.keys()) {
+      if (this.#visited.has(path) || existsSync(path)) continue;
+      this.#entries.delete(path);
+      this.#changed = true;
+    }
+    if (!this.#changed) return;
+    const files: Record<string, Entry> = {};
+    for (const [path, entry] of this.#entries) files[path] = entry;
+    const text = JSON.stringify({ [MARKER]: FORMAT, key: this.#key, files });
+    try {
+      writeFileAtomically(this.file, Buffer.from(text, "utf8"));
+      this.#changed = false;
+    } catch (error) {
+      this.#warn(`the cache ${inspectString(this.file)} could not be written: ${describeThrown(error)}`);
+    }
+  }
+}

@@ -1,0 +1,192 @@
+// The result cache through the real command (README.md, "Cache"): a warm run reports exactly
+// what a cold one does, in every format; the hits and misses are exactly what changed (a
+// file, the config, a file a module imports, the linter's version); a corrupt cache costs one
+// warning and a correct report; files --fix wrote are linted again; duplicate-tool is found
+// again every run.
+
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { tempDir } from "../support/cli.js";
+
+const BIN = fileURLToPath(new URL("../../bin/wymcp-lint.js", import.meta.url));
+const CACHE = ".wymcp-lint-cache";
+
+interface Spawned {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function wymcpLint(cwd: string, args: readonly string[]): Spawned {
+  const env = { ...process.env };
+  for (const name of ["NO_COLOR", "FORCE_COLOR", "WYMCP_LINT_DEBUG"]) delete env[name];
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, env, encoding: "utf8", timeout: 120_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The json report's cache counts after a --cache run of `args`. */
+function counts(cwd: string, args: readonly string[] = ["."]): { hits: number; misses: number } {
+  const run = wymcpLint(cwd, ["--cache", "--format", "json", ...args]);
+  assert.equal(run.stderr, "");
+  return (JSON.parse(run.stdout) as { summary: { cache: { hits: number; misses: number } } }).summary.cache;
+}
+
+const untimed = (report: string): string => report.replace(/ \(\d+\.\d\d s\)\n$/, " (T s)\n");
+const uncounted = (report: string): string => report.replace(/,\n {4}"cache": \{\n {6}"hits": \d+,\n {6}"misses": \d+\n {4}\}/, "");
+
+/**
+ * A small project with every kind of thing the cache keeps: clean and broken action files in
+ * JSON and JSON5 (one with a directive), a tool module importing a JSON file and a module of
+ * its own, one in TypeScript, and two files of one directory with the same tool name.
+ */
+function project(): string {
+  const dir = tempDir();
+  writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
+  writeFileSync(join(dir, "clean.actions.json"), '{ "find": { "description": "Find", "properties": { "q": { "type": "string" } } } }\n');
+  writeFileSync(join(dir, "broken.actions.json"), '{ "find": { "description": "Find", "propertes": {} } }\n');
+  writeFileSync(
+    join(dir, "quiet.actions.json5"),
+    '{\n  // wymcp-lint-disable-next-line unknown-key\n  find: { description: "Find", properties: {}, extra: 1 },\n  get: { description: "Get\\nit", properties: {} },\n}\n',
+  );
+  writeFileSync(join(dir, "props.json"), '{ "q": { "type": "string" } }\n');
+  writeFileSync(join(dir, "shared.mjs"), 'import props from "./props.json" with { type: "json" };\nexport const properties = props;\n');
+  writeFileSync(
+    join(dir, "search.tool.mjs"),
+    'import { properties } from "./shared.mjs";\nexport default { name: "search", description: "Search", actions: () => ({ find: { description: "Find", properties } }) };\n',
+  );
+  writeFileSync(
+    join(dir, "notes.tool.ts"),
+    'const tags: string[] = [];\nexport default { name: "notes", description: "Notes", actions: () => ({ add: { description: "Add", properties: { text: { type: "string" } }, requried: tags } }) };\n',
+  );
+  mkdirSync(join(dir, "server"));
+  writeFileSync(join(dir, "server", "orders.actions.json"), '{ "list": { "description": "List", "properties": {} } }\n');
+  writeFileSync(join(dir, "server", "orders.actions.json5"), '{ list: { description: "List", properties: {} } }\n');
+  return dir;
+}
+
+/** The files the project's run lints (props.json and shared.mjs only through search.tool.mjs). */
+const FILES = 7;
+
+test("a warm run reports exactly what a cold run does, in every format, and what a run without the cache does", () => {
+  const dir = project();
+  for (const format of ["text", "json", "sarif", "github"]) {
+    const plain = wymcpLint(dir, ["--format", format, "."]);
+    const cold = wymcpLint(dir, ["--cache", "--cache-location", `cache-${format}`, "--format", format, "."]);
+    const warm = wymcpLint(dir, ["--cache", "--cache-location", `cache-${format}`, "--format", format, "."]);
+    assert.equal(cold.code, 1, format);
+    assert.deepEqual([warm.code, warm.stderr], [cold.code, cold.stderr], format);
+    assert.equal(untimed(uncounted(warm.stdout)), untimed(uncounted(cold.stdout)), format);
+    assert.equal(untimed(uncounted(cold.stdout)), untimed(plain.stdout), format);
+  }
+  // Not vacuous: the report holds a module's located offence, a directive's work and duplicate-tool.
+  const text = wymcpLint(dir, ["--cache", "--cache-location", "cache-text", "."]).stdout;
+  assert.match(text, /notes\.tool\.ts:2:\d+ {2}unknown-key/);
+  assert.match(text, /server\/orders\.actions\.json5 {2}duplicate-tool/);
+  assert.doesNotMatch(text, /quiet\.actions\.json5:3/);
+  assert.match(text, /quiet\.actions\.json5:4:\d+ {2}newline/);
+});
+
+test("hits and misses are exactly what changed: one file, a file a module imports, the config, the linter's version", () => {
+  const dir = project();
+  assert.deepEqual(counts(dir), { hits: 0, misses: FILES });
+  assert.deepEqual(counts(dir), { hits: FILES, misses: 0 });
+
+  writeFileSync(join(dir, "clean.actions.json"), '{ "find": { "description": "Find things", "properties": {} } }\n');
+  assert.deepEqual(counts(dir), { hits: FILES - 1, misses: 1 });
+
+  // props.json is no file of the run, but search.tool.mjs loaded it through shared.mjs.
+  writeFileSync(join(dir, "props.json"), '{ "q": { "type": "string" }, "r": 5 }\n');
+  const edited = wymcpLint(dir, ["--cache", "--format", "json", "."]);
+  const report = JSON.parse(edited.stdout) as { files: { file: string; offences: { code: string }[] }[]; summary: { cache: unknown } };
+  assert.deepEqual(report.summary.cache, { hits: FILES - 1, misses: 1 });
+  assert.deepEqual(
+    report.files.find((f) => f.file === "./search.tool.mjs")?.offences.map((o) => o.code),
+    ["wrong-type"],
+  );
+  assert.deepEqual(counts(dir), { hits: FILES, misses: 0 });
+
+  writeFileSync(join(dir, "wymcp-lint.config.json"), '{ "rules": { "newline": "warn" } }\n');
+  assert.deepEqual(counts(dir), { hits: 0, misses: FILES });
+  assert.deepEqual(counts(dir), { hits: FILES, misses: 0 });
+
+  // The cache says which version wrote it: another version's cache holds nothing.
+  const cache = readFileSync(join(dir, CACHE), "utf8");
+  const key = JSON.parse((JSON.parse(cache) as { key: string }).key) as { version: string };
+  assert.notEqual(key.version, "0.0.0-older");
+  writeFileSync(join(dir, CACHE), cache.replace(JSON.stringify(`"version":"${key.version}"`).slice(1, -1), JSON.stringify('"version":"0.0.0-older"').slice(1, -1)));
+  assert.deepEqual(counts(dir), { hits: 0, misses: FILES });
+});
+
+test("a corrupt, truncated or foreign cache costs one warning and a full, correct run, and is written again", () => {
+  const dir = project();
+  const expected = untimed(wymcpLint(dir, ["."]).stdout);
+  counts(dir);
+  const whole = readFileSync(join(dir, CACHE), "utf8");
+  for (const broken of [whole.slice(0, whole.length / 2), '{ "not": "ours" }', "\u0000\u0001garbage"]) {
+    writeFileSync(join(dir, CACHE), broken);
+    const run = wymcpLint(dir, ["--cache", "."]);
+    assert.equal(run.code, 1);
+    assert.equal(untimed(run.stdout), expected);
+    const lines = run.stderr.split("\n").filter((line) => line !== "");
+    assert.equal(lines.length, 1, run.stderr);
+    assert.match(lines[0] as string, /^wymcp-lint: warning: the cache ".*\.wymcp-lint-cache" cannot be used \(.+\); linting every file, and writing it again$/);
+    assert.deepEqual(counts(dir), { hits: FILES, misses: 0 });
+  }
+});
+
+test("a file --fix wrote is linted again by the next run; the rest hit", () => {
+  const dir = project();
+  counts(dir);
+  const fixed = wymcpLint(dir, ["--cache", "--fix", "broken.actions.json", "clean.actions.json"]);
+  assert.equal(fixed.code, 0, fixed.stderr + fixed.stdout);
+  assert.match(readFileSync(join(dir, "broken.actions.json"), "utf8"), /"properties"/);
+  assert.deepEqual(counts(dir), { hits: FILES - 1, misses: 1 });
+});
+
+test("--cache-strategy metadata tells a file changed by its size and mtime, and reads no unchanged one", () => {
+  const dir = project();
+  const metadata = ["--cache-strategy", "metadata", "."];
+  assert.deepEqual(counts(dir, metadata), { hits: 0, misses: FILES });
+  assert.deepEqual(counts(dir, metadata), { hits: FILES, misses: 0 });
+  const later = new Date(Date.now() + 60_000);
+  utimesSync(join(dir, "clean.actions.json"), later, later);
+  assert.deepEqual(counts(dir, metadata), { hits: FILES - 1, misses: 1 });
+  // The content strategy's cache is another cache: the strategy is part of its key.
+  assert.deepEqual(counts(dir), { hits: 0, misses: FILES });
+});
+
+test("duplicate-tool is found again every run from the kept tool names", () => {
+  const dir = project();
+  const duplicated = (): string[] =>
+    (JSON.parse(wymcpLint(dir, ["--cache", "--format", "json", "."]).stdout) as { files: { file: string; offences: { code: string }[] }[] }).files
+      .filter((f) => f.offences.some((o) => o.code === "duplicate-tool"))
+      .map((f) => f.file);
+  assert.deepEqual(duplicated(), ["./server/orders.actions.json5"]);
+  assert.deepEqual(duplicated(), ["./server/orders.actions.json5"]);
+  // The owner of the name gone, the other file, a hit, has no duplicate any more.
+  rmSync(join(dir, "server", "orders.actions.json"));
+  const run = JSON.parse(wymcpLint(dir, ["--cache", "--format", "json", "."]).stdout) as { files: { file: string; offences: unknown[] }[]; summary: { cache: unknown } };
+  assert.deepEqual(run.summary.cache, { hits: FILES - 1, misses: 0 });
+  assert.deepEqual(run.files.find((f) => f.file === "./server/orders.actions.json5")?.offences, []);
+});
+
+test("the cache flags apply only where a cache can: files, with --cache", () => {
+  const dir = project();
+  const usage = (args: readonly string[]): string => {
+    const run = wymcpLint(dir, args);
+    assert.equal(run.code, 2, args.join(" "));
+    return run.stderr;
+  };
+  assert.match(usage(["--cache-location", "x", "."]), /--cache-location names the cache file of --cache; give --cache too/);
+  assert.match(usage(["--cache-strategy", "metadata", "."]), /--cache-strategy says how --cache tells a file unchanged; give --cache too/);
+  assert.match(usage(["--cache", "--cache-strategy", "mtime", "."]), /--cache-strategy must be content or metadata; got "mtime"/);
+  assert.match(usage(["--cache", "--stdin", "--stdin-filename", "a.actions.json"]), /--cache applies only to files/);
+  // --cache-location naming a directory puts the cache file in it.
+  mkdirSync(join(dir, "caches"));
+  assert.deepEqual(counts(dir, ["--cache-location", "caches", "."]), { hits: 0, misses: FILES });
+  assert.ok(readFileSync(join(dir, "caches", CACHE), "utf8").length > 0);
+});
