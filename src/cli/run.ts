@@ -9,12 +9,19 @@
 // own io. It owns the run's module processes (src/modules/pool.ts, with the standby the bin
 // may pass in) and stops them before it returns.
 
+import { statSync } from "node:fs";
+import { basename, dirname, extname, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describeThrown } from "../core/escape.js";
 import { escapeText, inspectString } from "../text/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
 import type { Config } from "../config/config.js";
 import { Engine } from "../engine/engine.js";
+import { DEFAULT_CACHE_FILE } from "../engine/cache.js";
+import type { WatchTarget } from "../engine/watch.js";
+import { CONFIG_FILE_NAMES } from "../config/find.js";
+import { kindOf } from "../files/kind.js";
+import type { WatchedRun, WatchLoop } from "./watch.js";
 import { ModulePool } from "../modules/pool.js";
 import { ModuleStandby } from "../modules/standby.js";
 import { startStandbyFor } from "./standby.js";
@@ -23,6 +30,7 @@ import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { UsageError } from "../usage-error.js";
 import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
+import type { Formatter } from "./formatters/types.js";
 import type { Command, LintOptions } from "./options/command.js";
 import { parseCommand } from "./options/index.js";
 import { packageVersion } from "../engine/version.js";
@@ -116,8 +124,8 @@ async function lint(options: LintOptions, engine: Engine, startedAt: number, std
   return engine.lintPaths(options.paths, startedAt);
 }
 
-/** The engine of one command line: its config, ignore rules, load timeout and module processes. */
-function engineFor(options: LintOptions, io: Io, pool: ModulePool): Promise<Engine> {
+/** The engine of one command line: its config, ignore rules, load timeout, cache and module processes; a watch keeps a cache in memory without --cache. */
+function engineFor(options: LintOptions, io: Io, pool: ModulePool, watching = false): Promise<Engine> {
   const workers = workersFromEnv(io.env);
   return Engine.create({
     cwd: io.cwd,
@@ -127,7 +135,11 @@ function engineFor(options: LintOptions, io: Io, pool: ModulePool): Promise<Engi
     loadTimeoutMs: options.loadTimeoutMs,
     pool,
     ...(workers === undefined ? {} : { workers }),
-    ...(options.cache ? { cache: { strategy: options.cacheStrategy, ...(options.cacheLocation === null ? {} : { location: options.cacheLocation }) } } : {}),
+    ...(options.cache
+      ? { cache: { strategy: options.cacheStrategy, ...(options.cacheLocation === null ? {} : { location: options.cacheLocation }) } }
+      : watching
+        ? { cache: { inMemory: true } }
+        : {}),
     warn: (message) => io.stderr(`wymcp-lint: warning: ${message}\n`),
   });
 }
@@ -188,24 +200,89 @@ async function execute(argv: readonly string[], io: Io, startedAt: number, pool:
       startStandbyFor(options, pool.standby);
       // Loaded before any work, so a broken build fails at once rather than after linting.
       const format = await loadFormatter(options.format);
+      if (options.watch) {
+        const { watchLoop } = await import("./watch.js");
+        return watchLoop(watchLoopOf(options, io, pool, format));
+      }
       // The config is read before any work, so a mistake in it is reported at once (exit 2).
       const engine = await engineFor(options, io, pool);
       const stdin = options.stdin !== null ? await readStdin(io) : null;
-      let linted = await lint(options, engine, startedAt, stdin);
-      if (options.fix || options.fixDryRun) {
-        const fixed = await engine.fix(linted, { write: options.fix, stdin });
-        for (const note of fixed.notes) io.stderr(`wymcp-lint: ${note}\n`);
-        // The report and the exit code are what is left after the fixes, as their last passes linted it.
-        linted = fixed.result;
-      }
-      // A running server has no files to key a baseline by.
-      const note = (message: string) => io.stderr(`wymcp-lint: ${message}\n`);
-      const result = options.server !== null ? linted : engine.baseline(linted, { file: options.baseline, update: options.updateBaseline, note });
-      const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
-      io.stdout(output);
-      return exitCode(result.summary, options.maxWarnings, io);
+      const once = await lintOnce(options, io, engine, format, startedAt, stdin);
+      io.stdout(once.output);
+      return once.code;
     }
   }
+}
+
+/** One run of the command line through `engine`: linted, fixed, baselined, formatted; the exit code, and what --fix wrote. */
+async function lintOnce(options: LintOptions, io: Io, engine: Engine, format: Formatter, startedAt: number, stdin: Buffer | null): Promise<WatchedRun> {
+  let linted = await lint(options, engine, startedAt, stdin);
+  let written: ReadonlyMap<string, string> = new Map();
+  if (options.fix || options.fixDryRun) {
+    const fixed = await engine.fix(linted, { write: options.fix, stdin });
+    for (const note of fixed.notes) io.stderr(`wymcp-lint: ${note}\n`);
+    // The report and the exit code are what is left after the fixes, as their last passes linted it.
+    linted = fixed.result;
+    if (options.fix) written = new Map([...fixed.texts].map(([file, text]) => [resolve(io.cwd, file), text]));
+  }
+  // A watch keeps a cache in memory; only --cache's counts are reported.
+  if (!options.cache && linted.cache !== undefined) linted = { ...linted, cache: undefined };
+  // A running server has no files to key a baseline by.
+  const note = (message: string) => io.stderr(`wymcp-lint: ${message}\n`);
+  const result = options.server !== null ? linted : engine.baseline(linted, { file: options.baseline, update: options.updateBaseline, note });
+  const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
+  return { code: exitCode(result.summary, options.maxWarnings, io), output, written };
+}
+
+/** Whether a path segment is a glob's (fast-glob's special characters). */
+const GLOB = /[*?[\]{}!()]/;
+
+/** What --watch watches: the current directory's own entries (config, ignore files, baseline), the config's, and each path's directory, all below it for a directory or a glob. */
+function watchTargets(options: LintOptions, cwd: string, engine: Engine | null): WatchTarget[] {
+  const targets: WatchTarget[] = [{ dir: cwd, recursive: false }];
+  const config = engine?.config ?? null;
+  if (config !== null) targets.push({ dir: config.dir, recursive: false });
+  for (const path of options.paths.length === 0 ? ["."] : options.paths) {
+    const segments = path.split("/");
+    const glob = segments.findIndex((segment) => GLOB.test(segment));
+    const fixed = resolve(cwd, glob < 0 ? path : segments.slice(0, glob).join("/") || ".");
+    const directory = glob >= 0 || statSync(fixed, { throwIfNoEntry: false })?.isDirectory() === true;
+    targets.push(directory ? { dir: fixed, recursive: true } : { dir: dirname(fixed), recursive: false });
+  }
+  return targets;
+}
+
+/**
+ * Whether a change to `path` can change a report: a file of a kind the linter reads (a JSON
+ * file a module imports is one), a config, package.json or .gitignore, or a directory (one
+ * made or gone; a name without an extension that is gone counts as one). A report redirected
+ * into a watched directory, or an editor's swap file, is not.
+ */
+function watched(path: string): boolean {
+  const name = basename(path);
+  if (kindOf(name) !== null || name === ".gitignore" || name === "package.json" || (CONFIG_FILE_NAMES as readonly string[]).includes(name)) return true;
+  const stat = statSync(path, { throwIfNoEntry: false });
+  return stat === undefined ? extname(name) === "" : stat.isDirectory();
+}
+
+/** The watch loop of a command line with --watch (src/cli/watch.ts). */
+function watchLoopOf(options: LintOptions, io: Io, pool: ModulePool, format: Formatter): WatchLoop {
+  const cwd = resolve(io.cwd);
+  const cacheFile = resolve(cwd, options.cacheLocation ?? DEFAULT_CACHE_FILE);
+  const configFile = typeof options.config === "string" ? resolve(cwd, options.config) : null;
+  const configNames = new Set<string>([...CONFIG_FILE_NAMES, "package.json"]);
+  return {
+    cwd,
+    stdout: io.stdout,
+    redraw: io.isTTY && options.format === "text",
+    json: options.format === "json",
+    engine: () => engineFor(options, io, pool, true),
+    once: (engine) => lintOnce(options, io, engine, format, performance.now(), null),
+    targets: (engine) => watchTargets(options, cwd, engine),
+    isConfig: (path) => path === configFile || configNames.has(basename(path)),
+    ignore: (path) => !watched(path) || path === cacheFile || /\.wymcp-lint-\d+-[0-9a-f]+\.tmp$/.test(path) || /\/\.git(\/|$)/.test(path),
+    failed: (error) => failureCode(error, io),
+  };
 }
 
 /**
@@ -231,6 +308,21 @@ function describeInternal(error: unknown): string {
   return `${describeThrown(error)}${cause}`;
 }
 
+/** A failure of a run, said on stderr: a server that could not be linted, a usage error, or our own bug; its exit code. */
+function failureCode(error: unknown, io: Io): number {
+  if (error instanceof ServerFailure) return reportServerFailure(error, io);
+  if (error instanceof UsageError) {
+    const hint = error instanceof CommandLineMistake ? ` ${HINT}` : "";
+    io.stderr(`wymcp-lint: error: ${sentence(error.message)}${hint}\n`);
+    return EXIT_ERROR;
+  }
+  const debug = io.env["WYMCP_LINT_DEBUG"];
+  const stack = debug !== undefined && debug !== "" && error instanceof Error && error.stack ? `\n${error.stack}` : "";
+  const hint = stack === "" ? " (set WYMCP_LINT_DEBUG=1 for the stack trace)" : "";
+  io.stderr(`wymcp-lint: internal error: ${describeInternal(error)}${hint}${stack}\n`);
+  return EXIT_ERROR;
+}
+
 /** Runs the CLI; resolves to the exit code and never rejects. */
 export async function run(argv: readonly string[], io: Io, context: RunContext = {}): Promise<number> {
   const startedAt = performance.now();
@@ -238,17 +330,7 @@ export async function run(argv: readonly string[], io: Io, context: RunContext =
   try {
     return await execute(argv, io, startedAt, pool);
   } catch (error) {
-    if (error instanceof ServerFailure) return reportServerFailure(error, io);
-    if (error instanceof UsageError) {
-      const hint = error instanceof CommandLineMistake ? ` ${HINT}` : "";
-      io.stderr(`wymcp-lint: error: ${sentence(error.message)}${hint}\n`);
-      return EXIT_ERROR;
-    }
-    const debug = io.env["WYMCP_LINT_DEBUG"];
-    const stack = debug !== undefined && debug !== "" && error instanceof Error && error.stack ? `\n${error.stack}` : "";
-    const hint = stack === "" ? " (set WYMCP_LINT_DEBUG=1 for the stack trace)" : "";
-    io.stderr(`wymcp-lint: internal error: ${describeInternal(error)}${hint}${stack}\n`);
-    return EXIT_ERROR;
+    return failureCode(error, io);
   } finally {
     // A standby nothing adopted (a usage error, a file that was not found) is stopped, and
     // any module process a failure left running.

@@ -73,7 +73,8 @@ function packageRoot(file: string): string | null {
 }
 
 export class ResultCache implements LintCache {
-  readonly file: string;
+  /** Its file; null for a cache kept in memory only (a watch loop's without --cache). */
+  readonly file: string | null;
   readonly #key: string;
   readonly #strategy: CacheStrategy;
   readonly #warn: (message: string) => void;
@@ -86,7 +87,7 @@ export class ResultCache implements LintCache {
   #changed = false;
 
   /** The cache in `file` for `key`; `warn` hears, once, that the file could not be read or written. */
-  constructor(file: string, key: CacheKey, warn: (message: string) => void) {
+  constructor(file: string | null, key: CacheKey, warn: (message: string) => void) {
     this.file = file;
     const { version, strategy, config, loadTimeoutMs } = key;
     this.#key = JSON.stringify({ version, format: FORMAT, node: process.versions.node.split(".")[0], strategy, config, loadTimeoutMs });
@@ -96,6 +97,7 @@ export class ResultCache implements LintCache {
   }
 
   #read(): void {
+    if (this.file === null) return;
     let text: string;
     try {
       text = readFileSync(this.file, "utf8");
@@ -129,7 +131,7 @@ export class ResultCache implements LintCache {
 
   #ignored(why: string): void {
     this.#changed = true;
-    this.#warn(`the cache ${inspectString(this.file)} cannot be used (${why}); linting every file, and writing it again`);
+    this.#warn(`the cache ${inspectString(this.file ?? "")} cannot be used (${why}); linting every file, and writing it again`);
   }
 
   /** Starts a run: what files are is found again, and the counts start from zero. */
@@ -229,7 +231,7 @@ export class ResultCache implements LintCache {
       this.#entries.delete(path);
       this.#changed = true;
     }
-    if (!this.#changed) return;
+    if (!this.#changed || this.file === null) return;
     const files: Record<string, Entry> = {};
     for (const [path, entry] of this.#entries) files[path] = entry;
     const text = JSON.stringify({ [MARKER]: FORMAT, key: this.#key, files });

@@ -45,8 +45,8 @@ export interface EngineOptions {
   readonly workers?: number;
   /** The module processes to run modules in; the engine's own when absent. Either way dispose() stops them. */
   readonly pool?: ModulePool;
-  /** The result cache (README.md, "Cache") lintPaths uses: its file (default .wymcp-lint-cache in `cwd`; in a directory named, that name there) and strategy (default content). None when absent. */
-  readonly cache?: { readonly location?: string; readonly strategy?: CacheStrategy };
+  /** The result cache (README.md, "Cache") lintPaths uses: its file (default .wymcp-lint-cache in `cwd`; in a directory named, that name there; none with `inMemory`, which keeps it for this engine's life) and strategy (default content). None when absent. */
+  readonly cache?: { readonly location?: string; readonly strategy?: CacheStrategy; readonly inMemory?: boolean };
   /** Told what goes wrong beside the results (a cache that cannot be read or written), one line each; dropped when absent. */
   readonly warn?: (message: string) => void;
 }
@@ -120,8 +120,8 @@ export class Engine {
   }
 
   #openCache(options: NonNullable<EngineOptions["cache"]>): ResultCache {
-    let file = resolve(this.cwd, options.location ?? DEFAULT_CACHE_FILE);
-    if (statSync(file, { throwIfNoEntry: false })?.isDirectory() === true) file = join(file, DEFAULT_CACHE_FILE);
+    let file: string | null = options.inMemory === true ? null : resolve(this.cwd, options.location ?? DEFAULT_CACHE_FILE);
+    if (file !== null && statSync(file, { throwIfNoEntry: false })?.isDirectory() === true) file = join(file, DEFAULT_CACHE_FILE);
     const key = { version: packageVersion(), strategy: options.strategy ?? "content", config: this.config, loadTimeoutMs: this.#loadTimeoutMs };
     return new ResultCache(file, key, this.#options.warn ?? (() => undefined));
   }

@@ -94,6 +94,7 @@ export function lintOptionsWith(given: Partial<LintOptions>): LintOptions {
     server: null,
     serverTimeoutMs: 30_000,
     cache: false,
+    watch: false,
     cacheLocation: null,
     cacheStrategy: "content",
     config: null,

@@ -214,6 +214,13 @@ export const OPTIONS = {
     describe: "How --cache tells a file unchanged: content (its hash; hits on a fresh checkout) or metadata (its size and modification time; reads no file)",
     read: cacheStrategy,
   },
+  watch: {
+    flag: "watch",
+    type: "boolean",
+    default: false,
+    describe: "Lint, then lint again on every change to a linted file, the config, an ignore file or the baseline, until Ctrl-C (json: one document a line per run)",
+    read: on,
+  },
   config: {
     flag: "config",
     type: "string",

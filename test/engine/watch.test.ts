@@ -1,0 +1,179 @@
+// --watch through the real command (README.md, "Watch"): a change is reported, a file deleted
+// and made again is followed, --format json is one document a line per run, --watch --fix
+// does not run again on its own writes, and SIGINT ends it with the last run's exit code and
+// no module process left (checked with ps). Every wait is on output, with generous timeouts.
+
+import assert from "node:assert/strict";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { tempDir } from "../support/cli.js";
+
+const BIN = fileURLToPath(new URL("../../bin/wymcp-lint.js", import.meta.url));
+const WAIT_MS = 60_000;
+const CLEAN = '{ "find": { "description": "Find", "properties": { "q": { "type": "string" } } } }\n';
+const BROKEN = '{ "find": { "description": "Find", "propertes": {} } }\n';
+
+interface Report {
+  readonly files: readonly { readonly file: string; readonly offences: readonly { readonly code: string }[] }[];
+  readonly summary: { readonly errors: number };
+}
+
+/** A running --watch: its reports as they come (stdout lines), and its exit. */
+class Watching {
+  readonly child: ChildProcess;
+  readonly lines: string[] = [];
+  stdout = "";
+  stderr = "";
+  readonly exited: Promise<number | null>;
+  #waiters: (() => void)[] = [];
+
+  constructor(cwd: string, args: readonly string[]) {
+    const env = { ...process.env };
+    for (const name of ["NO_COLOR", "FORCE_COLOR", "WYMCP_LINT_DEBUG"]) delete env[name];
+    this.child = spawn(process.execPath, [BIN, "--watch", ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    this.child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+      this.stdout += chunk;
+      const parts = this.stdout.split("\n");
+      this.stdout = parts.pop() as string;
+      this.lines.push(...parts);
+      this.#wake();
+    });
+    this.child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+      this.stderr += chunk;
+      this.#wake();
+    });
+    this.exited = new Promise((resolve) => this.child.on("exit", (code) => resolve(code)));
+  }
+
+  #wake(): void {
+    for (const waiter of this.#waiters.splice(0)) waiter();
+  }
+
+  /** Waits until `ready` holds of what was printed. */
+  async until(ready: () => boolean, what: string): Promise<void> {
+    const deadline = Date.now() + WAIT_MS;
+    while (!ready()) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}; stdout: ${this.lines.join("\n")}; stderr: ${this.stderr}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 1000));
+        this.#waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** The JSON reports so far, one a line. */
+  reports(): Report[] {
+    return this.lines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Report);
+  }
+
+  /** Waits for report number `n` (1-based). */
+  async report(n: number): Promise<Report> {
+    await this.until(() => this.reports().length >= n, `report ${n}`);
+    return this.reports()[n - 1] as Report;
+  }
+}
+
+/** The pids of the module processes whose parent is `pid`. */
+function moduleProcessesOf(pid: number): number[] {
+  const table = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" });
+  return table
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields[1] === String(pid) && fields.some((field) => field.endsWith("child/main.js")))
+    .map((fields) => Number(fields[0]));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const codesOf = (report: Report, file: string): string[] => report.files.find((f) => f.file === file)?.offences.map((o) => o.code) ?? [];
+
+test("--watch --format json: one document a line per run; a change is reported; a file deleted and made again is followed; SIGINT ends it with no module process left", async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
+  writeFileSync(join(dir, "a.actions.json"), CLEAN);
+  writeFileSync(join(dir, "b.actions.json"), CLEAN);
+  const watching = new Watching(dir, ["--format", "json", "--load-timeout", "120", "."]);
+  try {
+    const first = await watching.report(1);
+    assert.deepEqual([first.files.length, first.summary.errors], [2, 0]);
+
+    writeFileSync(join(dir, "a.actions.json"), BROKEN);
+    await watching.until(() => codesOf(watching.reports().at(-1) as Report, "./a.actions.json").includes("unknown-key"), "the edit's report");
+
+    rmSync(join(dir, "b.actions.json"));
+    await watching.until(() => (watching.reports().at(-1) as Report).files.length === 1, "the report without the deleted file");
+    writeFileSync(join(dir, "b.actions.json"), BROKEN);
+    await watching.until(() => codesOf(watching.reports().at(-1) as Report, "./b.actions.json").includes("unknown-key"), "the report of the file made again");
+    assert.ok(
+      watching.lines.every((line) => line.startsWith("{") && line.endsWith("}")),
+      "every line is one document",
+    );
+
+    // A module that never finishes loading: SIGINT comes while its module process runs.
+    writeFileSync(join(dir, "slow.tool.mjs"), "await new Promise((resolve) => setTimeout(resolve, 600_000));\nexport default {};\n");
+    const pid = watching.child.pid as number;
+    await watching.until(() => moduleProcessesOf(pid).length > 0, "a module process");
+    const modules = moduleProcessesOf(pid);
+    watching.child.kill("SIGINT");
+    // The last run that finished found errors: its exit code is the watch's.
+    assert.equal(await watching.exited, 1);
+    for (const module of modules) await watching.until(() => !alive(module), `module process ${module} to end`);
+    assert.deepEqual(moduleProcessesOf(pid), []);
+    assert.equal(watching.stderr, "");
+  } finally {
+    watching.child.kill("SIGKILL");
+  }
+});
+
+test("--watch in text: each run's report under a line naming what changed", async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "a.actions.json"), CLEAN);
+  const watching = new Watching(dir, ["."]);
+  try {
+    await watching.until(() => watching.lines.some((line) => line.startsWith("1 file, 1 action: no offences")), "the first report");
+    writeFileSync(join(dir, "a.actions.json"), BROKEN);
+    await watching.until(() => watching.lines.includes("wymcp-lint: changed: a.actions.json"), "the changed line");
+    await watching.until(() => watching.lines.some((line) => /^1 file, 1 action: \d+ offences?/.test(line)), "the second report");
+    watching.child.kill("SIGINT");
+    assert.equal(await watching.exited, 1);
+  } finally {
+    watching.child.kill("SIGKILL");
+  }
+});
+
+test("--watch --fix fixes what changed, once, and does not run again on its own writes", async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "a.actions.json"), BROKEN);
+  writeFileSync(join(dir, "b.actions.json"), CLEAN);
+  const watching = new Watching(dir, ["--fix", "--format", "json", "."]);
+  try {
+    const first = await watching.report(1);
+    assert.deepEqual(codesOf(first, "./a.actions.json"), []);
+    // The next report is the one this edit causes: none came from the fix's own write.
+    writeFileSync(join(dir, "b.actions.json"), BROKEN);
+    const second = await watching.report(2);
+    assert.deepEqual([codesOf(second, "./a.actions.json"), codesOf(second, "./b.actions.json")], [[], []]);
+    writeFileSync(join(dir, "a.actions.json"), CLEAN.replace("Find", "Find it"));
+    const third = await watching.report(3);
+    assert.equal(third.summary.errors, 0);
+    assert.equal(watching.reports().length, 3);
+    watching.child.kill("SIGINT");
+    assert.equal(await watching.exited, 0);
+  } finally {
+    watching.child.kill("SIGKILL");
+  }
+});
