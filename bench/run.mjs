@@ -141,6 +141,8 @@ const usingRepoSchema = ajvSchema === REPO_SCHEMA;
 
 const floorJson = (target) => [join(BENCH, "floor-json.mjs"), target];
 const lintArgs = (target) => (lint.format === "json" ? [LINT, "--format", "json", target] : [LINT, target]);
+/** A run with the result cache of `strategy`, its file beside the corpora (outside every corpus). */
+const warmArgs = (corpus, strategy) => [LINT, "--cache", "--cache-strategy", strategy, "--cache-location", join(CORPUS_ROOT, `.cache-${corpus}-${strategy}`), ...lintArgs(corpusPath(corpus)).slice(1)];
 
 /** Each: the tool, its corpus (a stamp name; null for `node -e 0`) and node arguments. */
 const contenders = [
@@ -164,16 +166,23 @@ const contenders = [
   { tool: "wymcp-lint", corpus: "modules-ts-300", args: lintArgs(corpusPath("modules-ts-300")) },
   { tool: "wymcp-lint", corpus: "module-one", args: [LINT, corpusPath("module-one", "one.tool.ts")], format: "text" },
   { tool: "wymcp-lint", corpus: "elixir-one", args: [LINT, corpusPath("elixir-one", "one.ex")], format: "text" },
+  { tool: "wymcp-lint", variant: "--version", corpus: null, args: [LINT, "--version"], format: "text" },
+  // Warm runs: the warm-up round writes each cache (beside the corpora, outside them), every measured round finds nothing changed.
+  { tool: "wymcp-lint", variant: "warm --cache", corpus: "medium-json", args: warmArgs("medium-json", "content") },
+  { tool: "wymcp-lint", variant: "warm --cache metadata", corpus: "medium-json", args: warmArgs("medium-json", "metadata") },
+  { tool: "wymcp-lint", variant: "warm --cache", corpus: "modules-ts", args: warmArgs("modules-ts", "content") },
 ]
   .filter((c) => c.corpus === null || corpusNames.includes(c.corpus))
   .map((c) => ({
     ...c,
-    id: `${c.tool} ${c.corpus ?? ""}`.trim(),
+    id: `${c.tool}${c.variant ? ` ${c.variant}` : ""} ${c.corpus ?? ""}`.trim(),
     format: c.format ?? lint.format,
     gate: c.tool === "wymcp-lint" ? lint : c.tool === "ajv" ? ajv : { ok: true },
     expect: c.dirty
       ? { status: 1, files: stamps[c.corpus].files, offences: stamps[c.corpus].expectedOffences }
       : { status: 0, files: c.corpus ? stamps[c.corpus].files : undefined, offences: 0 },
+    // --version prints no report to count.
+    counted: c.variant !== "--version",
     runs: [],
     problems: new Set(), // why this contender's numbers cannot be trusted
     notes: new Set(), // what is worth knowing but does not invalidate them
@@ -185,7 +194,7 @@ function check(c, run) {
     const stderr = run.stderr.trim().split("\n").slice(0, 3).join(" | ").slice(0, 300);
     c.problems.add(`exited ${run.status}, expected ${c.expect.status}${stderr ? `: ${stderr}` : ""}`);
   }
-  if (c.tool !== "wymcp-lint") return;
+  if (c.tool !== "wymcp-lint" || !c.counted) return;
   let counts;
   try {
     counts = reportedCounts(run.stdout, c.format);
@@ -244,7 +253,7 @@ for (const c of contenders) {
   c.filesPerS = stamp ? stamp.files / (c.wallMs / 1000) : NaN;
   c.mbPerS = stamp ? stamp.bytes / 1e6 / (c.wallMs / 1000) : NaN;
 }
-const find = (tool, corpus) => contenders.find((c) => c.tool === tool && c.corpus === corpus);
+const find = (tool, corpus, variant) => contenders.find((c) => c.tool === tool && c.corpus === corpus && c.variant === variant);
 
 const fmtMs = (ms) => (!Number.isFinite(ms) ? "—" : ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`);
 const fmtNum = (x, digits = 0) => (Number.isFinite(x) ? x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "—");
@@ -312,6 +321,11 @@ const ratios = [
   ratioRow("linearity: wymcp-lint modules files/s, 300 ÷ 30", find("wymcp-lint", "modules-ts-300"), find("wymcp-lint", "modules-ts"), "filesPerS", ["≥", 0.8]),
   ratioRow("cold start: wymcp-lint one .tool.ts / node -e 0, time", find("wymcp-lint", "module-one"), find("node -e 0", null), "time", ["≤", 4.0]),
   ratioRow("cold start: wymcp-lint one 2,000-line .ex / node -e 0, time", find("wymcp-lint", "elixir-one"), find("node -e 0", null), "time", ["≤", 3.0]),
+  ratioRow("JSON corpus, cold: wymcp-lint / ajv, time", lintJ, find("ajv", "medium-json"), "time", ["≤", 1.0]),
+  ratioRow("start-up: wymcp-lint --version / node -e 0, time", find("wymcp-lint", null, "--version"), find("node -e 0", null), "time", ["≤", 1.3]),
+  ratioRow("JSON corpus, warm --cache (content), nothing changed / floor-json, time", find("wymcp-lint", "medium-json", "warm --cache"), find("floor-json", "medium-json"), "time", ["≤", 0.5]),
+  ratioRow("JSON corpus, warm --cache metadata, nothing changed / floor-json, time", find("wymcp-lint", "medium-json", "warm --cache metadata"), find("floor-json", "medium-json"), "time", ["≤", 0.4]),
+  ratioRow("30 .tool.ts modules, warm --cache / tsx import-all floor, time", find("wymcp-lint", "modules-ts", "warm --cache"), find("floor-modules (tsx)", "modules-ts"), "time", ["≤", 0.5]),
 ];
 
 // The language server's figures (bench/lsp.mjs): one server driven over stdio, not whole runs.
