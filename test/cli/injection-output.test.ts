@@ -192,13 +192,14 @@ test("hostile names and strings, from files, directories and modules, reach no o
   assert.deepEqual(
     modules.map((f) => [f.tool === ALL, f.offences.map((o) => o.code)]),
     [
-      [true, ["newline", "wrong-type"]],
+      [true, ["hidden-character", "hidden-character", "newline", "hidden-character", "wrong-type"]],
       [false, ["tool-shape"]],
       [false, ["load-error"]],
     ],
   );
+  // Each is the hostile action's, but the hidden characters of the tool's own name and description.
   assert.equal(
-    modules[0]?.offences.every((o) => o.action === ALL),
+    modules[0]?.offences.every((o) => o.action === ALL || (o.action === null && o.code === "hidden-character")),
     true,
   );
   assert.ok(modules[2]?.offences[0]?.message.startsWith(`loading the module threw Error: ${escapeText("\u001b[2J\u001b[H")}`));

@@ -71,8 +71,9 @@ function hiddenFindingDraft(text: string, finding: HiddenFinding, path: Path, ta
   };
   if (!repairable) return draft;
   if (target.part === "value") return { ...draft, repair: { kind: "delete-hidden", to: finding.cleaned } };
-  // A name: renamed without them, unless that leaves nothing or a name already taken.
-  if (finding.cleaned === "" || taken(finding.cleaned)) return draft;
+  // A name: renamed without them, unless that leaves nothing, a name already taken, or a name
+  // that still holds a line break or control character (the author's to rename).
+  if (finding.cleaned === "" || taken(finding.cleaned) || /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(finding.cleaned)) return draft;
   return { ...draft, repair: { kind: "rename-key", to: finding.cleaned } };
 }
 
