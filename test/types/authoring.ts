@@ -140,4 +140,34 @@ defineTool({
   },
 });
 
+// ---------------------------------------------------------------------------------------
+// What `satisfies Tool` (or `: Tool`) catches without defineTool, as the README's "Library"
+// section says: the shape of what actions() returns, and unknown keys of the map form, but
+// not an unknown key of the literal actions() returns, which only defineTool and the linter catch.
+
+export const satisfiesShape = {
+  name: "shape",
+  description: "Shape",
+  // @ts-expect-error: properties is mandatory, in a returned map too.
+  actions() {
+    return { query: { description: "Search" } };
+  },
+} satisfies Tool;
+
+export const satisfiesMap = {
+  name: "map_form",
+  description: "Map form",
+  // @ts-expect-error: "requried" is no key of an action schema (the map form is a literal written against Tool).
+  actions: { query: { description: "Search", properties: {}, requried: [] } },
+} satisfies Tool;
+
+// Compiles: TypeScript checks no excess key of a function's returned literal (the linter reports it).
+export const satisfiesReturned = {
+  name: "returned",
+  description: "Returned",
+  actions() {
+    return { query: { description: "Search", properties: {}, requried: [] } };
+  },
+} satisfies Tool;
+
 export const used = [catalogueName, otherName, names, listed, schemas, mapName, plainNames];
