@@ -158,7 +158,9 @@ async function fixFile(file: FileResult, across: readonly Offence[], options: Fi
     const failure = write(path, bytes, bom, text);
     if (failure !== null) return notFixed(file, failure);
   }
-  const fixed: FileResult = { file: file.file, tool: last.tool, actions: last.actions, offences: last.offences, diff: unifiedDiff(file.file, before, text) };
+  // The diff is of the bytes on disk: a byte order mark starts the first line, so the patch applies as is.
+  const bomText = bom.length > 0 ? "\uFEFF" : "";
+  const fixed: FileResult = { file: file.file, tool: last.tool, actions: last.actions, offences: last.offences, diff: unifiedDiff(file.file, bomText + before, bomText + text) };
   return refused === null ? { file: fixed, text } : { file: fixed, text, note: `${inspectString(file.file)} was fixed only in part: ${refused}` };
 }
 

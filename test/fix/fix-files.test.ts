@@ -4,6 +4,7 @@
 // alike). Each case runs in a copy, in-process.
 
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -198,4 +199,22 @@ test("a file changed between the lint and the write is left alone", async () => 
   writeAtomically(path, Buffer.from("{}\n"), Buffer.from("[]\n"));
   assert.equal(readFileSync(path, "utf8"), "[]\n");
   assert.deepEqual(readdirSync(dir), ["a.actions.json"]);
+});
+
+test("the diff of a file with a byte order mark applies with git apply and patch --fuzz=0", async () => {
+  const c = cases.find((k) => k.name === "crlf-bom") as Case;
+  assert.ok(c.input.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])), "the fixture starts with a BOM");
+  const { stdout } = await cli(["--fix-dry-run", "--format", "json", c.file], { cwd: copyOf(c) });
+  const diff = (JSON.parse(stdout) as JsonReport).files[0]?.diff as string;
+  for (const apply of [
+    ["patch", "-p0", "--fuzz=0", "--binary", "--batch", "--quiet", "-i"],
+    ["git", "apply", "--unidiff-zero"],
+  ]) {
+    const dir = copyOf(c);
+    writeFileSync(join(dir, "fix.diff"), diff);
+    const [command, ...args] = apply as [string, ...string[]];
+    const run = spawnSync(command, [...args, "fix.diff"], { cwd: dir, encoding: "utf8" });
+    assert.equal(run.status, 0, `${apply.join(" ")}: ${run.stderr}${run.stdout}`);
+    assert.deepEqual(readFileSync(join(dir, c.file)), c.fixed, apply.join(" "));
+  }
 });
