@@ -13,22 +13,29 @@ import { actionSchemaKeys } from "../vocabulary.js";
 export function unknownKeyDrafts(keys: readonly string[], present: (key: string) => boolean): Draft[] {
   return keys.map((key) => {
     const to = soleCloseMatch(key, actionSchemaKeys());
-    const draft = unknownKeyDraft(key);
+    const draft = unknownKeyDraft(key, present);
     return to !== null && !present(to) ? { ...draft, repair: { kind: "rename-key", to } } : draft;
   });
 }
 
-function unknownKeyDraft(key: string): Draft {
+function unknownKeyDraft(key: string, present: (key: string) => boolean): Draft {
   const match = closeMatch(key, actionSchemaKeys());
+  // Renaming onto a key the schema has already would make it repeat: say so instead.
+  const rename =
+    match === null
+      ? null
+      : present(match)
+        ? `It reads like ${inspectString(match)}, which the schema already has: merge the two into ${inspectString(match)}, or remove it.`
+        : `Rename it to ${inspectString(match)}.`;
   return {
     code: "unknown-key",
     path: [key],
     target: { path: [key], part: "key" },
     message: `unknown key ${inspectString(key)} in the action schema`,
-    fix: match
-      ? `Rename it to ${inspectString(match)}.`
-      : `Remove it; an action schema may carry only ${actionSchemaKeys()
-          .map((k) => `"${k}"`)
-          .join(", ")}.`,
+    fix:
+      rename ??
+      `Remove it; an action schema may carry only ${actionSchemaKeys()
+        .map((k) => `"${k}"`)
+        .join(", ")}.`,
   };
 }

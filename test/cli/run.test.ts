@@ -43,7 +43,7 @@ test("offences: exit 1, one self-contained line per offence, 10 per action, then
   });
   assert.deepEqual(heads(stdout), [
     ...extras,
-    "  … and 2 more offences",
+    "  … and 2 more offences (--max-offences 0 shows all)",
     "offences/shop.actions.json:3:20  newline  tool shop action search at :description",
     "offences/shop.actions.json:9:5  unknown-key  tool shop action search at :requird",
   ]);
@@ -64,16 +64,16 @@ test("--max-offences N caps each action; 0 shows all; the exit code and summary 
     "offences/shop.actions.json:16:5  unknown-key  tool shop action many at :extra01",
     "offences/shop.actions.json:17:5  unknown-key  tool shop action many at :extra02",
     "offences/shop.actions.json:18:5  unknown-key  tool shop action many at :extra03",
-    "  … and 9 more offences",
+    "  … and 9 more offences (--max-offences 0 shows all)",
   ]);
   assert.equal(summary(three.stdout), "1 file, 2 actions: 14 offences (T s)");
 
   const one = await cli(["offences", "--max-offences=1"]);
   assert.deepEqual(heads(one.stdout), [
     "offences/shop.actions.json:16:5  unknown-key  tool shop action many at :extra01",
-    "  … and 11 more offences",
+    "  … and 11 more offences (--max-offences 0 shows all)",
     "offences/shop.actions.json:3:20  newline  tool shop action search at :description",
-    "  … and 1 more offence",
+    "  … and 1 more offence (--max-offences 0 shows all)",
   ]);
 
   const all = await cli(["offences", "--max-offences", "0"]);
@@ -245,6 +245,34 @@ test("a file named explicitly that is not named like an action file and holds no
   // Named like an action file, the same text is linted key by key.
   writeFileSync(join(dir, "package.actions.json"), readFileSync(join(dir, "package.json")));
   assert.ok(offenceLines((await cli(["package.actions.json"], { cwd: dir })).stdout).length > 2);
+});
+
+test("the text report lists each action's offences by line, then column; the machine formats keep the specified order", async () => {
+  const dir = tempDir();
+  // By path, "properties" (line 3) sorts after "examples" (line 5) and "required" (line 4).
+  writeFileSync(join(dir, "t.actions.json"), '{\n  "a": {\n    "description": "x", "properties": {"q": true},\n    "required": ["r"],\n    "examples": ["e"]\n  }\n}\n');
+  const text = await cli(["t.actions.json"], { cwd: dir });
+  assert.deepEqual(heads(text.stdout), [
+    "t.actions.json:3:45  wrong-type  tool t action a at :properties",
+    "t.actions.json:4:18  undeclared  tool t action a at :required",
+    "t.actions.json:5:18  wrong-type  tool t action a at :examples",
+  ]);
+  const json = JSON.parse((await cli(["--format", "json", "t.actions.json"], { cwd: dir })).stdout) as JsonReport;
+  assert.deepEqual(
+    json.files[0]?.offences.map((o) => o.location),
+    [":examples", ":properties", ":required"],
+  );
+});
+
+test("wording: the cut line names --max-offences 0; a misspelt key whose match is already present is not offered as a rename", async () => {
+  const cut = await cli(["offences"]);
+  assert.ok(heads(cut.stdout).includes("  … and 2 more offences (--max-offences 0 shows all)"));
+  const dir = tempDir();
+  writeFileSync(join(dir, "t.actions.json"), '{"a": {"description": "x", "properties": {}, "required": [], "requird": []}}');
+  const { stdout } = await cli(["t.actions.json"], { cwd: dir });
+  assert.deepEqual(offenceLines(stdout), [
+    't.actions.json:1:62  unknown-key  tool t action a at :requird: unknown key "requird" in the action schema. Fix: It reads like "required", which the schema already has: merge the two into "required", or remove it.',
+  ]);
 });
 
 test("no argument means the current directory; file names are then relative to it", async () => {

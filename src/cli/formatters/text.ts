@@ -1,13 +1,15 @@
 // The text format (docs/report.md): one self-contained line per offence, rendered by the
 // same renderOffenceLine as the library's error so both read alike; the first N offences
-// of each action, then "… and K more offences", then a line for each check the chain's gate
-// held back; files in path order; a summary line with
+// of each action, in the order of their lines (readingOrder), then "… and K more offences
+// (--max-offences 0 shows all)", then a line for each check the chain's gate held back;
+// files in path order; a summary line with
 // the totals (never the displayed counts) and the time taken. Pure, colour via palette.
 
 import { escapeText } from "../../text/escape.js";
 import { capByAction, displayName, moreOffencesLine, renderOffenceLine, type Palette } from "../../core/report.js";
 import { heldBackMessage, type HeldBack } from "../../core/held-back.js";
 import type { BaselineReport, LintResult } from "../../lint/result.js";
+import type { Offence } from "../../core/offence.js";
 import type { FormatOptions } from "./types.js";
 import { appendAll } from "../../core/append.js";
 
@@ -90,6 +92,33 @@ function heldBackLine(record: HeldBack, context: { file: string; tool: string | 
   return `${palette.file(context.file)}  ${palette.dim("held back")}  ${subject.filter((s) => s !== "").join(" ")}: ${heldBackMessage(record)}.`;
 }
 
+/** An offence's place for reading order: one with no position (about the whole action or module) first. */
+const lineOf = (offence: Offence): number => offence.line ?? 0;
+const columnOf = (offence: Offence): number => offence.column ?? 0;
+
+/**
+ * A file's offences as the text report lists them (README.md, "Sample report"): grouped by
+ * action as the machine formats order them (tool level first, then actions by name), and
+ * within an action by line, then column, so the report reads top to bottom like the file in
+ * an editor; ties keep the specified order (by path), so the order stays deterministic.
+ */
+export function readingOrder(sorted: readonly Offence[]): Offence[] {
+  const ordered: Offence[] = [];
+  let start = 0;
+  while (start < sorted.length) {
+    const action = (sorted[start] as Offence).action;
+    let end = start + 1;
+    while (end < sorted.length && (sorted[end] as Offence).action === action) end++;
+    // Array.prototype.sort is stable: equal places keep the path order.
+    appendAll(
+      ordered,
+      sorted.slice(start, end).sort((a, b) => lineOf(a) - lineOf(b) || columnOf(a) - columnOf(b)),
+    );
+    start = end;
+  }
+  return ordered;
+}
+
 export function format(result: LintResult, options: FormatOptions): string {
   const { palette, maxOffences } = options;
   // The diffs come first, then a blank line; lists are appended item by item, as they may be long (src/core/append.ts).
@@ -98,9 +127,9 @@ export function format(result: LintResult, options: FormatOptions): string {
   const reportStart = lines.length;
   for (const file of result.files) {
     const context = { file: shownFile(file.file), tool: file.tool };
-    for (const group of capByAction(file.offences, maxOffences)) {
+    for (const group of capByAction(readingOrder(file.offences), maxOffences)) {
       for (const offence of group.shown) lines.push(renderOffenceLine(offence, context, palette));
-      if (group.hidden > 0) lines.push(`  ${palette.dim(moreOffencesLine(group.hidden))}`);
+      if (group.hidden > 0) lines.push(`  ${palette.dim(`${moreOffencesLine(group.hidden)} (--max-offences 0 shows all)`)}`);
     }
     for (const record of file.heldBack ?? []) lines.push(heldBackLine(record, context, palette));
   }
