@@ -249,14 +249,17 @@ test("a file named explicitly that is not named like an action file and holds no
 
 test("the text report lists each action's offences by line, then column; the machine formats keep the specified order", async () => {
   const dir = tempDir();
-  // By path, "properties" (line 3) sorts after "examples" (line 5) and "required" (line 4).
+  // By path, "examples" (line 5) comes before "properties" (line 3) and "required" (line 4).
   writeFileSync(join(dir, "t.actions.json"), '{\n  "a": {\n    "description": "x", "properties": {"q": true},\n    "required": ["r"],\n    "examples": ["e"]\n  }\n}\n');
   const text = await cli(["t.actions.json"], { cwd: dir });
-  assert.deepEqual(heads(text.stdout), [
-    "t.actions.json:3:45  wrong-type  tool t action a at :properties",
-    "t.actions.json:4:18  undeclared  tool t action a at :required",
-    "t.actions.json:5:18  wrong-type  tool t action a at :examples",
-  ]);
+  assert.deepEqual(
+    heads(text.stdout).filter((line) => !line.includes("held back")),
+    [
+      "t.actions.json:3:45  wrong-type  tool t action a at :properties",
+      "t.actions.json:4:18  undeclared  tool t action a at :required",
+      "t.actions.json:5:18  wrong-type  tool t action a at :examples",
+    ],
+  );
   const json = JSON.parse((await cli(["--format", "json", "t.actions.json"], { cwd: dir })).stdout) as JsonReport;
   assert.deepEqual(
     json.files[0]?.offences.map((o) => o.location),

@@ -50,9 +50,10 @@ test("text: a warning is marked, the summary splits errors and warnings, and war
   const { code, stdout, stderr } = await cli(["warnings"], { cwd: DIR });
   assert.equal(code, 0);
   assert.equal(stderr, "");
+  // The text report lists an action's offences by line.
   const lines = stdout.split("\n");
-  assert.match(lines[0] as string, /^warnings\/catalogue\.actions\.json:8:20 {2}warning undeclared-example-key {2}tool catalogue action search at :examples\[0\]: /);
-  assert.match(lines[1] as string, /^warnings\/catalogue\.actions\.json:7:17 {2}warning unknown-related {2}.*Did you mean "get_item"\?/);
+  assert.match(lines[0] as string, /^warnings\/catalogue\.actions\.json:7:17 {2}warning unknown-related {2}.*Did you mean "get_item"\?/);
+  assert.match(lines[1] as string, /^warnings\/catalogue\.actions\.json:8:20 {2}warning undeclared-example-key {2}tool catalogue action search at :examples\[0\]: /);
   assert.match(stdout, /\n1 file, 2 actions: 2 offences: 0 errors, 2 warnings \(\d+\.\d\d s\)\n$/);
 });
 

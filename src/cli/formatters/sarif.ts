@@ -26,7 +26,9 @@ import type { FormatOptions } from "./types.js";
 /** The OASIS schema's own id: SARIF 2.1.0 with errata 01. */
 export const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 export const TOOL_NAME = "wymcp-lint";
-export const INFORMATION_URI = "https://www.npmjs.com/package/wymcp-lint";
+// No driver informationUri: wymcp-lint is not published and has no public home yet, and an
+// address that answers 404 is worse than none (SARIF makes it optional). Each rule's helpUri
+// names the code's doc in the copy that ran.
 /** The uriBaseId relative artifact URIs are resolved against: the directory the run started in. */
 export const SRCROOT = "%SRCROOT%";
 export const FINGERPRINT_KEY = "wymcpLint/v1";
@@ -175,7 +177,6 @@ export function format(result: LintResult, options: FormatOptions): string {
           driver: {
             name: TOOL_NAME,
             version: options.version,
-            informationUri: INFORMATION_URI,
             rules: OFFENCE_CODES.map(rule),
           },
         },
