@@ -142,7 +142,15 @@ const usingRepoSchema = ajvSchema === REPO_SCHEMA;
 const floorJson = (target) => [join(BENCH, "floor-json.mjs"), target];
 const lintArgs = (target) => (lint.format === "json" ? [LINT, "--format", "json", target] : [LINT, target]);
 /** A run with the result cache of `strategy`, its file beside the corpora (outside every corpus). */
-const warmArgs = (corpus, strategy) => [LINT, "--cache", "--cache-strategy", strategy, "--cache-location", join(CORPUS_ROOT, `.cache-${corpus}-${strategy}`), ...lintArgs(corpusPath(corpus)).slice(1)];
+const warmArgs = (corpus, strategy) => [
+  LINT,
+  "--cache",
+  "--cache-strategy",
+  strategy,
+  "--cache-location",
+  join(CORPUS_ROOT, `.cache-${corpus}-${strategy}`),
+  ...lintArgs(corpusPath(corpus)).slice(1),
+];
 
 /** Each: the tool, its corpus (a stamp name; null for `node -e 0`) and node arguments. */
 const contenders = [
@@ -323,9 +331,24 @@ const ratios = [
   ratioRow("cold start: wymcp-lint one 2,000-line .ex / node -e 0, time", find("wymcp-lint", "elixir-one"), find("node -e 0", null), "time", ["≤", 3.0]),
   ratioRow("JSON corpus, cold: wymcp-lint / ajv, time", lintJ, find("ajv", "medium-json"), "time", ["≤", 1.0]),
   ratioRow("start-up: wymcp-lint --version / node -e 0, time", find("wymcp-lint", null, "--version"), find("node -e 0", null), "time", ["≤", 1.3]),
-  ratioRow("JSON corpus, warm --cache (content), nothing changed / floor-json, time", find("wymcp-lint", "medium-json", "warm --cache"), find("floor-json", "medium-json"), "time", ["≤", 0.5]),
-  ratioRow("JSON corpus, warm --cache metadata, nothing changed / floor-json, time", find("wymcp-lint", "medium-json", "warm --cache metadata"), find("floor-json", "medium-json"), "time", ["≤", 0.4]),
-  ratioRow("30 .tool.ts modules, warm --cache / tsx import-all floor, time", find("wymcp-lint", "modules-ts", "warm --cache"), find("floor-modules (tsx)", "modules-ts"), "time", ["≤", 0.5]),
+  ratioRow(
+    "JSON corpus, warm --cache (content), nothing changed / floor-json, time",
+    find("wymcp-lint", "medium-json", "warm --cache"),
+    find("floor-json", "medium-json"),
+    "time",
+    ["≤", 0.5],
+  ),
+  ratioRow(
+    "JSON corpus, warm --cache metadata, nothing changed / floor-json, time",
+    find("wymcp-lint", "medium-json", "warm --cache metadata"),
+    find("floor-json", "medium-json"),
+    "time",
+    ["≤", 0.4],
+  ),
+  ratioRow("30 .tool.ts modules, warm --cache / tsx import-all floor, time", find("wymcp-lint", "modules-ts", "warm --cache"), find("floor-modules (tsx)", "modules-ts"), "time", [
+    "≤",
+    0.5,
+  ]),
 ];
 
 // The language server's figures (bench/lsp.mjs): one server driven over stdio, not whole runs.
