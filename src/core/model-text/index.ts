@@ -107,6 +107,8 @@ const SECRET_REGEXES = SECRET_SOURCES.map((s) => ({ regex: new RegExp(s.pattern,
 const PASS_AS_REGEX = new RegExp(PASS_AS, "gi");
 
 /** What secret `text` asks for, or null. */
+const ASKS = /\b(?:pass|put|send|include|provide|add|place|insert|copy|paste|attach|fill|enter|share|dump|list|give|supply)\b/i;
+
 function secretAsked(text: string): string | null {
   for (const { regex, reason } of SECRET_REGEXES) if (regex.test(text)) return reason;
   return null;
@@ -137,7 +139,8 @@ export function exfiltrationDrafts(schema: MapLike, read: MapReader): Draft[] {
     if (type !== undefined && type !== "string" && !(isList(type) && type.includes("string"))) continue;
     const description = read.get(property, "description");
     const why = typeof description === "string" ? secretAsked(description) : null;
-    if (why !== null) flagged.set(name, why);
+    // Naming credentials is no request for them ("the metadata of the secret"): it takes a verb that asks.
+    if (why !== null && (why !== "credentials" || ASKS.test(description as string))) flagged.set(name, why);
   }
   for (const key of ["description", "notes"]) {
     const text = read.get(schema, key);
