@@ -1,6 +1,6 @@
 // The result cache (README.md, "Cache"): one file (--cache-location) that keeps each file's own
 // lint (src/lint/lint-cache.ts says what that is) from one run to the next. The whole cache
-// holds only for the key it was written under: the linter's version, the cache's format,
+// holds only for the key it was written under: the linter's version and build (build-identity.ts), the cache's format,
 // Node's major version, the resolved config and the options that change results; any
 // difference and every file misses. Within it, a file's entry holds while the file is
 // unchanged: the same content hash (--cache-strategy content, the default, which CI checkouts
@@ -33,6 +33,8 @@ const MARKER = "wymcp-lint-cache";
 /** What the whole cache holds for: a difference in any of it and every file misses. */
 export interface CacheKey {
   readonly version: string;
+  /** What the running linter is built from (build-identity.ts): a rebuild at the same version is another linter. */
+  readonly build: string;
   readonly strategy: CacheStrategy;
   readonly config: Config | null;
   readonly loadTimeoutMs: number;
@@ -89,8 +91,8 @@ export class ResultCache implements LintCache {
   /** The cache in `file` for `key`; `warn` hears, once, that the file could not be read or written. */
   constructor(file: string | null, key: CacheKey, warn: (message: string) => void) {
     this.file = file;
-    const { version, strategy, config, loadTimeoutMs } = key;
-    this.#key = JSON.stringify({ version, format: FORMAT, node: process.versions.node.split(".")[0], strategy, config, loadTimeoutMs });
+    const { version, build, strategy, config, loadTimeoutMs } = key;
+    this.#key = JSON.stringify({ version, build, format: FORMAT, node: process.versions.node.split(".")[0], strategy, config, loadTimeoutMs });
     this.#strategy = key.strategy;
     this.#warn = warn;
     this.#read();

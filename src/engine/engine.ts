@@ -23,6 +23,7 @@ import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { ModulePool } from "../modules/pool.js";
 import { inspectString } from "../text/escape.js";
 import { DEFAULT_CACHE_FILE, ResultCache, type CacheStrategy } from "./cache.js";
+import { buildIdentity } from "./build-identity.js";
 import { packageVersion } from "./version.js";
 
 /** Milliseconds a tool module gets to load when the options name none (the CLI's --load-timeout default). */
@@ -122,7 +123,7 @@ export class Engine {
   #openCache(options: NonNullable<EngineOptions["cache"]>): ResultCache {
     let file: string | null = options.inMemory === true ? null : resolve(this.cwd, options.location ?? DEFAULT_CACHE_FILE);
     if (file !== null && statSync(file, { throwIfNoEntry: false })?.isDirectory() === true) file = join(file, DEFAULT_CACHE_FILE);
-    const key = { version: packageVersion(), strategy: options.strategy ?? "content", config: this.config, loadTimeoutMs: this.#loadTimeoutMs };
+    const key = { version: packageVersion(), build: buildIdentity(), strategy: options.strategy ?? "content", config: this.config, loadTimeoutMs: this.#loadTimeoutMs };
     return new ResultCache(file, key, this.#options.warn ?? (() => undefined));
   }
 

@@ -1,16 +1,17 @@
 // The result cache through the real command (README.md, "Cache"): a warm run reports exactly
 // what a cold one does, in every format; the hits and misses are exactly what changed (a
-// file, the config, a file a module imports, the linter's version); a corrupt cache costs one
+// file, the config, a file a module imports, the linter's version or build); a corrupt cache costs one
 // warning and a correct report; files --fix wrote are linted again; duplicate-tool is found
 // again every run.
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { tempDir } from "../support/cli.js";
+import { repoPath } from "../support/paths.js";
 
 const BIN = fileURLToPath(new URL("../../bin/wymcp-lint.js", import.meta.url));
 const CACHE = ".wymcp-lint-cache";
@@ -21,16 +22,16 @@ interface Spawned {
   readonly stderr: string;
 }
 
-function wymcpLint(cwd: string, args: readonly string[]): Spawned {
+function wymcpLint(cwd: string, args: readonly string[], bin = BIN): Spawned {
   const env = { ...process.env };
   for (const name of ["NO_COLOR", "FORCE_COLOR", "WYMCP_LINT_DEBUG"]) delete env[name];
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, env, encoding: "utf8", timeout: 120_000 });
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd, env, encoding: "utf8", timeout: 120_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** The json report's cache counts after a --cache run of `args`. */
-function counts(cwd: string, args: readonly string[] = ["."]): { hits: number; misses: number } {
-  const run = wymcpLint(cwd, ["--cache", "--format", "json", ...args]);
+function counts(cwd: string, args: readonly string[] = ["."], bin = BIN): { hits: number; misses: number } {
+  const run = wymcpLint(cwd, ["--cache", "--format", "json", ...args], bin);
   assert.equal(run.stderr, "");
   return (JSON.parse(run.stdout) as { summary: { cache: { hits: number; misses: number } } }).summary.cache;
 }
@@ -189,4 +190,24 @@ test("the cache flags apply only where a cache can: files, with --cache", () => 
   mkdirSync(join(dir, "caches"));
   assert.deepEqual(counts(dir, ["--cache-location", "caches", "."]), { hits: 0, misses: FILES });
   assert.ok(readFileSync(join(dir, "caches", CACHE), "utf8").length > 0);
+});
+
+test("a rebuild of the linter at the same version holds nothing of the cache the old build wrote", () => {
+  // A copy of the built package whose bundle can be changed, as `npm run build` or a patched install changes it.
+  const linter = tempDir();
+  for (const part of ["bin", "package.json", join("dist", "bundle")]) cpSync(repoPath(part), join(linter, part), { recursive: true });
+  for (const part of ["node_modules", "vendor"]) symlinkSync(repoPath(part), join(linter, part));
+  const bin = join(linter, "bin", "wymcp-lint.js");
+  const dir = project();
+  assert.deepEqual(counts(dir, ["."], bin), { hits: 0, misses: FILES });
+  assert.deepEqual(counts(dir, ["."], bin), { hits: FILES, misses: 0 });
+  const version = (JSON.parse(JSON.parse(readFileSync(join(dir, CACHE), "utf8")).key) as { version: string }).version;
+
+  appendFileSync(join(linter, "dist", "bundle", "cli.js"), "\n// rebuilt\n");
+  assert.deepEqual(counts(dir, ["."], bin), { hits: 0, misses: FILES });
+  assert.deepEqual(counts(dir, ["."], bin), { hits: FILES, misses: 0 });
+  assert.equal((JSON.parse(JSON.parse(readFileSync(join(dir, CACHE), "utf8")).key) as { version: string }).version, version);
+  // So is a file the module processes run, which the CLI itself never loads.
+  appendFileSync(join(linter, "dist", "bundle", "child", "main.js"), "\n// rebuilt\n");
+  assert.deepEqual(counts(dir, ["."], bin), { hits: 0, misses: FILES });
 });

@@ -1,0 +1,83 @@
+// What the running linter is built from, keying the result cache (cache.ts) beside its version:
+// a rebuild at the same version, a patched install or another version of a dependency changes
+// results without changing the version, and must not be served the old build's findings
+// (README.md, "Cache"). It is the content hash of the linter's own code as it runs (the bundle,
+// dist/bundle/, about 0.6 MB; the folder above this one when it runs unbundled: dist/ or src/),
+// the size and mtime of the vendored grammar (vendor/, large, changed only with a new version),
+// and the installed version of each dependency package.json names. Computed once per engine
+// that opens a cache, in a few milliseconds; a file that cannot be read is part of it as such.
+
+import { createHash, type Hash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = fileURLToPath(new URL(".", import.meta.url));
+/** The package root: two levels below it, as in version.ts, whether bundled or not. */
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The folder of the code that runs: the bundle when this is a chunk of it, else the tree this folder is part of. */
+function codeRoot(): string {
+  return basename(HERE) === "bundle" ? HERE : join(HERE, "..");
+}
+
+/** Every file under `dir`, in a stable order, each fed to `hash` by name and by what `describe` says of it. */
+function hashTree(hash: Hash, dir: string, describe: (path: string) => string | Buffer): void {
+  let entries: { name: string; isDirectory(): boolean; isFile(): boolean }[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    hash.update(`unreadable ${dir}\n`);
+    return;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) hashTree(hash, path, describe);
+    else if (entry.isFile()) hash.update(`${path.slice(ROOT.length)}\n`).update(describe(path));
+  }
+}
+
+function contentOf(path: string): string | Buffer {
+  try {
+    return readFileSync(path);
+  } catch {
+    return "unreadable";
+  }
+}
+
+function metadataOf(path: string): string {
+  try {
+    const stat = statSync(path);
+    return `${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return "unreadable";
+  }
+}
+
+/** The installed version of the package `name`, as Node would resolve it from the package root. */
+function installedVersion(name: string): string {
+  for (let dir = ROOT; ; dir = dirname(dir)) {
+    try {
+      const version = (JSON.parse(readFileSync(join(dir, "node_modules", name, "package.json"), "utf8")) as { version?: unknown }).version;
+      return typeof version === "string" ? version : "no version";
+    } catch {
+      if (dirname(dir) === dir) return "not installed";
+    }
+  }
+}
+
+/** The hash of what the running linter is built from (see above). */
+export function buildIdentity(): string {
+  const hash = createHash("sha1");
+  hashTree(hash, codeRoot(), contentOf);
+  hashTree(hash, join(ROOT, "vendor"), metadataOf);
+  let dependencies: Record<string, unknown> = {};
+  try {
+    dependencies = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { dependencies?: Record<string, unknown> }).dependencies ?? {};
+  } catch {
+    // No manifest: version.ts says "unknown" too, and the code's hash still holds.
+  }
+  for (const name of Object.keys(dependencies).sort()) hash.update(`${name}@${installedVersion(name)}\n`);
+  return hash.digest("base64");
+}
