@@ -20,6 +20,7 @@ import { sortOffences } from "./order.js";
 import { compareStrings } from "./path.js";
 import { unknownKeyDrafts } from "./unknown-key.js";
 import { exclusiveRepairs } from "./repair.js";
+import { actionToolNameDraft } from "./tool-name.js";
 import type { WalkedSchema } from "./key-set-walk.js";
 import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
 import { isActionSchemaKey, mandatoryActionSchemaKeys, type ActionSchemaKey, type MandatoryActionSchemaKey } from "../vocabulary.js";
@@ -143,16 +144,21 @@ export interface ActionLint {
  * found nothing; with `actionNames` (the tool's), each advisory check when no chain offence
  * sits on the keys it reads. A gated check that had something to read but did not run is
  * held back (held-back.ts), with what it would find when its inputs are well typed. With
- * `actionNames`, the model-text checks run too, not gated: a description with a line break or
- * a misspelt key reaches the model all the same.
+ * `actionNames`, the model-text checks and the name's MCP rule (tool-name) run too, not gated:
+ * a description with a line break or a misspelt key reaches the model all the same.
  */
 export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>): ActionLint {
   const action = actionLabel(name);
   const walkedSchemas: WalkedSchema[] = [];
   const chain = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, read, walkedSchemas)].map((d) => finalizeOffence(d, action));
   const result: ActionLint = { offences: [...chain], heldBack: [] };
-  if (!read.isMap(schema)) return result;
   const finalize = (drafts: Draft[]): Offence[] => drafts.map((d) => finalizeOffence(d, action));
+  // The name against the MCP rule (tool-name.ts): beside the chain, whatever the schema is.
+  const named = actionNames !== undefined && typeof name === "string" ? actionToolNameDraft(name, actionNames) : null;
+  if (!read.isMap(schema)) {
+    if (named !== null) appendAll(result.offences, finalize([named]));
+    return result;
+  }
   if (actionNames !== undefined) {
     const properties = declaredProperties(schema, read) ?? NO_PROPERTIES;
     const context: AdvisoryContext = { read, properties, actionNames, walkedSchemas };
@@ -173,6 +179,7 @@ export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY
   if (actionNames !== undefined && typeof name === "string") {
     // A repair that would add a key a chain offence's repair adds is left to the author.
     const text = modelTextDrafts(name, schema, read, actionNames);
+    if (named !== null) text.push(named);
     appendAll(result.offences, finalize(exclusiveRepairs([...chain, ...text]).slice(chain.length)));
   }
   return result;
@@ -185,8 +192,8 @@ export interface CheckOptions {
    */
   readonly read?: MapReader;
   /**
-   * Also run the advisory checks (core/advisory/) and the checks of the text a model reads
-   * (core/model-text/), as the CLI does. The library's
+   * Also run the advisory checks (core/advisory/), the checks of the text a model reads
+   * (core/model-text/) and the names' MCP rule (tool-name.ts), as the CLI does. The library's
    * validating calls leave them out: a warning must not fail a tool's registration.
    */
   readonly advisory?: boolean;

@@ -13,11 +13,12 @@ export const SEVERITY_SETTINGS: readonly SeveritySetting[] = Object.freeze(["err
 /**
  * Which pass finds a code: the `chain` (docs/checks.md), the `source` (the file's
  * text, before any value is read), an `advisory` check beside the chain (core/advisory/),
- * the `model-text` checks of the strings a model reads (core/model-text/), a live `server`'s
+ * the `model-text` checks of the strings a model reads (core/model-text/), the `names` held to
+ * the MCP specification's rule for tool names (tool-name.ts), a live `server`'s
  * surfaces compared, an inline `directive`'s bookkeeping, or the `report`'s own (the per-file
  * cap, offence-cap.ts).
  */
-export type CodeOrigin = "chain" | "source" | "advisory" | "model-text" | "server" | "directive" | "report";
+export type CodeOrigin = "chain" | "source" | "advisory" | "model-text" | "names" | "server" | "directive" | "report";
 
 export interface CodeFacts {
   /** The severity an offence of this code has when no configuration changes it. */
@@ -50,7 +51,7 @@ export const CODE_TABLE = {
   "tool-shape": { severity: "error", origin: "chain", title: "Tool of the wrong shape" },
   "reserved-name": { severity: "error", origin: "chain", title: "Reserved tool name" },
   "duplicate-tool": { severity: "error", origin: "chain", title: "Tool name used twice in one directory" },
-  "tool-name": { severity: "error", origin: "chain", title: "Tool name the MCP specification does not allow" },
+  "tool-name": { severity: "error", origin: "names", title: "Tool name the MCP specification does not allow" },
   "surface-drift": { severity: "error", origin: "server", title: "A Wymcp server's tools/list and help disagree" },
   "help-answer": { severity: "error", origin: "server", title: "Help answer that cannot be read" },
   "duplicate-key": { severity: "error", origin: "source", title: "Key repeated in one object" },

@@ -11,6 +11,7 @@ import { finalizeOffence, refreeze, toolOffence, type Draft, type Offence } from
 import { appendAll } from "./append.js";
 import { hiddenDraft, textDrafts } from "./model-text/index.js";
 import { obtainActions } from "./obtain.js";
+import { wymcpToolNameDraft } from "./tool-name.js";
 import { sortOffences } from "./order.js";
 
 /**
@@ -105,9 +106,14 @@ export function toolListOffence(length: number | null): Offence {
   );
 }
 
-/** The model-text offences of a tool's own name and description (core/model-text/); the author repairs them. */
-function toolTextOffences(name: unknown, description: unknown): Offence[] {
+/**
+ * The checks beside the chain of a tool's own name and description: its name against the MCP
+ * rule (tool-name.ts; `how` says how it is renamed), and the model-text offences
+ * (core/model-text/). The author repairs them.
+ */
+function toolTextOffences(name: unknown, description: unknown, how: string): Offence[] {
   const drafts: (Draft | null)[] = [];
+  if (typeof name === "string" && name !== "") drafts.push(wymcpToolNameDraft(name, how));
   if (typeof name === "string") drafts.push(hiddenDraft(name, [], { path: ["name"], part: "value" }, false));
   if (typeof description === "string") {
     const target = { path: ["description"], part: "value" } as const;
@@ -137,7 +143,7 @@ export function lintTool(tool: unknown, options: CheckOptions = {}): ToolLint {
       ),
     );
   }
-  if (options.advisory === true) appendAll(offences, toolTextOffences(name, description));
+  if (options.advisory === true) appendAll(offences, toolTextOffences(name, description, ""));
   const obtained = obtainActions(tool);
   if ("offence" in obtained) offences.push(obtained.offence);
   const usableName = typeof name === "string" && name !== "" ? name : null;
@@ -153,6 +159,7 @@ export const SCHEMA_KEY = "$schema";
  */
 export function lintActionFile(value: unknown, toolName: string, options: CheckOptions = {}): ToolLint {
   const offences = nameOffences(toolName, " by renaming the file");
+  if (options.advisory === true) appendAll(offences, toolTextOffences(toolName, undefined, " by renaming the file"));
   if (!isMap(value)) {
     offences.push(
       toolOffence(

@@ -278,11 +278,19 @@ test("empty and blank files, a lone BOM, a BOM before an offence, invalid UTF-8 
       ["./noise.actions.json", null, "parse-error", 1, 1, utf8("0x89")],
       ["./overlong.actions.json5", null, "parse-error", 1, 6, utf8("0xC0")],
       ["./surrogate.actions.json5", null, "parse-error", 2, 6, utf8("0xED")],
-      // Read by its bytes and linted; shown with U+FFFD for the byte, as text must.
+      // Read by its bytes and linted; shown with U+FFFD for the byte, as text must, which no MCP tool name holds.
+      [
+        "./\ufffd.actions.json",
+        null,
+        "tool-name",
+        null,
+        null,
+        `the tool name "\ufffd" holds "\ufffd" (U+FFFD); an MCP tool name is 1 to 128 characters of A-Z, a-z, 0-9, "_", "." and "-"`,
+      ],
       ["./\ufffd.actions.json", "a", "newline", 1, 23, `"description" contains a line break ("\\n")`],
     ],
   );
-  assert.deepEqual(report.summary, { files: 11, actions: 2, offences: 11, errors: 11, warnings: 0 });
+  assert.deepEqual(report.summary, { files: 11, actions: 2, offences: 12, errors: 12, warnings: 0 });
 });
 
 // ---------------------------------------------------------------------------------------

@@ -192,14 +192,14 @@ test("hostile names and strings, from files, directories and modules, reach no o
   assert.deepEqual(
     modules.map((f) => [f.tool === ALL, f.offences.map((o) => o.code)]),
     [
-      [true, ["hidden-character", "hidden-character", "newline", "hidden-character", "wrong-type"]],
+      [true, ["hidden-character", "tool-name", "hidden-character", "newline", "hidden-character", "wrong-type"]],
       [false, ["tool-shape"]],
       [false, ["load-error"]],
     ],
   );
-  // Each is the hostile action's, but the hidden characters of the tool's own name and description.
+  // Each is the hostile action's, but the hidden characters of the tool's own name and description, and its name's MCP rule.
   assert.equal(
-    modules[0]?.offences.every((o) => o.action === ALL || (o.action === null && o.code === "hidden-character")),
+    modules[0]?.offences.every((o) => o.action === ALL || (o.action === null && (o.code === "hidden-character" || o.code === "tool-name"))),
     true,
   );
   assert.ok(modules[2]?.offences[0]?.message.startsWith(`loading the module threw Error: ${escapeText("\u001b[2J\u001b[H")}`));

@@ -153,7 +153,8 @@ test("the model-text checks read a schema whatever else is wrong in it, and a to
   const tool = lintTool({ name: "cat\u200balogue", description: "Search. <IMPORTANT>x</IMPORTANT>", actions: () => ({}) }, { advisory: true });
   assert.deepEqual(
     tool.offences.map((o) => `${o.code} ${o.target.path.join(".")}`),
-    ["hidden-instruction description", "hidden-character name"],
+    // The name is also outside the MCP rule (tool-name.ts), a concern of its own.
+    ["hidden-instruction description", "hidden-character name", "tool-name name"],
   );
   // The library's validating leaves them out, as it leaves out every warning.
   assert.deepEqual(lintTool({ name: "cat\u200balogue", description: "d", actions: () => ({}) }).offences, []);

@@ -24,6 +24,7 @@ test("every chain code defaults to error; the codes of round two have the defaul
     if (CODE_TABLE[code].origin === "chain") assert.equal(defaultSeverity(code), "error", code);
   }
   assert.deepEqual(Object.fromEntries(OFFENCE_CODES.filter((c) => CODE_TABLE[c].origin !== "chain").map((c) => [c, defaultSeverity(c)])), {
+    "tool-name": "error",
     "surface-drift": "error",
     "help-answer": "error",
     "duplicate-key": "error",

@@ -4,7 +4,7 @@
 // (test/fuzz/campaign.ts). A property fails by throwing; its message says which rule broke.
 
 import { ADVISORY_CHECKS } from "../../src/core/advisory/index.js";
-import { CODE_TABLE } from "../../src/core/codes.js";
+import { CODE_TABLE, type CodeOrigin } from "../../src/core/codes.js";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { checkActions } from "../../src/core/chain.js";
@@ -173,6 +173,7 @@ export function pathsExist(d: Declaration): void {
 }
 
 const ADVISORY_CODES: ReadonlySet<string> = new Set(Object.keys(ADVISORY_CHECKS));
+const UNGATED: ReadonlySet<CodeOrigin> = new Set(["model-text", "names"]);
 
 export function defaultsGated(d: Declaration): void {
   for (const { offences, actions } of faces(d)) {
@@ -182,9 +183,9 @@ export function defaultsGated(d: Declaration): void {
       // Two keys with one label (1 and "1" in a Map) are two actions: their offences mix.
       if (actions && mapKeys(actions).filter((k) => actionLabel(k) === action).length > 1) continue;
       if (list.some((o) => o.code === "undeclared-default")) {
-        // The advisory checks run under the same gate as the defaults check; the model-text checks under none.
+        // The advisory checks run under the same gate as the defaults check; the model-text and name checks under none.
         const others = list
-          .filter((o) => o.code !== "undeclared-default" && !ADVISORY_CODES.has(o.code) && CODE_TABLE[o.code].origin !== "model-text")
+          .filter((o) => o.code !== "undeclared-default" && !ADVISORY_CODES.has(o.code) && !UNGATED.has(CODE_TABLE[o.code].origin))
           .map((o) => `${o.code} ${o.location}`);
         assert.deepEqual(others, [], `undeclared-default beside other offences in action ${JSON.stringify(action)}`);
       }
