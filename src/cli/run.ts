@@ -237,11 +237,16 @@ async function lintOnce(options: LintOptions, io: Io, engine: Engine, format: Fo
 /** Whether a path segment is a glob's (fast-glob's special characters). */
 const GLOB = /[*?[\]{}!()]/;
 
-/** What --watch watches: the current directory's own entries (config, ignore files, baseline), the config's, and each path's directory, all below it for a directory or a glob. */
+/**
+ * What --watch watches: the current directory's own entries (config, ignore files, baseline),
+ * the config's, each path's directory, all below it for a directory or a glob, and the
+ * directory of each file a tool module loaded (outside node_modules, whose packages change by install).
+ */
 function watchTargets(options: LintOptions, cwd: string, engine: Engine | null): WatchTarget[] {
   const targets: WatchTarget[] = [{ dir: cwd, recursive: false }];
   const config = engine?.config ?? null;
   if (config !== null) targets.push({ dir: config.dir, recursive: false });
+  for (const file of engine?.loadedFiles() ?? []) if (!file.includes("/node_modules/")) targets.push({ dir: dirname(file), recursive: false });
   for (const path of options.paths.length === 0 ? ["."] : options.paths) {
     const segments = path.split("/");
     const glob = segments.findIndex((segment) => GLOB.test(segment));
@@ -277,7 +282,12 @@ function watchLoopOf(options: LintOptions, io: Io, pool: ModulePool, format: For
     redraw: io.isTTY && options.format === "text",
     json: options.format === "json",
     engine: () => engineFor(options, io, pool, true),
-    once: (engine) => lintOnce(options, io, engine, format, performance.now(), null),
+    once: async (engine) => {
+      const once = await lintOnce(options, io, engine, format, performance.now(), null);
+      // The next change is linted in processes already up, as fresh as new ones (src/modules/pool.ts).
+      pool.freshen();
+      return once;
+    },
     targets: (engine) => watchTargets(options, cwd, engine),
     isConfig: (path) => path === configFile || configNames.has(basename(path)),
     ignore: (path) => !watched(path) || path === cacheFile || /\.wymcp-lint-\d+-[0-9a-f]+\.tmp$/.test(path) || /\/\.git(\/|$)/.test(path),
@@ -326,7 +336,8 @@ function failureCode(error: unknown, io: Io): number {
 /** Runs the CLI; resolves to the exit code and never rejects. */
 export async function run(argv: readonly string[], io: Io, context: RunContext = {}): Promise<number> {
   const startedAt = performance.now();
-  const pool = new ModulePool(context.standby ?? new ModuleStandby());
+  // Idle processes are kept for --fix's passes and a watch's next run; the finally stops them.
+  const pool = new ModulePool(context.standby ?? new ModuleStandby(), { keepIdle: true });
   try {
     return await execute(argv, io, startedAt, pool);
   } catch (error) {

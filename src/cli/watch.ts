@@ -1,6 +1,6 @@
 // --watch (README.md, "Watch"): lint, then lint again on every change to what the run reads
 // (the paths' files and what is below their directories, the config, the ignore files, the
-// baseline), each burst of changes debounced (src/engine/watch.ts). Each run is the one-shot
+// baseline, the files tool modules loaded), each burst of changes debounced (src/engine/watch.ts). Each run is the one-shot
 // run's report: on a terminal the text report is redrawn under a line saying what changed;
 // --format json prints one document per run on one line (NDJSON). A changed config makes the
 // engine again (a broken one is reported, and the watch goes on). With --fix, a change the
@@ -102,6 +102,8 @@ export function watchLoop(loop: WatchLoop): Promise<number> {
         }
         const run = await loop.once(engine as Engine);
         if (stopped) return;
+        // A module that loads another file now is followed there too.
+        watch?.add(loop.targets(engine));
         code = run.code;
         for (const [path, text] of run.written) written.set(path, text);
         print(run.output, changed);

@@ -220,6 +220,13 @@ export class ResultCache implements LintCache {
     this.#entries.set(found.path, { stamp, lint });
   }
 
+  /** Every file a tool module loaded when it was last linted, itself aside (a watch loop watches them, README.md "Watch"). */
+  loadedFiles(): Set<string> {
+    const files = new Set<string>();
+    for (const entry of this.#entries.values()) for (const file of Object.keys(entry.loaded ?? {})) files.add(file);
+    return files;
+  }
+
   /** Drops the file's entry: it was written by this run (--fix), so what it was linted from is gone. */
   forget(path: string): void {
     if (this.#entries.delete(path)) this.#changed = true;

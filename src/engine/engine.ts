@@ -44,7 +44,7 @@ export interface EngineOptions {
   readonly loadTimeoutMs?: number;
   /** Worker threads that lint action files beside the main one; the run's size decides when absent. */
   readonly workers?: number;
-  /** The module processes to run modules in; the engine's own when absent. Either way dispose() stops them. */
+  /** The module processes to run modules in; the engine's own (which keeps idle processes for its next run) when absent. Either way dispose() stops them. */
   readonly pool?: ModulePool;
   /** The result cache (README.md, "Cache") lintPaths uses: its file (default .wymcp-lint-cache in `cwd`; in a directory named, that name there; none with `inMemory`, which keeps it for this engine's life) and strategy (default content). None when absent. */
   readonly cache?: { readonly location?: string; readonly strategy?: CacheStrategy; readonly inMemory?: boolean };
@@ -111,7 +111,7 @@ export class Engine {
     this.config = config;
     this.rules = rules;
     this.#options = options;
-    this.#pool = options.pool ?? new ModulePool();
+    this.#pool = options.pool ?? new ModulePool(undefined, { keepIdle: true });
     this.#ignore = {
       ignoreFiles: options.ignoreFiles ?? true,
       patterns: options.ignorePatterns ?? [],
@@ -160,6 +160,8 @@ export class Engine {
       ...(cache === null ? {} : { cache }),
     };
     cache?.beginRun();
+    // Files may have changed since a kept process's modules loaded theirs (src/modules/pool.ts).
+    this.#pool.dropUsed();
     let result = await lintPaths(request);
     if (cache !== null) {
       cache.save();
@@ -242,6 +244,7 @@ export class Engine {
    * from that text (by lintPaths too) until forgotten.
    */
   update(file: string, text?: string): void {
+    this.#pool.dropUsed();
     const path = resolve(this.cwd, file);
     this.#results.delete(path);
     if (text !== undefined) this.#documents.set(path, text);
@@ -249,9 +252,15 @@ export class Engine {
 
   /** The file is closed or gone: its open document and its last result are dropped. */
   forget(file: string): void {
+    this.#pool.dropUsed();
     const path = resolve(this.cwd, file);
     this.#documents.delete(path);
     this.#results.delete(path);
+  }
+
+  /** Every file a tool module loaded when it was last linted (absolute paths), as the cache keeps them; none without a cache. */
+  loadedFiles(): ReadonlySet<string> {
+    return this.#cache?.loadedFiles() ?? new Set();
   }
 
   /** The last result of the file `file` names, if it was linted since it last changed. */

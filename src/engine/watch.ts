@@ -61,6 +61,12 @@ export class FileWatch {
     for (const entry of entries) if (entry.isDirectory() && !UNWATCHED.has(entry.name)) this.#add(join(dir, entry.name), true);
   }
 
+  /** Watches `targets` too, those not watched yet (a directory already watched stays as it is). */
+  add(targets: readonly WatchTarget[]): void {
+    if (this.#closed) return;
+    for (const target of mergedTargets(targets)) this.#add(target.dir, target.recursive);
+  }
+
   #changed(path: string, recursive: boolean): void {
     if (this.#closed) return;
     // A directory made below a recursive watch is watched from now on.

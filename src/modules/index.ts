@@ -46,7 +46,7 @@ function run(jobs: readonly ModuleJob[], options: LoadManyOptions): Promise<Tool
     processes: Math.max(1, Math.min(options.concurrency ?? availableParallelism(), jobs.length)),
     ...(onLoaded === undefined ? {} : { onLoaded: (index: number, files: readonly string[]) => onLoaded((jobs[index] as ModuleJob).file, files) }),
   };
-  return pool.run(new PoolRun(jobs, poolOptions, pool.standby));
+  return pool.run(new PoolRun(jobs, poolOptions, pool));
 }
 
 /**

@@ -86,9 +86,11 @@ export class ModuleProcess {
   #timer: NodeJS.Timeout | null = null;
   #stoppedFor: "memory" | "done" | null = null;
   #stderr = "";
+  #listener: ProcessListener;
 
   constructor(child: ChildProcess, listener: ProcessListener) {
     this.#child = child;
+    this.#listener = listener;
     const stdio = child.stdio as unknown as readonly ((Readable & Writable) | null)[];
     const results = stdio[FD.results] as Readable;
     child.stderr?.on("data", (chunk: Buffer) => {
@@ -96,13 +98,13 @@ export class ModuleProcess {
     });
     for (const stream of stdio) stream?.on("error", () => undefined);
     child.on("error", (error) => {
-      if (!this.#ready) listener.failed(this, error);
+      if (!this.#ready) this.#listener.failed(this, error);
     });
     child.on("exit", (code, signal) =>
       afterResults(results, () => {
         const job = this.endJob();
         this.#release();
-        listener.exited(this, job, code, signal);
+        this.#listener.exited(this, job, code, signal);
       }),
     );
     const reply = (to: Writable) => (answer: TranspileAnswer) => this.#write(to, answer);
@@ -110,16 +112,26 @@ export class ModuleProcess {
       const message = decodeChildMessage(line);
       if (message?.kind === "ready" && !this.#ready) {
         this.#ready = true;
-        listener.ready(this);
-      } else if (message?.kind === "transpile") listener.transpile(message, reply(stdio[FD.jobs] as Writable));
-      else if (message?.kind === "result") listener.result(this, message);
-      else listener.garbled(this);
+        this.#listener.ready(this);
+      } else if (message?.kind === "transpile") this.#listener.transpile(message, reply(stdio[FD.jobs] as Writable));
+      else if (message?.kind === "result") this.#listener.result(this, message);
+      else this.#listener.garbled(this);
     });
     onLines(stdio[FD.hookRequests] as Readable, (line) => {
       const message = decodeChildMessage(line);
-      if (message?.kind === "transpile") listener.transpile(message, reply(stdio[FD.hookAnswers] as Writable));
-      else listener.garbled(this);
+      if (message?.kind === "transpile") this.#listener.transpile(message, reply(stdio[FD.hookAnswers] as Writable));
+      else this.#listener.garbled(this);
     });
+  }
+
+  /** From now on `listener` hears it: the run that takes it over from the pool's idle processes (pool.ts), or the pool. */
+  listen(listener: ProcessListener): void {
+    this.#listener = listener;
+  }
+
+  /** Its process id. */
+  get pid(): number | undefined {
+    return this.#child.pid;
   }
 
   /** Whether it said it is ready. */

@@ -4,7 +4,11 @@
 // timeout or the memory cap, exits, aborts or crashes costs its own file a load-error; the
 // module in flight when its process dies is run again in a fresh process unless it was that
 // process's first, and a process that reports leftovers is retired after its answer, so no
-// result depends on a neighbour. Made by index.ts, run under the CLI run's pool (pool.ts).
+// result depends on a neighbour. A module that holds its process longer than a start-up takes
+// frees its place for another process (up to SLOW_EXTRA more), so hung modules' timeouts run
+// side by side, not one after another. The processes it is done with go back to the pool
+// (pool.ts), which may keep them for its next run; a run of modules given as text may take
+// one a module ran in. Made by index.ts, run under the CLI run's pool.
 
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
 import { judge } from "./judge.js";
@@ -12,9 +16,11 @@ import { ModuleProcess, type ModuleJob, type ProcessListener } from "./module-pr
 import { TYPESCRIPT } from "./module-format.js";
 import { loadErrorLint } from "./offences.js";
 import { anotherProcessPays, PaceMeter } from "./pace.js";
+import type { IdleProcess, ModulePool } from "./pool.js";
 import type { ResultMessage } from "./protocol.js";
 import { spawnModuleProcess, type ProcessSpec } from "./spawn.js";
 import type { ModuleStandby } from "./standby.js";
+import { trace } from "./trace.js";
 import { createTranspiler } from "./transpile.js";
 
 export type { ModuleJob } from "./module-process.js";
@@ -35,7 +41,53 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 // Node's exit code for an event loop that empties while a top-level await is pending.
 const UNSETTLED_TOP_LEVEL_AWAIT = 13;
 const MEMORY_POLL_MS = 25;
+// Processes beyond the pool's size, one for each module that has held its process longer than
+// a start-up: a hung module mostly waits, and 300 modules with every tenth hanging must not
+// wait hung × timeout ÷ processes (bench/README.md); the bound keeps spinning ones from
+// taking the machine.
+const SLOW_EXTRA = 16;
 
+/** A process of the pool's idle ones (pool.ts), holding the ModuleProcess a run takes back. */
+interface IdleModuleProcess extends IdleProcess {
+  readonly child: ModuleProcess;
+}
+
+/** `child`, idle in `pool`: it hears nothing but its own end (a message out of turn stops it). */
+function idleIn(pool: ModulePool, child: ModuleProcess, spec: ProcessSpec): IdleModuleProcess {
+  const idle: IdleModuleProcess = {
+    child,
+    memoryLimitMb: spec.memoryLimitMb,
+    used: child.jobsSent > 0,
+    stop: () => {
+      trace(child.pid, "stopped");
+      child.stop("done");
+    },
+    renew: () => {
+      let fresh: ModuleProcess;
+      try {
+        fresh = new ModuleProcess(spawnModuleProcess(spec), idleListener);
+      } catch {
+        return; // the next run starts its own, and says why when it cannot
+      }
+      trace(fresh.pid, "started, idle");
+      pool.keep(idleIn(pool, fresh, spec));
+    },
+  };
+  const outOfTurn = (): void => {
+    pool.lost(idle);
+    idle.stop();
+  };
+  const idleListener: ProcessListener = {
+    ready: () => undefined,
+    result: outOfTurn,
+    transpile: outOfTurn,
+    garbled: outOfTurn,
+    failed: () => pool.lost(idle),
+    exited: () => pool.lost(idle),
+  };
+  child.listen(idleListener);
+  return idle;
+}
 function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))} s`;
 }
@@ -71,7 +123,10 @@ class JobQueue {
 export class PoolRun {
   readonly #jobs: readonly ModuleJob[];
   readonly #options: PoolOptions;
+  readonly #pool: ModulePool | null;
   readonly #standby: ModuleStandby | null;
+  /** Whether every module comes as text: a process a module ran in may then run them (pool.ts says why). */
+  readonly #textOnly: boolean;
   readonly #spec: ProcessSpec;
   readonly #queue: JobQueue;
   readonly #results: (ToolLint | undefined)[];
@@ -81,6 +136,7 @@ export class PoolRun {
   readonly #pace = new PaceMeter();
   #memoryWatch: NodeJS.Timeout | null = null;
   #finished = false;
+  #stopping = false;
   readonly #done: Promise<ToolLint[]>;
   #settleRun: (error?: Error) => void = () => undefined;
   readonly #listener: ProcessListener = {
@@ -92,11 +148,13 @@ export class PoolRun {
     exited: (child, job, code, signal) => this.#onExit(child, job, code, signal),
   };
 
-  /** `standby`: a process to adopt as the first, when it was started with this memory limit. */
-  constructor(jobs: readonly ModuleJob[], options: PoolOptions, standby: ModuleStandby | null) {
+  /** `pool`: where idle processes and the standby (adopted when started with this memory limit) come from, and where processes go when done. */
+  constructor(jobs: readonly ModuleJob[], options: PoolOptions, pool: ModulePool | null) {
     this.#jobs = jobs;
     this.#options = options;
-    this.#standby = standby;
+    this.#pool = pool;
+    this.#standby = pool?.standby ?? null;
+    this.#textOnly = jobs.every((job) => job.source !== undefined);
     this.#spec = { memoryLimitMb: options.memoryLimitMb, typescript: jobs.some((job) => TYPESCRIPT.test(job.file)) };
     this.#queue = new JobQueue(jobs.length);
     this.#results = new Array<ToolLint | undefined>(jobs.length);
@@ -121,6 +179,7 @@ export class PoolRun {
   /** Stops its processes now; lint()'s promise then never settles (whoever waited for it has stopped waiting). */
   stop(): void {
     if (this.#finished) return;
+    this.#stopping = true;
     this.#settleRun = () => undefined;
     this.#finish();
   }
@@ -129,7 +188,11 @@ export class PoolRun {
     if (this.#finished) return;
     this.#finished = true;
     if (this.#memoryWatch !== null) clearInterval(this.#memoryWatch);
-    for (const child of this.#processes) this.#stop(child);
+    const keep = error === undefined && !this.#stopping;
+    for (const child of this.#processes) {
+      if (keep && child.job === null) this.#release(child);
+      else this.#stop(child);
+    }
     this.#settleRun(error);
   }
 
@@ -141,8 +204,18 @@ export class PoolRun {
   }
 
   #stop(child: ModuleProcess): void {
+    trace(child.pid, "stopped");
     child.stop("done");
     this.#processes.delete(child);
+  }
+
+  /** This run is done with `child`: back to the pool, which keeps it or stops it. */
+  #release(child: ModuleProcess): void {
+    this.#processes.delete(child);
+    if (this.#pool === null) {
+      trace(child.pid, "stopped");
+      child.stop("done");
+    } else this.#pool.keep(idleIn(this.#pool, child, this.#spec));
   }
 
   /** The job in flight ended with its process: run it again in a fresh one, unless it ran in one. */
@@ -152,6 +225,16 @@ export class PoolRun {
   }
 
   #start(): void {
+    const idle = this.#pool?.take(this.#spec.memoryLimitMb, this.#textOnly) as IdleModuleProcess | null | undefined;
+    if (idle !== null && idle !== undefined) {
+      const child = idle.child;
+      child.listen(this.#listener);
+      this.#processes.add(child);
+      trace(child.pid, idle.used ? "reused" : "taken, idle");
+      // A ready one takes a job now; one still starting, when it says it is ready.
+      if (child.ready) queueMicrotask(() => this.#dispatch(child));
+      return;
+    }
     let child: ModuleProcess;
     try {
       child = new ModuleProcess(this.#standby?.take(this.#spec.memoryLimitMb) ?? spawnModuleProcess(this.#spec), this.#listener);
@@ -160,6 +243,7 @@ export class PoolRun {
       return;
     }
     this.#processes.add(child);
+    trace(child.pid, "started");
   }
 
   #onReady(child: ModuleProcess): void {
@@ -171,14 +255,16 @@ export class PoolRun {
     if (this.#finished || !child.ready || child.job !== null) return;
     const index = this.#queue.take(child.jobsSent === 0);
     if (index === undefined) {
-      this.#stop(child);
+      this.#release(child);
       this.#topUp();
       return;
     }
+    trace(child.pid, "loads", (this.#jobs[index] as ModuleJob).file);
     child.send(index, this.#jobs[index] as ModuleJob, Math.min(this.#options.timeoutMs, MAX_TIMER_MS), () => this.#onTimeout(child, index));
   }
 
   #onTimeout(child: ModuleProcess, index: number): void {
+    trace(child.pid, "timed out on", (this.#jobs[index] as ModuleJob).file);
     child.endJob();
     this.#settle(
       index,
@@ -198,6 +284,7 @@ export class PoolRun {
     }
     if (child.jobsSent > 1) this.#pace.jobDone(child.jobMs());
     const index = child.endJob() as number;
+    trace(child.pid, "answered", (this.#jobs[index] as ModuleJob).file);
     const { result } = message;
     const fatal = result.kind === "exit-called" || result.kind === "abort-called";
     const ends = fatal || message.retire === true;
@@ -256,6 +343,15 @@ export class PoolRun {
     this.#topUp();
   }
 
+  /** Processes whose module has held them longer than a start-up takes. */
+  #slow(startupMs: number | null): number {
+    if (startupMs === null) return 0;
+    const now = performance.now();
+    let slow = 0;
+    for (const child of this.#processes) if (child.jobMs(now) > startupMs) slow++;
+    return slow;
+  }
+
   #oldestJobMs(): number {
     let oldest = 0;
     const now = performance.now();
@@ -272,9 +368,10 @@ export class PoolRun {
     const processes = this.#processes.size;
     const starting = [...this.#processes].filter((p) => !p.ready).length;
     const waiting = this.#queue.waiting;
+    const facts = this.#pace.facts(waiting, this.#oldestJobMs());
     let want = 0;
     if (processes === 0 && waiting > 0) want = 1;
-    else if (starting === 0 && processes < this.#options.processes) want = anotherProcessPays(this.#pace.facts(waiting, this.#oldestJobMs())) ? 1 : 0;
+    else if (starting === 0 && processes < this.#options.processes + Math.min(SLOW_EXTRA, this.#slow(facts.startupMs))) want = anotherProcessPays(facts) ? 1 : 0;
     const reruns = this.#queue.reruns;
     if (reruns > starting + want && processes + want < this.#options.processes + reruns) want++;
     for (let i = 0; i < want; i++) this.#start();

@@ -1,8 +1,13 @@
-// The module pool: every module process of one run of the CLI. run() (src/cli/run.ts) makes it
-// with the standby that src/cli/early.ts may have started, passes it to wherever modules are
-// linted (through index.ts's options), and stops it in its finally: the standby nothing
-// adopted, and any run still going, so that no module process outlives the command. It is
-// light on purpose: what runs the modules (pool-run.ts) loads only with the module loader.
+// The module pool: every module process of one run of the CLI, or of an engine's life. run()
+// (src/cli/run.ts) makes it with the standby that src/cli/early.ts may have started, passes it
+// to wherever modules are linted (through index.ts's options), and stops it in its finally:
+// the standby nothing adopted, the idle processes, and any run still going, so that no module
+// process outlives the command. A pool that keeps idle processes (keepIdle) holds those a run
+// is done with, each ready for another module: one a module ran in is taken only for a
+// module given as text (--fix's passes, an editor's document), whose imports are the files it
+// loaded before (dropUsed() lets them go when files may have changed); freshen() puts a fresh
+// process in place of each, for a watch loop's next run (README.md, "Watch"). It is light on
+// purpose: what runs the modules (pool-run.ts) loads only with the module loader.
 
 import { ModuleStandby } from "./standby.js";
 
@@ -12,13 +17,32 @@ export interface PoolWork<T> {
   stop(): void;
 }
 
+/** A module process a run is done with, as the pool holds it. */
+export interface IdleProcess {
+  /** The memory limit it was started with: it serves only runs with that limit. */
+  readonly memoryLimitMb: number;
+  /** Whether a module ran in it (its module cache holds what that module loaded). */
+  readonly used: boolean;
+  stop(): void;
+  /** Puts a fresh process like it in the pool, in its place. */
+  renew(): void;
+}
+
+export interface PoolOptions {
+  /** Whether processes a run is done with stay up for the next run (default false: they are stopped). */
+  readonly keepIdle?: boolean;
+}
+
 export class ModulePool {
   /** A process started ahead, for the first run to adopt. */
   readonly standby: ModuleStandby;
+  readonly keepsIdle: boolean;
   readonly #running = new Set<PoolWork<unknown>>();
+  readonly #idle = new Set<IdleProcess>();
 
-  constructor(standby: ModuleStandby = new ModuleStandby()) {
+  constructor(standby: ModuleStandby = new ModuleStandby(), options: PoolOptions = {}) {
     this.standby = standby;
+    this.keepsIdle = options.keepIdle ?? false;
   }
 
   /** Runs `work`; should the pool be stopped first, it is stopped with it. */
@@ -31,9 +55,53 @@ export class ModulePool {
     }
   }
 
-  /** Stops every module process left: the standby, and those of runs still going. */
+  /** A run is done with `idle`: kept for the next, or stopped when the pool keeps none. */
+  keep(idle: IdleProcess): void {
+    if (this.keepsIdle) this.#idle.add(idle);
+    else idle.stop();
+  }
+
+  /** An idle process with this memory limit, taken out of the pool: a used one only when `used` allows, and then first; null when none is. */
+  take(memoryLimitMb: number, used: boolean): IdleProcess | null {
+    let found: IdleProcess | null = null;
+    for (const idle of this.#idle) {
+      if (idle.memoryLimitMb !== memoryLimitMb || (idle.used && !used)) continue;
+      found = idle;
+      if (idle.used) break;
+    }
+    if (found !== null) this.#idle.delete(found);
+    return found;
+  }
+
+  /** `idle` ended while idle: it is no longer the pool's. */
+  lost(idle: IdleProcess): void {
+    this.#idle.delete(idle);
+  }
+
+  /** Stops every idle process a module ran in: the files their modules loaded may have changed. */
+  dropUsed(): void {
+    for (const idle of this.#idle) {
+      if (!idle.used) continue;
+      this.#idle.delete(idle);
+      idle.stop();
+    }
+  }
+
+  /** In place of every idle process a module ran in, a fresh one, started now so the next run finds it ready. */
+  freshen(): void {
+    for (const idle of [...this.#idle]) {
+      if (!idle.used) continue;
+      this.#idle.delete(idle);
+      idle.stop();
+      idle.renew();
+    }
+  }
+
+  /** Stops every module process left: the standby, the idle ones, and those of runs still going. */
   stop(): void {
     this.standby.stop();
+    for (const idle of this.#idle) idle.stop();
+    this.#idle.clear();
     for (const work of this.#running) work.stop();
     this.#running.clear();
   }

@@ -1,11 +1,13 @@
 // --watch through the real command (README.md, "Watch"): a change is reported, a file deleted
 // and made again is followed, --format json is one document a line per run, --watch --fix
-// does not run again on its own writes, and SIGINT ends it with the last run's exit code and
-// no module process left (checked with ps). Every wait is on output, with generous timeouts.
+// does not run again on its own writes, SIGINT ends it with the last run's exit code and
+// no module process left (checked with ps), and a changed module, or a file it loaded, is
+// linted again in a module process that was up before the change (the module trace says which).
+// Every wait is on output, with generous timeouts.
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -30,8 +32,8 @@ class Watching {
   readonly exited: Promise<number | null>;
   #waiters: (() => void)[] = [];
 
-  constructor(cwd: string, args: readonly string[]) {
-    const env = { ...process.env };
+  constructor(cwd: string, args: readonly string[], extraEnv: Record<string, string> = {}) {
+    const env = { ...process.env, ...extraEnv };
     for (const name of ["NO_COLOR", "FORCE_COLOR", "WYMCP_LINT_DEBUG"]) delete env[name];
     this.child = spawn(process.execPath, [BIN, "--watch", ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     this.child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
@@ -173,6 +175,51 @@ test("--watch --fix fixes what changed, once, and does not run again on its own 
     assert.equal(watching.reports().length, 3);
     watching.child.kill("SIGINT");
     assert.equal(await watching.exited, 0);
+  } finally {
+    watching.child.kill("SIGKILL");
+  }
+});
+
+test("--watch lints a changed module, and a module whose loaded file changed, in a process up before the change", async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
+  mkdirSync(join(dir, "tools"));
+  mkdirSync(join(dir, "lib"));
+  // lib/ is no path of the run: it is watched because the module loaded a file there.
+  writeFileSync(join(dir, "lib", "props.json"), '{ "q": { "type": "string" } }\n');
+  const tool = (description: string): string =>
+    `import properties from "../lib/props.json" with { type: "json" };\nexport default { name: "search", description: "Search", actions: () => ({ find: { description: ${JSON.stringify(description)}, properties } }) };\n`;
+  writeFileSync(join(dir, "tools", "search.tool.mjs"), tool("Find"));
+  const watching = new Watching(dir, ["--format", "json", "tools"], { WYMCP_LINT_TRACE: "modules" });
+  /** The pid of a process started idle after the last run, once the trace says so. */
+  const idleProcess = async (after: number): Promise<string> => {
+    await watching.until(() => /module process \d+ started, idle\n/.test(watching.stderr.slice(after)), "a fresh idle module process");
+    return (/module process (\d+) started, idle\n/.exec(watching.stderr.slice(after)) as RegExpExecArray)[1] as string;
+  };
+  /** What the trace says between `from` and the report the change caused. */
+  const traceOfRun = (from: number): string => watching.stderr.slice(from);
+  try {
+    assert.deepEqual(codesOf(await watching.report(1), "tools/search.tool.mjs"), []);
+    let idle = await idleProcess(0);
+
+    let from = watching.stderr.length;
+    writeFileSync(join(dir, "tools", "search.tool.mjs"), tool("Find\nit"));
+    assert.deepEqual(codesOf(await watching.report(2), "tools/search.tool.mjs"), ["newline"]);
+    let run = traceOfRun(from);
+    assert.match(run, new RegExp(`module process ${idle} taken, idle\n.*module process ${idle} loads .*search\\.tool\\.mjs\n`, "s"));
+    assert.doesNotMatch(run.slice(0, run.indexOf(" answered ")), / started\n/, "no module process started for the change");
+    idle = await idleProcess(from);
+
+    from = watching.stderr.length;
+    writeFileSync(join(dir, "lib", "props.json"), '{ "q": { "type": "string" }, "r": 5 }\n');
+    assert.deepEqual(codesOf(await watching.report(3), "tools/search.tool.mjs"), ["newline", "wrong-type"]);
+    run = traceOfRun(from);
+    assert.match(run, new RegExp(`module process ${idle} taken, idle\n.*module process ${idle} loads .*search\\.tool\\.mjs\n`, "s"));
+    assert.doesNotMatch(run.slice(0, run.indexOf(" answered ")), / started\n/, "no module process started for the change");
+
+    watching.child.kill("SIGINT");
+    assert.equal(await watching.exited, 1);
+    assert.deepEqual(moduleProcessesOf(watching.child.pid as number), []);
   } finally {
     watching.child.kill("SIGKILL");
   }

@@ -256,14 +256,25 @@ function startTracking(): void {
 function loadedBy(job: JobMessage, retire: boolean): readonly string[] | null {
   if (job.track !== true || retire) return null;
   drainEdges(hooksPort);
-  return filesLoadedBy(pathToFileURL(job.file).href);
+  return filesLoadedBy(importedUrl);
 }
+
+/** The files jobs of this process imported, and how many texts it was given: a text for a file imported before gets a URL of its own. */
+const importedFiles: Record<string, true> = Object.create(null);
+let givenTexts = 0;
+/** The URL the job in flight imports its module by. */
+let importedUrl = "";
 
 async function importModule(job: JobMessage): Promise<Namespace> {
   if (job.track === true && !tracking) startTracking();
   const typescript = TYPESCRIPT.test(job.file);
   if ((typescript || job.source !== undefined) && hooksPort === null) installTypeScript();
-  const url = pathToFileURL(job.file).href;
+  let url = pathToFileURL(job.file).href;
+  // A process the pool kept (--fix's next pass, an editor's next text) has this file's module
+  // in its cache already: the new text is imported by a URL of its own, its imports from the cache.
+  if (job.source !== undefined && importedFiles[job.file] === true) url += `?wymcp-lint-text=${++givenTexts}`;
+  importedFiles[job.file] = true;
+  importedUrl = url;
   if (job.source !== undefined) {
     stdinSource = { file: job.file, source: job.source };
     if (moduleFormat(job.file) === "commonjs") return requireGiven(job.file, job.source);
