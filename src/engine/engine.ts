@@ -9,6 +9,7 @@
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
+import { baselineFile } from "../baseline/baseline-file.js";
 import { baselineStep } from "../baseline/step.js";
 import type { Config } from "../config/config.js";
 import { configSource } from "../config/find.js";
@@ -16,6 +17,8 @@ import { loadConfig } from "../config/load.js";
 import { kindOf, type FileKind } from "../files/kind.js";
 import { textOf } from "../files/text.js";
 import type { FixOutcome } from "../fix/fix-files.js";
+import type { Offence } from "../core/offence.js";
+import { searchSkips } from "../lint/discover.js";
 import type { IgnoreOptions } from "../lint/ignore-rules.js";
 import { lintActionSource, lintElixirSource, lintModuleSource, lintPaths } from "../lint/lint-paths.js";
 import { totals, type FileResult, type LintResult } from "../lint/result.js";
@@ -56,6 +59,10 @@ export interface EngineOptions {
 export interface TextOptions {
   readonly kind?: FileKind;
   readonly startedAt?: number;
+  /** Offences across files that belong to this file (duplicate-tool, which only lintPaths finds itself), added before its directives apply. */
+  readonly across?: readonly Offence[];
+  /** For a tool module: told every file it loaded, absolute, its own path first (what its result depends on). */
+  readonly onLoaded?: (files: readonly string[]) => void;
 }
 
 /** A text after --fix's passes in memory: the fixed text, and the result of linting it (each file with its diff). */
@@ -177,17 +184,20 @@ export class Engine {
     const files: FileResult[] = [];
     for (const file of result.files) {
       const text = this.#documents.get(resolve(this.cwd, file.file));
-      files.push(text === undefined ? file : ((await this.#lintOne(asBytes(text), file.file, undefined, startedAt)).files[0] as FileResult));
+      files.push(text === undefined ? file : ((await this.#lintOne(asBytes(text), file.file, startedAt)).files[0] as FileResult));
     }
     return { ...result, files, summary: totals(files) };
   }
 
-  #lintOne(bytes: Buffer, file: string, kind: FileKind | undefined, startedAt: number): Promise<LintResult> {
-    const as = kind ?? kindOf(file);
+  async #lintOne(bytes: Buffer, file: string, startedAt: number, options: TextOptions = {}): Promise<LintResult> {
+    const as = options.kind ?? kindOf(file);
     if (as === null) throw new TypeError(`${inspectString(file)} names neither an action file (.json, .json5) nor a tool module (.js, .mjs, .cjs, .ts, .mts, .cts, .ex, .exs)`);
-    if (as === "module") return lintModuleSource(bytes, file, resolve(this.cwd, file), this.#loadTimeoutMs, startedAt, this.rules, this.#pool);
-    if (as === "elixir") return lintElixirSource(bytes, file, resolve(this.cwd, file), startedAt, this.rules);
-    return lintActionSource(bytes, file, as, startedAt, this.rules);
+    const { across, onLoaded } = options;
+    const source = { startedAt, rules: this.rules, ...(across === undefined ? {} : { across }) };
+    const load = { timeoutMs: this.#loadTimeoutMs, pool: this.#pool, ...(onLoaded === undefined ? {} : { onLoaded }) };
+    if (as === "module") return lintModuleSource(bytes, file, resolve(this.cwd, file), { ...source, ...load });
+    if (as === "elixir") return lintElixirSource(bytes, file, resolve(this.cwd, file), source);
+    return lintActionSource(bytes, file, as, source);
   }
 
   /**
@@ -197,7 +207,7 @@ export class Engine {
    */
   async lintText(text: string | Uint8Array, file: string, options: TextOptions = {}): Promise<LintResult> {
     this.#live();
-    const result = await this.#lintOne(asBytes(text), file, options.kind, options.startedAt ?? performance.now());
+    const result = await this.#lintOne(asBytes(text), file, options.startedAt ?? performance.now(), options);
     this.#results.set(resolve(this.cwd, file), result.files[0] as FileResult);
     return result;
   }
@@ -237,6 +247,20 @@ export class Engine {
     // --no-config applies no default baseline either.
     const config = this.#options.config === false ? false : this.config;
     return baselineStep(result, { flag: request.file, update: request.update, config, cwd: this.cwd, note: request.note });
+  }
+
+  /**
+   * Whether a search of `cwd` (lintPaths with no paths) skips the file `file` names: in
+   * node_modules or a dot-folder, or ignored by the ignore rules, which are read afresh, so a
+   * changed .gitignore counts at once. A file outside `cwd` is not skipped.
+   */
+  ignores(file: string): boolean {
+    return searchSkips(resolve(this.cwd, file), this.cwd, this.#ignore);
+  }
+
+  /** The baseline file baseline() reads when given no file (the config's, or the default one), absolute; null under `config: false`. */
+  get baselineFile(): string | null {
+    return baselineFile(null, this.#options.config === false ? false : this.config, this.cwd)?.path ?? null;
   }
 
   /**

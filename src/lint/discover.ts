@@ -18,6 +18,7 @@ import { appendAll } from "../core/append.js";
 import { comparePaths, compareStrings } from "../core/path.js";
 import { DEFAULT_IGNORE, IgnoreRules, type IgnoreOptions, type IgnoreScope } from "./ignore-rules.js";
 import { kindOf, mayUseWymcpTool, SEARCHED_PATTERNS, searchedKind, type FileKind, type FoundFile } from "../files/kind.js";
+import { pathBelow } from "../text/posix-path.js";
 import { UsageError } from "../usage-error.js";
 
 /** A directory found during a search that could not be read: reported as a place of its own. */
@@ -47,6 +48,26 @@ function holdsTool(path: string, name: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a search of the directory `root` (as if named) skips the file at `path` below it:
+ * it lies in node_modules or a dot-folder, or the ignore rules, read afresh, ignore it or a
+ * directory on its way. A path outside `root` is not skipped.
+ */
+export function searchSkips(path: string, root: string, ignore: IgnoreOptions): boolean {
+  const rel = pathBelow(root, path);
+  if (rel === null) return false;
+  const names = rel.split("/");
+  const scope = new IgnoreRules(ignore, root).searchFrom(root, true);
+  let dir = root;
+  for (const [i, name] of names.entries()) {
+    const isDirectory = i < names.length - 1;
+    if (isDirectory && (name === "node_modules" || name.startsWith("."))) return true;
+    if (scope?.ignores(dir, name, isDirectory) === true) return true;
+    dir = joinName(dir, name);
+  }
+  return false;
 }
 
 /** Whether a directory search picks up a file of this name (the language server lints only those). */

@@ -18,13 +18,13 @@ import { actionFileName } from "../action-file/lint.js";
 import { lintActionBytes } from "./lint-action-file.js";
 import { decode, readText } from "../action-file/decode.js";
 import type { ElixirLint } from "../elixir/index.js";
-import { toolOffence } from "../core/offence.js";
+import { toolOffence, type Offence } from "../core/offence.js";
 import { capOffences } from "../core/offence-cap.js";
 import { compareFiles, discover, type UnreadablePlace } from "./discover.js";
 import { openablePath, type FoundFile } from "../files/kind.js";
 import { duplicateToolOffences } from "./duplicate-tools.js";
 import type { IgnoreOptions } from "./ignore-rules.js";
-import { lintElixirModuleText, lintModuleText } from "./lint-text.js";
+import { lintElixirModuleText, lintModuleText, withAcross } from "./lint-text.js";
 import type { LintCache } from "./lint-cache.js";
 import { locateToolModule } from "../locate/tool-module.js";
 import { sortOffences } from "../core/order.js";
@@ -228,38 +228,41 @@ async function lintElixirFiles(files: readonly FoundFile[]): Promise<ElixirLint[
   return out;
 }
 
+/** What one file given as bytes (--stdin, an editor's buffer) is linted with. */
+export interface SourceOptions {
+  /** performance.now() when the run began. */
+  readonly startedAt?: number;
+  readonly rules?: SeverityRules;
+  /** Offences across files that belong to it (duplicate-tool, which only a run over many files finds), added before its directives apply. */
+  readonly across?: readonly Offence[];
+}
+
+export interface ModuleSourceOptions extends SourceOptions {
+  readonly timeoutMs: number;
+  readonly pool?: ModulePool;
+  /** When given, told every file the module loaded (its own path first). */
+  readonly onLoaded?: (loaded: readonly string[]) => void;
+}
+
 /** Lints one Elixir tool module given as bytes (--stdin), as if it were the file at `path` (the project around it is read from there). */
-export async function lintElixirSource(bytes: Buffer, file: string, path: string, startedAt = performance.now(), rules: SeverityRules = DEFAULT_RULES): Promise<LintResult> {
+export async function lintElixirSource(bytes: Buffer, file: string, path: string, options: SourceOptions = {}): Promise<LintResult> {
   const decoded = decode(bytes);
-  const lint = "offence" in decoded ? { tool: null, actions: 0, offences: [decoded.offence] } : await lintElixirModuleText(path, decoded.text);
-  return summarize([fileResult(file, lint)], startedAt, rules);
+  const lint = "offence" in decoded ? { tool: null, actions: 0, offences: [decoded.offence] } : await lintElixirModuleText(path, decoded.text, options.across);
+  return summarize([fileResult(file, lint)], options.startedAt ?? performance.now(), options.rules);
 }
 
 /**
  * Lints one tool module given as text (--stdin), as if it were the file at `path` (its
  * imports resolve from there; that file is never read), isolated like any module.
  */
-export async function lintModuleSource(
-  bytes: Buffer,
-  file: string,
-  path: string,
-  timeoutMs: number,
-  startedAt = performance.now(),
-  rules: SeverityRules = DEFAULT_RULES,
-  pool?: ModulePool,
-): Promise<LintResult> {
-  const lint = await lintModuleText(path, textOf(bytes).text, { timeoutMs, pool });
-  return summarize([fileResult(file, lint)], startedAt, rules);
+export async function lintModuleSource(bytes: Buffer, file: string, path: string, options: ModuleSourceOptions): Promise<LintResult> {
+  const { timeoutMs, pool, onLoaded } = options;
+  const lint = await lintModuleText(path, textOf(bytes).text, { timeoutMs, pool, ...(onLoaded === undefined ? {} : { onLoaded }) }, options.across);
+  return summarize([fileResult(file, lint)], options.startedAt ?? performance.now(), options.rules);
 }
 
 /** Lints one action file given as bytes (--stdin); `file` names it (as reported) and gives the tool's name. */
-export async function lintActionSource(
-  bytes: Buffer,
-  file: string,
-  kind: "json" | "json5",
-  startedAt = performance.now(),
-  rules: SeverityRules = DEFAULT_RULES,
-): Promise<LintResult> {
-  const lint = suppressLint(lintActionBytes(bytes, kind, actionFileName(file)), kind, () => bytes.toString("utf8"));
-  return summarize([fileResult(file, lint)], startedAt, rules);
+export function lintActionSource(bytes: Buffer, file: string, kind: "json" | "json5", options: SourceOptions = {}): LintResult {
+  const lint = suppressLint(withAcross(lintActionBytes(bytes, kind, actionFileName(file)), options.across ?? []), kind, () => bytes.toString("utf8"));
+  return summarize([fileResult(file, lint)], options.startedAt ?? performance.now(), options.rules);
 }

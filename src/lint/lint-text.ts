@@ -16,7 +16,8 @@ import { locateToolModule } from "../locate/tool-module.js";
 import { suppressLint } from "../suppress/suppress.js";
 import { lintText } from "./lint-action-file.js";
 
-function withAcross(lint: ToolLint, across: readonly Offence[]): ToolLint {
+/** The lint with the offences across files that belong to it, in order. */
+export function withAcross(lint: ToolLint, across: readonly Offence[]): ToolLint {
   return across.length === 0 ? lint : { ...lint, offences: sortOffences([...lint.offences, ...across]) };
 }
 
@@ -38,12 +39,13 @@ export function lintActionFileText(text: string, kind: "json" | "json5", file: s
 
 /**
  * A tool module's lint from its text, as if it were the file at `path` (which is never read):
- * see the module comment. `load`: its load timeout, and the run's module processes (src/modules/pool.ts).
+ * see the module comment. `load`: its load timeout, the run's module processes (src/modules/pool.ts),
+ * and who is told every file the module loaded.
  */
 export async function lintModuleText(
   path: string,
   text: string,
-  load: { readonly timeoutMs: number; readonly pool?: ModulePool },
+  load: { readonly timeoutMs: number; readonly pool?: ModulePool; readonly onLoaded?: (loaded: readonly string[]) => void },
   across: readonly Offence[] = [],
   parsed?: ParsedModule | null,
 ): Promise<ToolLint> {

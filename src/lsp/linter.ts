@@ -37,7 +37,7 @@ export function inMemoryLinter(loadTimeoutMs: number): DocumentLinter {
   const pool = new ModulePool();
   return {
     async lint({ path, file, kind, text, across, rules }) {
-      if (kind === "elixir") return (await lintElixirSource(Buffer.from(text, "utf8"), file, path, undefined, rules)).files[0] as FileResult;
+      if (kind === "elixir") return (await lintElixirSource(Buffer.from(text, "utf8"), file, path, { rules })).files[0] as FileResult;
       const lint = kind === "module" ? await lintModuleText(path, text, { timeoutMs: loadTimeoutMs, pool }, across) : lintActionFileText(text, kind, file, across);
       return resolveSeverities({ file, ...lint }, rules);
     },

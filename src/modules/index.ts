@@ -71,10 +71,13 @@ export function lintToolModule(file: string, options: LoadOptions): Promise<Tool
 }
 
 /**
- * Lints module text as if it were `file` (--stdin): relative imports resolve from the file's
- * directory, and the file itself is never read from disk.
+ * Lints module text as if it were `file` (--stdin, an editor's buffer): relative imports
+ * resolve from the file's directory, and the file itself is never read from disk. With
+ * `onLoaded`, told every file the module loaded (`file` first).
  */
-export function lintToolModuleSource(file: string, source: string, options: LoadOptions): Promise<ToolLint> {
-  checkOptions(options);
-  return run([{ file: resolvePath(file), source }], options).then((lints) => lints[0] as ToolLint);
+export function lintToolModuleSource(file: string, source: string, options: LoadOptions & { readonly onLoaded?: (loaded: readonly string[]) => void }): Promise<ToolLint> {
+  const { onLoaded, ...load } = options;
+  checkOptions(load);
+  const job = { file: resolvePath(file), source, ...(onLoaded === undefined ? {} : { track: true as const }) };
+  return run([job], onLoaded === undefined ? load : { ...load, onLoaded: (_file, loaded) => onLoaded(loaded) }).then((lints) => lints[0] as ToolLint);
 }

@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { createEngine } from "../../src/index.js";
+import { duplicateToolOffences } from "../../src/lint/duplicate-tools.js";
 import { cli, FIXTURES, tempDir } from "../support/cli.js";
 
 const MODULE = 'export default { name: "notes", description: "Notes", actions: () => ({ add: { description: "Add a note", properties: { text: { type: "string" } } } }) };\n';
@@ -126,4 +127,67 @@ test("the engine reads the config once, when created: its rules set the severiti
   }
   writeFileSync(join(dir, "wymcp-lint.config.json"), "{ not json");
   await assert.rejects(createEngine({ cwd: dir }), { name: "UsageError" });
+});
+
+test("lintText takes the offences across files its caller found (duplicate-tool), before the text's directives apply", async () => {
+  const dir = tempDir();
+  const engine = await createEngine({ cwd: dir });
+  try {
+    const files = [
+      { directory: dir, file: "books.actions.json", tool: "books" },
+      { directory: dir, file: "books.actions.json5", tool: "books" },
+    ];
+    const across = duplicateToolOffences(files).filter((o) => o !== null);
+    assert.equal(across.length, 1);
+    const text = '{ find: { description: "Find", properties: {} } }\n';
+    const alone = await engine.lintText(text, "books.actions.json5");
+    assert.deepEqual(alone.files[0]?.offences, []);
+    const duplicate = await engine.lintText(text, "books.actions.json5", { across });
+    assert.deepEqual(
+      duplicate.files[0]?.offences.map((o) => [o.code, o.severity]),
+      [["duplicate-tool", "error"]],
+    );
+    const disabled = await engine.lintText(`// wymcp-lint-disable-file duplicate-tool\n${text}`, "books.actions.json5", { across });
+    assert.deepEqual(disabled.files[0]?.offences, []);
+  } finally {
+    engine.dispose();
+  }
+});
+
+test("lintText tells what a tool module's text loaded: the module itself first, then the files it imports", async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
+  writeFileSync(join(dir, "shared.js"), 'export const description = "Notes";\n');
+  const engine = await createEngine({ cwd: dir });
+  try {
+    const loaded: (readonly string[])[] = [];
+    const text = `import { description } from "./shared.js";\n${MODULE.replace('"Notes"', "description")}`;
+    const result = await engine.lintText(text, "notes.tool.js", { onLoaded: (files) => loaded.push(files) });
+    assert.deepEqual(result.files[0]?.offences, []);
+    assert.deepEqual(loaded, [[join(dir, "notes.tool.js"), join(dir, "shared.js")]]);
+  } finally {
+    engine.dispose();
+  }
+});
+
+test("ignores() says what a search of cwd skips: .gitignore, the config's ignore, node_modules and dot-folders, read afresh", async () => {
+  const dir = tempDir();
+  mkdirSync(join(dir, ".git"));
+  writeFileSync(join(dir, ".gitignore"), "generated/\n");
+  writeFileSync(join(dir, "wymcp-lint.config.json"), '{ "ignore": ["drafts/**"] }\n');
+  const engine = await createEngine({ cwd: dir });
+  try {
+    assert.equal(engine.ignores("generated/a.actions.json"), true);
+    assert.equal(engine.ignores("drafts/b.actions.json"), true);
+    assert.equal(engine.ignores("node_modules/pkg/c.actions.json"), true);
+    assert.equal(engine.ignores(".hidden/d.actions.json"), true);
+    assert.equal(engine.ignores("tools/e.actions.json"), false);
+    assert.equal(engine.ignores("generatedx.actions.json"), false);
+    writeFileSync(join(dir, ".gitignore"), "tools/\n");
+    assert.equal(engine.ignores("tools/e.actions.json"), true, "a changed .gitignore counts at once");
+    assert.equal(engine.ignores("generated/a.actions.json"), false);
+    assert.equal(engine.baselineFile, join(dir, "wymcp-lint-baseline.json"));
+  } finally {
+    engine.dispose();
+  }
 });
