@@ -10,11 +10,11 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { CODE_TABLE, OFFENCE_CODES } from "../../src/core/codes.js";
 import { lintActionFile, lintTool } from "../../src/core/lint-tool.js";
-import { PLAIN_DATA } from "../../src/core/map.js";
+import { type MapLike, PLAIN_DATA } from "../../src/core/map.js";
 import { materialize } from "../../src/core/path.js";
 import { findHidden } from "../../src/core/model-text/hidden.js";
 import { PATTERNS } from "../../src/core/model-text/patterns.js";
-import { visibleStrings } from "../../src/core/model-text/strings.js";
+import { visitStrings } from "../../src/core/model-text/strings.js";
 import { repoPath } from "../support/paths.js";
 
 const MODEL_TEXT = new Set(OFFENCE_CODES.filter((code) => CODE_TABLE[code].origin === "model-text"));
@@ -118,33 +118,39 @@ test("hidden characters: the legitimate uses are left alone", () => {
   );
 });
 
+/** What visitStrings visits: each string's text, whether it is a key or a value, and its path. */
+function visited(schema: MapLike, reader = PLAIN_DATA): [string, string, string][] {
+  const out: [string, string, string][] = [];
+  visitStrings(schema, reader, (text, parent, segment, part) => out.push([text, part, [...materialize(parent), segment].join(".")]));
+  return out;
+}
+
 test("visible strings: every key and string value with its target, each map's own before those below it", () => {
   const schema = { description: "d", properties: { q: { type: "string", enum: ["a", 1, "b"] } }, examples: [{ q: "a" }] };
-  assert.deepEqual(
-    visibleStrings(schema, PLAIN_DATA).map((s) => [s.text, s.part, materialize(s.at).join(".")]),
-    [
-      ["description", "key", "description"],
-      ["d", "value", "description"],
-      ["properties", "key", "properties"],
-      ["examples", "key", "examples"],
-      ["q", "key", "properties.q"],
-      ["type", "key", "properties.q.type"],
-      ["string", "value", "properties.q.type"],
-      ["enum", "key", "properties.q.enum"],
-      ["a", "value", "properties.q.enum.0"],
-      ["b", "value", "properties.q.enum.2"],
-      ["q", "key", "examples.0.q"],
-      ["a", "value", "examples.0.q"],
-    ],
-  );
+  assert.deepEqual(visited(schema), [
+    ["description", "key", "description"],
+    ["d", "value", "description"],
+    ["properties", "key", "properties"],
+    ["examples", "key", "examples"],
+    ["q", "key", "properties.q"],
+    ["type", "key", "properties.q.type"],
+    ["string", "value", "properties.q.type"],
+    ["enum", "key", "properties.q.enum"],
+    ["a", "value", "properties.q.enum.0"],
+    ["b", "value", "properties.q.enum.2"],
+    ["q", "key", "examples.0.q"],
+    ["a", "value", "examples.0.q"],
+  ]);
   // A module's shared or cyclic objects are read once, and nothing overflows.
   const shared: Record<string, unknown> = { description: "s" };
   shared["self"] = shared;
-  const texts = visibleStrings({ a: shared, b: shared }, { ...PLAIN_DATA, plainData: false }).map((s) => s.text);
+  const texts = visited({ a: shared, b: shared }, { ...PLAIN_DATA, plainData: false }).map(([text]) => text);
   assert.deepEqual(texts, ["a", "b", "description", "s", "self"]);
   let deep: unknown = "bottom";
   for (let i = 0; i < 100_000; i++) deep = { k: deep };
-  assert.equal(visibleStrings({ deep }, PLAIN_DATA).length, 100_002);
+  let count = 0;
+  visitStrings({ deep }, PLAIN_DATA, () => count++);
+  assert.equal(count, 100_002);
 });
 
 test("the model-text checks read a schema whatever else is wrong in it, and a tool's own name and description", () => {

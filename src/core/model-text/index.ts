@@ -11,9 +11,9 @@ import { isList, type MapLike, type MapReader } from "../map.js";
 import type { Draft, Target } from "../offence.js";
 import { materialize, type Path } from "../path.js";
 import { findHidden, type HiddenFinding } from "./hidden.js";
-import { FREE_TEXT_NAMES, PASS_AS, SECRET_SOURCES } from "./patterns.js";
+import { FREE_TEXT_NAMES, PASS_AS, PASS_VERB, SECRET_SOURCES } from "./patterns.js";
 import { scanBlobs, scanPatterns, type Finding } from "./scan.js";
-import { visibleStrings } from "./strings.js";
+import { visitStrings } from "./strings.js";
 
 const MAX_LISTED = 3;
 const hex = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
@@ -97,14 +97,23 @@ const FIXES: Readonly<Record<Finding["code"], string>> = {
   "suspicious-url": "Use a named https:// address, or remove the URL.",
 };
 
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+
+/** The pattern-table findings of one string value, then its blob findings. */
+function textFindings(text: string): readonly Finding[] {
+  const patterns = scanPatterns(text);
+  const blobs = scanBlobs(text);
+  return blobs.length === 0 ? patterns : [...patterns, ...blobs];
+}
+
 /** The pattern-table and blob findings of one string value, as drafts. */
 export function textDrafts(text: string, path: Path, target: Target): Draft[] {
-  const findings = [...scanPatterns(text), ...scanBlobs(text)];
-  return findings.map((f) => findingDraft(f, path, target));
+  return textFindings(text).map((f) => findingDraft(f, path, target));
 }
 
 const SECRET_REGEXES = SECRET_SOURCES.map((s) => ({ regex: new RegExp(s.pattern, "i"), reason: s.reason }));
 const PASS_AS_REGEX = new RegExp(PASS_AS, "gi");
+const PASS_VERB_REGEX = new RegExp(PASS_VERB, "i");
 
 /** What secret `text` asks for, or null. */
 const ASKS = /\b(?:pass|put|send|include|provide|add|place|insert|copy|paste|attach|fill|enter|share|dump|list|give|supply)\b/i;
@@ -144,7 +153,8 @@ export function exfiltrationDrafts(schema: MapLike, read: MapReader): Draft[] {
   }
   for (const key of ["description", "notes"]) {
     const text = read.get(schema, key);
-    if (typeof text !== "string") continue;
+    // Most texts have none of the verbs: then no sentence of theirs has one.
+    if (typeof text !== "string" || !PASS_VERB_REGEX.test(text)) continue;
     for (const sentence of text.split(/(?<=[.;!?])\s+|\n/)) {
       for (const m of sentence.matchAll(PASS_AS_REGEX)) {
         const name = m[1] as string;
@@ -183,16 +193,17 @@ export function modelTextDrafts(name: string, schema: MapLike, read: MapReader, 
 /** The hidden-character and pattern drafts of every key and string value of `value` (an action schema, a tools/list entry). */
 export function visibleTextDrafts(value: MapLike, read: MapReader): Draft[] {
   const drafts: Draft[] = [];
-  for (const visible of visibleStrings(value, read)) {
-    // Where a string is, as arrays, only for one that is reported.
-    let target: Target | undefined;
-    const place = (): Target => (target ??= { path: materialize(visible.at), part: visible.part });
-    const hidden = findHidden(visible.text);
-    if (hidden !== null) drafts.push(hiddenFindingDraft(visible.text, hidden, holderPath(place().path), place(), true, visible.taken));
-    if (visible.part === "value") {
-      const findings = [...scanPatterns(visible.text), ...scanBlobs(visible.text)];
-      for (const finding of findings) drafts.push(findingDraft(finding, holderPath(place().path), place()));
+  visitStrings(value, read, (text, parent, segment, part, holder) => {
+    const hidden = findHidden(text);
+    const findings = part === "value" ? textFindings(text) : NO_FINDINGS;
+    if (hidden === null && findings.length === 0) return;
+    // Where the string is, as arrays, only for one that is reported.
+    const target: Target = { path: [...materialize(parent), segment], part };
+    if (hidden !== null) {
+      const taken = holder === null ? undefined : (name: string): boolean => read.has(holder, name);
+      drafts.push(hiddenFindingDraft(text, hidden, holderPath(target.path), target, true, taken));
     }
-  }
+    for (const finding of findings) drafts.push(findingDraft(finding, holderPath(target.path), target));
+  });
   return drafts;
 }

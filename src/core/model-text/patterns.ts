@@ -204,5 +204,8 @@ export const SECRET_SOURCES: readonly { readonly pattern: string; readonly reaso
   { pattern: String.raw`\b(?:api[ _-]?keys?|access[ _-]?tokens?|passwords?|credentials|private[ _-]?keys?|secrets?|environment\s+variables)\b`, reason: "credentials" },
 ]);
 
+/** The verbs PASS_AS starts with: a text holding none of them holds no such instruction. */
+export const PASS_VERB = String.raw`\b(?:pass|put|send|include|provide|add|place|insert|copy)\b`;
+
 /** An instruction to put something into an argument: "pass its content as 'sidenote'" (group 1 is the argument). */
-export const PASS_AS = String.raw`\b(?:pass|put|send|include|provide|add|place|insert|copy)\b[^.;]{0,80}?\b(?:as|in|into|via|inside|using)\s+(?:the\s+)?[\x60'"]?([A-Za-z_][\w-]*)[\x60'"]?`;
+export const PASS_AS = String.raw`${PASS_VERB}[^.;]{0,80}?\b(?:as|in|into|via|inside|using)\s+(?:the\s+)?[\x60'"]?([A-Za-z_][\w-]*)[\x60'"]?`;

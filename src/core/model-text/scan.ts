@@ -28,6 +28,7 @@ const CUES = [...new Set(PATTERNS.flatMap((row) => row.cues))].sort((a, b) => b.
 // A lookahead at each position, longest cue first: overlapping cues are all seen, and a cue
 // that starts where a longer one does is implied by it (IMPLIED).
 const CUE_SCAN = new RegExp(`(?=(${CUES.map(escapeRegExp).join("|")}))`, "gi");
+const ANY_CUE = new RegExp(CUES.map(escapeRegExp).join("|"), "i");
 const IMPLIED: ReadonlyMap<string, readonly string[]> = new Map(CUES.map((cue) => [cue, CUES.filter((other) => cue.includes(other))]));
 const ROWS_OF: ReadonlyMap<string, readonly CompiledRow[]> = new Map(CUES.map((cue) => [cue, COMPILED.filter(({ row }) => row.cues.includes(cue))]));
 
@@ -47,6 +48,7 @@ const clip = (s: string): string => (s.length > MAX_MATCH ? `${s.slice(0, MAX_MA
 
 /** The table's findings in `text`: the first match of each code, in the table's order. */
 export function scanPatterns(text: string): Finding[] {
+  if (!ANY_CUE.test(text)) return [];
   const cues = cuesIn(text);
   if (cues.size === 0) return [];
   const tried = new Set<CompiledRow>();
@@ -61,8 +63,11 @@ export function scanPatterns(text: string): Finding[] {
 }
 
 // Long enough that ordinary words and identifiers are not blobs: 40 base64 characters are 30
-// bytes; 40 hex digits are 20 bytes (a SHA-1; hashes decode to bytes that are no text).
-const BLOB = /[A-Za-z0-9+/_-]{38,}={0,2}/g;
+// bytes; 40 hex digits are 20 bytes (a SHA-1; hashes decode to bytes that are no text). A
+// run starts only where the one before it ended (the lookbehind), so a word is not read again
+// from each of its letters; the greedy run finds the same matches either way.
+const BLOB = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{38,}={0,2}/g;
+const ANY_BLOB = new RegExp(BLOB.source);
 const MIN_BLOB = 40;
 const HEX = /^(?:[0-9a-fA-F]{2})+$/;
 const MIN_TEXT = 16;
@@ -84,9 +89,11 @@ function decodeBlob(blob: string): string | null {
 
 /** Each long base64 or hex run of `text` that decodes to text, with what the decoded text holds. */
 export function scanBlobs(text: string): Finding[] {
-  if (text.length < 40) return [];
+  // Most strings hold no run at all; matchAll would copy the regular expression for each.
+  if (text.length < MIN_BLOB || !ANY_BLOB.test(text)) return [];
   const findings: Finding[] = [];
-  for (const m of text.matchAll(BLOB)) {
+  BLOB.lastIndex = 0;
+  for (let m = BLOB.exec(text); m !== null; m = BLOB.exec(text)) {
     const decoded = m[0].length >= MIN_BLOB ? decodeBlob(m[0]) : null;
     if (decoded === null) continue;
     const inside: string[] = scanPatterns(decoded).map((f) => f.code);

@@ -5,55 +5,64 @@
 // shares between places (or that holds itself) is read once, at the first place it appears;
 // a module's maps are read in code-unit key order, so which place is first never depends on
 // the order its keys were written in. Places are linked paths, so deep nesting costs no copying;
-// a check materializes one only for a string it reports.
+// a check materializes one only for a string it reports. Each string is handed to a visitor
+// rather than collected: a schema holds hundreds of them, and nearly all are clean
+// (bench/README.md, the model-text checks' cost).
 
 import { isList, type MapLike, type MapReader } from "../map.js";
 import { compareStrings, type LinkedPath } from "../path.js";
 
-/** One model-visible string: where it is (a key, or a value at that path), and its text. */
-export interface VisibleString {
-  readonly text: string;
-  /** The path of the key or value. */
-  readonly at: LinkedPath;
-  readonly part: "key" | "value";
-  /** For a key: whether the map holding it has another key by that name. */
-  readonly taken?: (name: string) => boolean;
-}
+/**
+ * Called for each model-visible string: its text, the path of its key or value (as the path of
+ * the map or list holding it and its own key or index, so no path is built for a string nobody
+ * reports), which of the two it is, and for a key the map holding it (to ask whether another
+ * key has a name).
+ */
+export type VisitString = (text: string, parent: LinkedPath | null, segment: string | number, part: "key" | "value", holder: MapLike | null) => void;
 
-interface Pending {
-  readonly value: unknown;
-  readonly path: LinkedPath | null;
-}
-
-/** Every key and string value of `schema` (an action schema), each map's own before those below it; the action's name is not among them. */
-export function visibleStrings(schema: MapLike, read: MapReader): VisibleString[] {
-  const out: VisibleString[] = [];
-  const stack: Pending[] = [{ value: schema, path: null }];
+/** Visits every key and string value of `schema` (an action schema), each map's own before those below it; the action's name is not among them. */
+export function visitStrings(schema: MapLike, read: MapReader, visit: VisitString): void {
+  // The pending values and their paths, as two parallel stacks.
+  const values: unknown[] = [schema];
+  const paths: (LinkedPath | null)[] = [null];
   // Plain data is a tree; a module's objects may be shared or cyclic.
   const seen = read.plainData ? null : new Set<object>();
-  while (stack.length > 0) {
-    const { value, path } = stack.pop() as Pending;
+  while (values.length > 0) {
+    const value = values.pop();
+    const path = paths.pop() as LinkedPath | null;
     if (typeof value !== "object" || value === null || seen?.has(value) === true) continue;
     seen?.add(value);
-    const children: Pending[] = [];
+    // The children are pushed in order, then reversed, so the first is visited first.
+    const base = values.length;
     if (isList(value)) {
-      value.forEach((item, i) => {
-        const at: LinkedPath = { parent: path, segment: i };
-        if (typeof item === "string") out.push({ text: item, at, part: "value" });
-        else children.push({ value: item, path: at });
-      });
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (typeof item === "string") visit(item, path, i, "value", null);
+        else if (typeof item === "object" && item !== null) {
+          values.push(item);
+          paths.push({ parent: path, segment: i });
+        }
+      }
     } else if (read.isMap(value)) {
-      const map = value;
-      const taken = (name: string): boolean => read.has(map, name);
       for (const key of seen === null ? read.keys(value) : read.keys(value).sort(compareStrings)) {
-        const at: LinkedPath = { parent: path, segment: key };
-        out.push({ text: key, at, part: "key", taken });
+        visit(key, path, key, "key", value);
         const item = read.get(value, key);
-        if (typeof item === "string") out.push({ text: item, at, part: "value" });
-        else children.push({ value: item, path: at });
+        if (typeof item === "string") visit(item, path, key, "value", null);
+        else if (typeof item === "object" && item !== null) {
+          values.push(item);
+          paths.push({ parent: path, segment: key });
+        }
       }
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Pending);
+    reverseFrom(values, base);
+    reverseFrom(paths, base);
   }
-  return out;
+}
+
+function reverseFrom(list: unknown[], from: number): void {
+  for (let i = from, j = list.length - 1; i < j; i++, j--) {
+    const swap = list[i];
+    list[i] = list[j];
+    list[j] = swap;
+  }
 }
