@@ -59,7 +59,11 @@ test("hung modules time out side by side: more of them at once than the pool's s
   const report = JSON.parse(run.stdout) as { files: { file: string; offences: { code: string }[] }[] };
   for (const file of report.files) {
     const expected = file.file.includes("hung") ? ["load-error"] : [];
-    assert.deepEqual(file.offences.map((o) => o.code), expected, file.file);
+    assert.deepEqual(
+      file.offences.map((o) => o.code),
+      expected,
+      file.file,
+    );
   }
   // How many hung modules were in flight at once, from the trace's order alone.
   let inFlight = 0;
