@@ -231,6 +231,7 @@ const OFFENCE_FIELDS: { readonly [K in keyof Required<Offence>]: true } = {
   repair: true,
   edits: true,
   syntaxError: true,
+  client: true,
 };
 
 const REPAIR_KINDS: { readonly [K in Repair["kind"]]: true } = { "rename-key": true, "remove-entry": true, "delete-hidden": true, "split-to-notes": true };

@@ -14,7 +14,7 @@ import { actionSchemaKeys, mandatoryActionSchemaKeys } from "../vocabulary.js";
 const SERVER_EXAMPLES: readonly OffenceCode[] = ["surface-drift", "help-answer"];
 
 /** Codes whose examples are a tools file (a saved tools/list, docs/plain-tools.md), not an action file. */
-const TOOLS_EXAMPLES: readonly OffenceCode[] = ["tool-name"];
+const TOOLS_EXAMPLES: readonly OffenceCode[] = ["tool-name", "client-limit"];
 
 /** The language of a doc's examples: an action file (JSON or JSON5), a tool module (JavaScript or Elixir), or a file listing. */
 export type ExampleLanguage = "json" | "json5" | "js" | "elixir" | "text";

@@ -3,6 +3,7 @@
 // data; which severity applies to one file is severity-rules.ts's business.
 
 import type { OffenceCode, SeveritySetting } from "../core/codes.js";
+import type { ClientId } from "../core/client-limits/profiles.js";
 
 /** A config's `rules` (or an override's): the setting of each code it names; a code not named keeps its default. */
 export type CodeSeverities = Readonly<Partial<Record<OffenceCode, SeveritySetting>>>;
@@ -24,9 +25,11 @@ export interface Config {
   readonly overrides: readonly Override[];
   /** The baseline file (absolute), when the config names one. */
   readonly baseline: string | null;
+  /** The clients whose limits are reported (docs/client-limits.md); null when the config names none: every client. */
+  readonly clients: readonly ClientId[] | null;
 }
 
 /** The config's top-level keys: the one list load.ts checks and schemas/config.schema.json is compared with. */
-export const CONFIG_KEYS = ["$schema", "ignore", "rules", "overrides", "baseline"] as const;
+export const CONFIG_KEYS = ["$schema", "ignore", "rules", "overrides", "baseline", "clients"] as const;
 /** The keys of one override. */
 export const OVERRIDE_KEYS = ["files", "rules"] as const;

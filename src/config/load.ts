@@ -17,6 +17,7 @@ import { parseJson, parseJson5 } from "../text/json5-parse.js";
 import { ParseError } from "../text/json5-lexer.js";
 import { sourcePositions } from "../locate/json-entries.js";
 import type { Position } from "../text/positions.js";
+import { CLIENT_IDS, isClientId, type ClientId } from "../core/client-limits/profiles.js";
 import { CONFIG_KEYS, OVERRIDE_KEYS, type Config, type CodeSeverities, type Override } from "./config.js";
 import type { ConfigSource } from "./find.js";
 
@@ -157,6 +158,25 @@ function overrides(value: unknown, problems: Problem[]): Override[] {
   });
 }
 
+/** The config's `clients`: a list of client names (docs/client-limits.md), each once. */
+function clientList(value: unknown, problems: Problem[]): ClientId[] {
+  if (!Array.isArray(value)) {
+    problems.push({ path: ["clients"], part: "value", message: `must be a list of client names (${CLIENT_IDS.map(inspectString).join(", ")}); got ${found(value)}` });
+    return [];
+  }
+  const clients: ClientId[] = [];
+  value.forEach((client: unknown, i) => {
+    if (typeof client === "string" && isClientId(client)) {
+      if (clients.includes(client)) problems.push({ path: ["clients", i], part: "value", message: `${inspectString(client)} is named twice` });
+      else clients.push(client);
+    } else {
+      const hint = typeof client === "string" ? didYouMean(client, CLIENT_IDS) : "";
+      problems.push({ path: ["clients", i], part: "value", message: `${found(client)} is not a client (${CLIENT_IDS.map(inspectString).join(", ")})${hint}` });
+    }
+  });
+  return Object.freeze(clients) as ClientId[];
+}
+
 /** The config from its parsed value, or the problems found in it. */
 export function checkConfig(value: unknown, file: string): { config: Config } | { problems: Problem[] } {
   const problems: Problem[] = [];
@@ -174,8 +194,9 @@ export function checkConfig(value: unknown, file: string): { config: Config } | 
     if (typeof given === "string" && given !== "") baseline = resolve(dirname(file), given);
     else problems.push({ path: ["baseline"], part: "value", message: `must be a non-empty file name; got ${found(given)}` });
   }
+  const clients = Object.hasOwn(value, "clients") ? clientList(value["clients"], problems) : null;
   if (problems.length > 0) return { problems };
-  const config: Config = { file, dir: dirname(file), ignore: Object.freeze(ignore), rules, overrides: Object.freeze(overrideList), baseline };
+  const config: Config = { file, dir: dirname(file), ignore: Object.freeze(ignore), rules, overrides: Object.freeze(overrideList), baseline, clients };
   return { config: Object.freeze(config) };
 }
 

@@ -5,6 +5,7 @@
 
 import { codeTitle, OFFENCE_CODES, SEVERITY_SETTINGS } from "../core/codes.js";
 import { type CONFIG_KEYS, OVERRIDE_KEYS } from "./config.js";
+import { CLIENT_IDS } from "../core/client-limits/profiles.js";
 
 const DESCRIPTIONS: Readonly<Record<(typeof CONFIG_KEYS)[number], string>> = {
   $schema: "The address of this JSON Schema, for editor completion. Not read by wymcp-lint.",
@@ -12,6 +13,7 @@ const DESCRIPTIONS: Readonly<Record<(typeof CONFIG_KEYS)[number], string>> = {
   rules: 'The severity of offence codes for every file: "error" (counts for exit 1), "warn" (shown) or "off" (not reported).',
   overrides: "Severities for the files some globs match (relative to this file's directory); a later override wins.",
   baseline: "The baseline file (relative to this file's directory); default wymcp-lint-baseline.json beside this file.",
+  clients: "The clients whose limits on names, description lengths and tool counts are reported (docs/client-limits.md); default: every client.",
 };
 
 export function configSchema(): Record<string, unknown> {
@@ -49,6 +51,7 @@ export function configSchema(): Record<string, unknown> {
         },
       },
       baseline: { type: "string", minLength: 1, description: DESCRIPTIONS.baseline },
+      clients: { type: "array", description: DESCRIPTIONS.clients, items: { enum: [...CLIENT_IDS] }, uniqueItems: true },
     },
     additionalProperties: false,
     definitions: {

@@ -4,12 +4,14 @@
 // config file's directory, with "/" separators and dot-files included; a glob without "/"
 // matches the file's base name at any depth (as in .gitignore). A file outside the config's
 // directory matches no override. A running server's rows name no file, so only `rules`
-// applies to them (serverRules). picomatch is imported only here.
+// applies to them (serverRules). The config's `clients` choose whose limits count, for files
+// and servers alike. picomatch is imported only here.
 
 import picomatch from "picomatch";
 import { resolve } from "node:path";
 import { defaultSeverity } from "../core/codes.js";
 import type { SeverityRules } from "../lint/severity.js";
+import type { ClientId } from "../core/client-limits/profiles.js";
 import { pathBelow } from "../text/posix-path.js";
 import type { CodeSeverities, Config } from "./config.js";
 
@@ -34,6 +36,11 @@ export function codeSeveritiesFor(config: Config): (file: string) => CodeSeverit
   };
 }
 
+/** The config's `clients`, when it names them (every client otherwise). */
+function chosenClients(config: Config): { readonly clients?: ReadonlySet<ClientId> } {
+  return config.clients === null ? {} : { clients: new Set(config.clients) };
+}
+
 /**
  * The config as the run's severity rules: a code the config does not name for a file keeps
  * its default. `file` is a result's file name, resolved against the run's directory; each
@@ -43,6 +50,7 @@ export function configRules(config: Config, cwd: string): SeverityRules {
   const forFile = codeSeveritiesFor(config);
   const cache = new Map<string, CodeSeverities>();
   return {
+    ...chosenClients(config),
     severityOf(code, file) {
       let severities = cache.get(file);
       if (severities === undefined) {
@@ -59,5 +67,5 @@ export function configRules(config: Config, cwd: string): SeverityRules {
  * name the server where a file would stand, and overrides match files, so none applies.
  */
 export function serverRules(config: Config): SeverityRules {
-  return { severityOf: (code) => config.rules[code] ?? defaultSeverity(code) };
+  return { ...chosenClients(config), severityOf: (code) => config.rules[code] ?? defaultSeverity(code) };
 }

@@ -1,6 +1,8 @@
 // Lints one whole tool: the tool-level checks (tool-shape, reserved-name), its actions
-// obtained through obtain.ts, and the chain over every action. lintTool serves tool
-// modules (and the library's validateTool); lintActionFile serves parsed action files.
+// obtained through obtain.ts, and the chain over every action; with the advisory checks,
+// the model-text checks and client limits of its name, description and joined summary.
+// lintTool serves tool modules (and the library's validateTool); lintActionFile serves
+// parsed action files.
 
 import { lintActions, type CheckOptions } from "./chain.js";
 import type { HeldBack } from "./held-back.js";
@@ -10,6 +12,7 @@ import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
 import { finalizeOffence, refreeze, toolOffence, type Draft, type Offence } from "./offence.js";
 import { appendAll } from "./append.js";
 import { hiddenDraft, textDrafts } from "./model-text/index.js";
+import { descriptionLimitDrafts, nameLimitDrafts, summaryLimitOffences } from "./client-limits/index.js";
 import { obtainActions } from "./obtain.js";
 import { wymcpToolNameDraft } from "./tool-name.js";
 import { sortOffences } from "./order.js";
@@ -88,6 +91,7 @@ function nameOffences(name: unknown, source: string): Offence[] {
 
 function finish(tool: string | null, actions: MapLike | null, toolLevel: Offence[], options: CheckOptions = {}): ToolLint {
   const { offences, heldBack } = actions ? lintActions(actions, options) : { offences: [], heldBack: [] };
+  if (actions && options.advisory === true) appendAll(offences, summaryLimitOffences(actions));
   return {
     tool,
     actions: actions ? mapKeys(actions).length : 0,
@@ -108,17 +112,19 @@ export function toolListOffence(length: number | null): Offence {
 
 /**
  * The checks beside the chain of a tool's own name and description: its name against the MCP
- * rule (tool-name.ts; `how` says how it is renamed), and the model-text offences
- * (core/model-text/). The author repairs them.
+ * rule (tool-name.ts; `how` says how it is renamed) and the clients' limits
+ * (core/client-limits/), and the model-text offences (core/model-text/). The author repairs them.
  */
 function toolTextOffences(name: unknown, description: unknown, how: string): Offence[] {
   const drafts: (Draft | null)[] = [];
   if (typeof name === "string" && name !== "") drafts.push(wymcpToolNameDraft(name, how));
+  if (typeof name === "string" && name !== "" && name !== RESERVED_TOOL_NAME) appendAll(drafts, nameLimitDrafts(name, { path: ["name"], part: "value" }, how));
   if (typeof name === "string") drafts.push(hiddenDraft(name, [], { path: ["name"], part: "value" }, false));
   if (typeof description === "string") {
     const target = { path: ["description"], part: "value" } as const;
     drafts.push(hiddenDraft(description, [], target, false));
     appendAll(drafts, textDrafts(description, [], target));
+    appendAll(drafts, descriptionLimitDrafts(description, target));
   }
   return drafts.flatMap((draft) => (draft === null ? [] : [finalizeOffence(draft, null)]));
 }

@@ -8,6 +8,7 @@ import { renderLocation } from "./render-location.js";
 import type { Path } from "./path.js";
 import type { Position } from "../text/positions.js";
 import { defaultSeverity, type OffenceCode, type Severity } from "./codes.js";
+import type { ClientId } from "./client-limits/profiles.js";
 
 /**
  * Where exactly an offence points, for line/column: a path from the action schema (or,
@@ -64,6 +65,8 @@ export interface Offence {
   readonly edits?: readonly TextEdit[];
   /** Only on the load-error of a module that a syntax error stopped: where that error is. */
   readonly syntaxError?: SyntaxErrorCause;
+  /** Only on a client limit's offence: the client whose limit it is (client-limits/profiles.ts); the run keeps it only when the config chooses that client. */
+  readonly client?: ClientId;
 }
 
 /**
@@ -102,6 +105,8 @@ export interface Draft {
   readonly message: string;
   readonly fix: string;
   readonly repair?: Repair;
+  /** The client whose limit it is (Offence.client). */
+  readonly client?: ClientId;
 }
 
 export function finalizeOffence(draft: Draft, action: string | null): Offence {
@@ -115,6 +120,7 @@ export function finalizeOffence(draft: Draft, action: string | null): Offence {
     fix: draft.fix,
     target: Object.freeze({ path: Object.freeze([...draft.target.path]), part: draft.target.part }),
     ...(draft.repair ? { repair: Object.freeze({ ...draft.repair }) } : {}),
+    ...(draft.client === undefined ? {} : { client: draft.client }),
   });
 }
 

@@ -10,6 +10,7 @@
 import { actionOffences, type CheckOptions } from "./chain.js";
 import { CODE_TABLE } from "./codes.js";
 import { exfiltrationDrafts, visibleTextDrafts } from "./model-text/index.js";
+import { descriptionLimitDrafts, nameLimitDrafts, toolCountDrafts, type RequiredParameter } from "./client-limits/index.js";
 import { describeValue } from "./escape.js";
 import { inspectString } from "../text/escape.js";
 import { ANY_MAP, type MapLike } from "./map.js";
@@ -123,6 +124,27 @@ function parameters(input: Readonly<Record<string, unknown>>): MapLike {
   return schema;
 }
 
+/** The required parameters of an entry's inputSchema, each with whether its own schema explains it. */
+function requiredParameters(input: unknown): RequiredParameter[] {
+  if (!isRecord(input) || !Array.isArray(input["required"])) return [];
+  const properties = isRecord(input["properties"]) ? input["properties"] : {};
+  return input["required"].flatMap((name: unknown): RequiredParameter[] => {
+    if (typeof name !== "string") return [];
+    const schema = Object.hasOwn(properties, name) ? properties[name] : undefined;
+    const description = isRecord(schema) ? schema["description"] : undefined;
+    return [{ name, explained: typeof description === "string" && description.trim() !== "" }];
+  });
+}
+
+/** The client limits of an entry's name and description (core/client-limits/). */
+function clientLimitDrafts(tool: Readonly<Record<string, unknown>>): Draft[] {
+  const drafts: Draft[] = [];
+  const { name, description } = tool;
+  if (typeof name === "string") appendAll(drafts, nameLimitDrafts(name, { path: ["name"], part: "value" }, ""));
+  if (typeof description === "string") appendAll(drafts, descriptionLimitDrafts(description, { path: ["description"], part: "value" }, requiredParameters(tool[INPUT_SCHEMA])));
+  return drafts;
+}
+
 /**
  * Every offence of one tools/list entry, each with `label` as its action (plainToolLabel)
  * and its path in the entry. `options.read` is how the entry's maps are read.
@@ -154,6 +176,10 @@ export function plainToolOffences(tool: unknown, label: string, options: CheckOp
     appendAll(
       offences,
       visibleTextDrafts(tool, read).map((draft) => finalizeOffence(draft, label)),
+    );
+    appendAll(
+      offences,
+      clientLimitDrafts(tool).map((draft) => finalizeOffence(draft, label)),
     );
     if (isRecord(input)) {
       const view = { description: tool["description"], properties: input["properties"] };
@@ -220,6 +246,9 @@ export function lintToolList(value: unknown, tool: string | null, options: Check
   const repeated = repeatedNames(listed.tools);
   const places = new Map<string, Path>();
   const offences: Offence[] = [];
+  if (options.advisory === true) {
+    for (const draft of toolCountDrafts(listed.tools.length, { path: listed.at, part: "value" })) offences.push(finalizeOffence(draft, null));
+  }
   listed.tools.forEach((entry, index) => {
     const label = plainToolLabel(entry, index, repeated[index]);
     places.set(label, [...listed.at, index]);

@@ -115,3 +115,8 @@ export function actionToolNameDraft(name: string, names: ReadonlySet<string>): D
   const repair: Repair | undefined = findHidden(name) === null ? { kind: "rename-key", to: evident } : undefined;
   return draft("action", name, target, `Rename the action to ${inspectString(evident)}${repair === undefined ? "" : " (wymcp-lint --fix does)"}, and update every caller.`, repair);
 }
+
+/** Whether `name` is a tool name the MCP specification allows. */
+export function isMcpToolName(name: string): boolean {
+  return problem(name) === null;
+}

@@ -4,13 +4,15 @@
 // {"tool", "description", "actions": {name: action schema}}, each schema limited to the
 // vocabulary's keys (with "required" filled in as []). This module recognises that tool
 // and reads an answer; an answer of any other shape is a problem for the caller
-// (lint-server.ts) to report. Wymcp's summaries ("name: description", sorted by name) are
-// built here too, for the comparison with tools/list (surface-drift.ts).
+// (lint-server.ts) to report. Wymcp's summaries ("name: description", sorted by name) come
+// from core/action-summary.ts, for the comparison with tools/list (surface-drift.ts).
 
 import { describeValue } from "../core/escape.js";
 import { escapeText } from "../text/escape.js";
 import { RESERVED_TOOL_NAME } from "../core/lint-tool.js";
 import { isObject, type ListedTool } from "./listed-tool.js";
+
+export { actionSummaries, compareNames } from "../core/action-summary.js";
 
 /** A help answer about one tool, as far as its shape was checked. */
 export interface HelpAnswer {
@@ -67,24 +69,4 @@ export function readHelpAnswer(result: unknown): HelpAnswer | { readonly problem
   if (typeof description !== "string") return { problem: `help's answer has a "description" that is not a string: ${describeValue(description)}` };
   if (!isObject(actions)) return { problem: `help's answer has "actions" that are not an object of action schemas: ${describeValue(actions)}` };
   return { tool, description, actions };
-}
-
-/** Elixir's string order (by UTF-8 bytes), which Wymcp sorts action names in. */
-export function compareNames(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
-}
-
-/**
- * Wymcp's action summaries: "name: description" for each action, sorted by name; null
- * when an action's description is not a string (the chain reports that action).
- */
-export function actionSummaries(actions: Readonly<Record<string, unknown>>): string[] | null {
-  const summaries: string[] = [];
-  for (const name of Object.keys(actions).sort(compareNames)) {
-    const schema = actions[name];
-    const description = isObject(schema) ? schema["description"] : undefined;
-    if (typeof description !== "string") return null;
-    summaries.push(`${name}: ${description}`);
-  }
-  return summaries;
 }

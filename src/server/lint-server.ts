@@ -8,7 +8,8 @@
 //    (surface-drift);
 //  - any other server: each tool is linted as a plain MCP tool with one action named like
 //    it (core/plain-tool.ts), the advisory checks included, as a saved tools/list file is.
-// A malformed entry, or a help answer that is an error or of the wrong shape, is that
+// How many tools it lists is held to the clients' limits (core/client-limits/), on the
+// first row. A malformed entry, or a help answer that is an error or of the wrong shape, is that
 // tool's offence; the other tools are still linted. Severities follow the run's rules (the
 // config's `rules`; src/config/severity-rules.ts). The session, and the server we
 // started, end before this returns or throws.
@@ -17,7 +18,8 @@
 import { performance } from "node:perf_hooks";
 import { inspectString } from "../text/escape.js";
 import { lintTool, type ToolLint } from "../core/lint-tool.js";
-import { toolOffence, type Offence } from "../core/offence.js";
+import { finalizeOffence, toolOffence, type Offence } from "../core/offence.js";
+import { toolCountDrafts } from "../core/client-limits/index.js";
 import { sortOffences } from "../core/order.js";
 import { summarize } from "../lint/lint-paths.js";
 import type { FileResult, LintResult } from "../lint/result.js";
@@ -80,7 +82,16 @@ async function lintTools(session: ServerSession, label: string): Promise<FileRes
     results.push({ file: label, tool: linted.tool, actions: linted.actions, offences });
   }
   // Rows in tool order, as files are in path order: the same server gives the same report.
-  return results.sort((a, b) => ((a.tool ?? "") < (b.tool ?? "") ? -1 : (a.tool ?? "") > (b.tool ?? "") ? 1 : 0));
+  results.sort((a, b) => ((a.tool ?? "") < (b.tool ?? "") ? -1 : (a.tool ?? "") > (b.tool ?? "") ? 1 : 0));
+  return withToolCount(results, entries.length);
+}
+
+/** The clients' limits on how many tools one server lists (core/client-limits/), on the first row: the server has no row of its own. */
+function withToolCount(results: FileResult[], tools: number): FileResult[] {
+  const first = results[0];
+  const counted = toolCountDrafts(tools, { path: [], part: "value" }).map((draft) => finalizeOffence(draft, null));
+  if (first === undefined || counted.length === 0) return results;
+  return [{ ...first, offences: sortOffences([...counted, ...first.offences]) }, ...results.slice(1)];
 }
 
 /** Lints the server; throws ServerFailure when it cannot be linted. Always ends the session. */

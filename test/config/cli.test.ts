@@ -167,3 +167,19 @@ test("a config with more ignore globs than the documented bound is refused with 
   writeFileSync(join(root, "wymcp-lint.config.json"), JSON.stringify({ ignore: Array.from({ length: 1000 }, (_, i) => `gen${i}/`) }));
   assert.equal((await cli(["tools"], { cwd: join(root, "a/b") })).code, 1);
 });
+
+test("the config's clients choose whose limits are reported; without it, every client's", async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "orders.tools.json"), JSON.stringify({ tools: [{ name: "orders.search", description: "Search the orders", inputSchema: { type: "object" } }] }));
+  const clientsOf = async (config: unknown): Promise<string[]> => {
+    if (config !== undefined) writeFileSync(join(dir, "wymcp-lint.config.json"), JSON.stringify(config));
+    const { code, stdout } = await cli(["--format", "json", "orders.tools.json"], { cwd: dir });
+    assert.equal(code, 0, "client limits are warnings");
+    const report = JSON.parse(stdout) as { files: { offences: { code: string; client?: string }[] }[] };
+    return report.files.flatMap((f) => f.offences.filter((o) => o.code === "client-limit").map((o) => o.client as string));
+  };
+  assert.deepEqual(await clientsOf(undefined), ["anthropic", "openai"]);
+  assert.deepEqual(await clientsOf({ clients: ["openai", "cursor"] }), ["openai"]);
+  assert.deepEqual(await clientsOf({ clients: [] }), []);
+  assert.deepEqual(await clientsOf({ clients: ["gemini"], rules: { "client-limit": "error" } }), []);
+});

@@ -95,6 +95,7 @@ test("a config that checks: every key read, paths resolved against its directory
       rules: { "unknown-key": "warn" },
       overrides: [{ files: ["legacy/**"], rules: { "unknown-key": "off" } }],
       baseline: "ci/baseline.json",
+      clients: ["claude-code", "cursor"],
     }`,
   });
   const config = loadConfig({ file: join(root, "wymcp-lint.config.json5"), within: [] }, root);
@@ -107,6 +108,7 @@ test("a config that checks: every key read, paths resolved against its directory
       rules: { "unknown-key": "warn" },
       overrides: [{ files: ["legacy/**"], rules: { "unknown-key": "off" } }],
       baseline: join(root, "ci/baseline.json"),
+      clients: ["claude-code", "cursor"],
     },
   );
   assert.ok(Object.isFrozen(config));
@@ -155,7 +157,8 @@ test("the schema and the loader agree on the fixtures: a valid config passes bot
   const validate = new Ajv({ strict: true, allErrors: true }).compile(configSchema());
   const good = { ignore: ["dist/**"], rules: { "unknown-key": "warn" }, overrides: [{ files: ["a/**"], rules: { cycle: "off" } }], baseline: "b.json" };
   assert.equal(validate(good), true);
-  for (const name of ["unknown-key", "unknown-code", "bad-severity", "override-shape", "package-json"]) {
+  assert.equal(validate({ clients: ["openai", "vscode"] }), true);
+  for (const name of ["unknown-key", "unknown-code", "bad-severity", "override-shape", "package-json", "unknown-client"]) {
     const dir = join(ERRORS, name);
     const file = readdirSync(dir).find((f) => f !== "expected.txt") as string;
     let value = parseJson5(readFileSync(join(dir, file), "utf8")) as Record<string, unknown>;

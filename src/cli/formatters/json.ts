@@ -28,6 +28,7 @@ function offenceEntry(offence: Offence): Record<string, unknown> {
     column: offence.column ?? null,
     exact: offence.line === undefined ? null : offence.exact !== false,
     edits: offence.edits ?? null,
+    ...(offence.client === undefined ? {} : { client: offence.client }),
   };
 }
 
