@@ -93,11 +93,12 @@ export function repeatedKeys(text: string): RepeatedKeys {
  * A repeated key as an offence, at the repeated occurrence. Inside an action it belongs to
  * that action, its path the object's path within the action schema; a repeated action name
  * is that action's, with the empty path; anything else (a repeated "$schema", a top level
- * that is not a map) is the tool's.
+ * that is not a map) is the tool's. `keeper` is who drops the earlier occurrences (for an
+ * Elixir map literal, Elixir: src/elixir/).
  */
-export function duplicateKeyOffence(repeated: RepeatedKey): Offence {
+export function duplicateKeyOffence(repeated: RepeatedKey, keeper = "a parser"): Offence {
   const { path, key, at, first } = repeated;
-  const message = `the key ${inspectString(key)} appears again in the same object (first at line ${first.line}, column ${first.column}); a parser keeps only the last`;
+  const message = `the key ${inspectString(key)} appears again in the same object (first at line ${first.line}, column ${first.column}); ${keeper} keeps only the last`;
   const fix = `Remove one of the ${inspectString(key)} entries or merge them, or rename this one if it was meant to be another key.`;
   const [action, ...rest] = path;
   let offence: Offence;

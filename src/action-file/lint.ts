@@ -75,7 +75,7 @@ function withRepeatedKeys(lint: ToolLint, text: string, repeatsKeys: boolean): T
   // Repeated keys are found in the text, with their positions; only texts that have one pay.
   if (!repeatsKeys) return lint;
   const { found, omitted } = repeatedKeys(text);
-  const repeated = found.map(duplicateKeyOffence);
+  const repeated = found.map((repeat) => duplicateKeyOffence(repeat));
   if (omitted > 0) repeated.push(finalizeOffence(omittedDraft(omitted), null));
   return repeated.length === 0 ? lint : { ...lint, offences: sortOffences([...lint.offences, ...repeated]) };
 }

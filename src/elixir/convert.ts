@@ -16,10 +16,22 @@ export interface TermPlace {
   readonly site?: Place;
 }
 
+/** A key a map literal writes again (term.ts, Repeat), with the path of the map from the tool's top level. */
+export interface RepeatedKey {
+  readonly path: Path;
+  readonly key: string;
+  readonly at: Place;
+  readonly first: Place;
+  /** The call in another file's terms were read through, when the map is not in the linted file. */
+  readonly site?: Place;
+}
+
 export interface Converted {
   /** Places by path from the tool's top level (JSON of the path). */
   readonly places: Map<string, TermPlace>;
   readonly dynamics: { readonly path: Path; readonly term: Dynamic }[];
+  /** Each repeated key once, at the first path its map is reached by. */
+  readonly repeats: RepeatedKey[];
 }
 
 /** A map key as the chain names it: a string's or an atom's text, a number's digits. */
@@ -73,6 +85,12 @@ export function toValue(term: Term, path: Path, into: Converted, key?: Place, si
     case "tuple":
       return term.items.map((item, i) => toValue(item, [...path, i], into, undefined, here));
     case "map": {
+      for (const repeat of term.repeats ?? []) {
+        const at = repeat.key.at;
+        // A map read through an attribute used twice is one literal: its repeats are reported once.
+        if (into.repeats.some((r) => r.at.file === at.file && r.at.span.start === at.span.start)) continue;
+        into.repeats.push({ path, key: keyName(repeat.key), at, first: repeat.first, ...(here === undefined ? {} : { site: here }) });
+      }
       const out: Record<string, unknown> = Object.create(null);
       for (const entry of term.entries) {
         const name = keyName(entry.key);

@@ -9,6 +9,7 @@
 // (src/lint/), for standard input, and by each pass of --fix.
 
 import { dirname, relative } from "node:path";
+import { duplicateKeyOffence } from "../action-file/duplicate-keys.js";
 import { lintTool, type ToolLint } from "../core/lint-tool.js";
 import { PLAIN_DATA } from "../core/map.js";
 import { finalizeOffence, toolOffence, withPosition, type Offence } from "../core/offence.js";
@@ -20,7 +21,7 @@ import type { LocatedEntry } from "../locate/located-entry.js";
 import type { Comment } from "../suppress/comments.js";
 import { suppressByComments } from "../suppress/suppress.js";
 import { positionsAt, type Position } from "../text/positions.js";
-import { pathKey, toValue, type Converted, type TermPlace } from "./convert.js";
+import { pathKey, toValue, type Converted, type RepeatedKey, type TermPlace } from "./convert.js";
 import type { ModuleDecl, SourceFile } from "./modules.js";
 import { parseElixir, type Node } from "./parser.js";
 import { NeedModule, Project } from "./project.js";
@@ -89,7 +90,7 @@ function touchesDynamic(offence: Offence, dynamics: readonly Path[]): boolean {
 }
 
 function lintTerms(name: Term | null, description: Term | null, actions: Term | null): { lint: ToolLint; converted: Converted } {
-  const converted: Converted = { places: new Map(), dynamics: [] };
+  const converted: Converted = { places: new Map(), dynamics: [], repeats: [] };
   const value = (term: Term | null, key: string): unknown => (term === null ? undefined : toValue(term, [key], converted));
   const tool = { name: value(name, "name"), description: value(description, "description"), actions: value(actions, "actions") };
   const chain = lintTool(tool, { read: PLAIN_DATA, advisory: true });
@@ -180,6 +181,30 @@ function withForeignNote(offence: Offence, place: Place, from: string, texts: Re
   return Object.freeze({ ...offence, message: `${offence.message} (written in ${shown} at line ${at.line}, column ${at.column})` });
 }
 
+/**
+ * duplicate-key for each key a map literal of actions/0's value writes again (a map elsewhere
+ * is already the wrong type), as for an action file: at the repeat, naming the first. A
+ * literal in another file is placed at the call in this one, with where it is written.
+ */
+function repeatOffences(repeats: readonly RepeatedKey[], file: string, texts: ReadonlyMap<string, string>): Offence[] {
+  const offences: Offence[] = [];
+  for (const repeat of repeats) {
+    const text = texts.get(repeat.at.file);
+    if (repeat.path[0] !== "actions" || text === undefined) continue;
+    // (The first is written before the repeat: offsets in ascending order.)
+    const [first, at] = positionsAt(text, [repeat.first.span.start, repeat.at.span.start]) as [Position, Position];
+    const here = repeat.at.file === file || repeat.site === undefined ? null : repeat.site;
+    const offence = duplicateKeyOffence({ path: repeat.path.slice(1), key: repeat.key, at, first }, "Elixir");
+    if (here === null) {
+      offences.push(offence);
+      continue;
+    }
+    const site = positionsAt(texts.get(file) ?? "", [here.span.start])[0] as Position;
+    offences.push(withForeignNote(withPosition(offence, site.line, site.column, false), repeat.at, file, texts));
+  }
+  return offences;
+}
+
 /** What an Elixir file holds for the linter: why it holds no tool (its one offence), or the tool's three values as terms. */
 export type ElixirTool =
   | { readonly offence: Offence; readonly comments: readonly Comment[] }
@@ -225,7 +250,10 @@ export async function lintElixirText(file: string, text: string): Promise<Elixir
   const tool = await readElixirTool(file, text);
   const { comments } = tool;
   if ("offence" in tool) return { lint: { tool: null, actions: 0, offences: [tool.offence] }, complete: (offences) => suppressByComments(offences, text, comments) };
-  const { lint, converted } = lintTerms(tool.name, tool.description, tool.actions);
+  const terms = lintTerms(tool.name, tool.description, tool.actions);
+  const { converted } = terms;
+  const repeated = repeatOffences(converted.repeats, file, tool.texts);
+  const lint = repeated.length === 0 ? terms.lint : { ...terms.lint, offences: sortOffences([...terms.lint.offences, ...repeated]) };
   const places = new Places(file, converted.places);
   const complete = (offences: readonly Offence[]): readonly Offence[] => {
     const asked = lookup(offences, ELIXIR_TOOL);

@@ -10,7 +10,7 @@ import { argumentsOf, callName, expandAlias, type Attribute, type Definition, ty
 import { charValue, floatValue, heredocText, integerValue, unescapeSequence, words, type Piece } from "./literals.js";
 import type { Node } from "./parser.js";
 import { appendAll } from "../core/append.js";
-import { dynamic, sameKey, seenFrom, type Entry, type Place, type Term } from "./term.js";
+import { dynamic, sameKey, seenFrom, type Entry, type Place, type Repeat, type Term } from "./term.js";
 
 /** The modules a reader can call into. `find` may throw NeedModule: the caller parses that file and reads again. */
 export interface Modules {
@@ -241,8 +241,14 @@ export class Reader {
     const struct = node.namedChildren.find((c) => c.type === "struct");
     const content = node.namedChildren.find((c) => c.type === "map_content");
     let entries: Entry[] = [];
+    // The keys this literal writes (a base's are not), so that one written again is reported.
+    const written: Term[] = [];
+    const repeats: Repeat[] = [];
     const add = (key: Term, value: Term): void => {
       entries = [...entries.filter((e) => !sameKey(e.key, key)), { key, value }];
+      const first = written.find((w) => sameKey(w, key));
+      if (first === undefined) written.push(key);
+      else repeats.push({ key, first: first.at });
     };
     for (const item of content?.namedChildren ?? []) {
       if (item.type === "comment") continue;
@@ -269,8 +275,9 @@ export class Reader {
         return dynamic("a map entry the reader does not follow", this.place(scope.module, item));
       }
     }
-    if (struct === undefined) return { kind: "map", entries, at };
-    return { kind: "map", entries, struct: expandAlias(struct.text, scope.module.aliases), at };
+    const repeated = repeats.length === 0 ? {} : { repeats };
+    if (struct === undefined) return { kind: "map", entries, at, ...repeated };
+    return { kind: "map", entries, struct: expandAlias(struct.text, scope.module.aliases), at, ...repeated };
   }
 
   // --- operators --------------------------------------------------------------------------

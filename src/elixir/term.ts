@@ -25,14 +25,23 @@ export type Term =
   /** A list; `keywords` when written in keyword syntax (each item a 2-tuple), `charlist` for '…' and ~c. */
   | (At & { readonly kind: "list"; readonly items: readonly Term[]; readonly keywords?: true; readonly charlist?: true })
   | (At & { readonly kind: "tuple"; readonly items: readonly Term[] })
-  /** A map; `struct` names its module for %Name{…}. */
-  | (At & { readonly kind: "map"; readonly entries: readonly Entry[]; readonly struct?: string })
+  /**
+   * A map; `struct` names its module for %Name{…}; `repeats`, each key the literal writes
+   * again, which Elixir resolves silently (the last one wins).
+   */
+  | (At & { readonly kind: "map"; readonly entries: readonly Entry[]; readonly struct?: string; readonly repeats?: readonly Repeat[] })
   /** What the reader cannot know: `what` names it ("a call of Foo.bar/1"). */
   | (At & { readonly kind: "dynamic"; readonly what: string });
 
 export interface Entry {
   readonly key: Term;
   readonly value: Term;
+}
+
+/** A key a map literal writes again: the repeated key (with its place) and where the first is written. */
+export interface Repeat {
+  readonly key: Term;
+  readonly first: Place;
 }
 
 export type Dynamic = Extract<Term, { kind: "dynamic" }>;

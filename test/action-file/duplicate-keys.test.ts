@@ -57,7 +57,9 @@ test("repeatedKeys: each repeat at its own key, with the first occurrence and th
 });
 
 test("duplicateKeyOffence: the action, the enclosing object's path and the repeat's own position", () => {
-  const [inside, action, schemaRef] = repeatedKeys('{"s": {"properties": {"q": {}, "q": {}}}, "s": {}, "$schema": "a", "$schema": "b"}').found.map(duplicateKeyOffence);
+  const [inside, action, schemaRef] = repeatedKeys('{"s": {"properties": {"q": {}, "q": {}}}, "s": {}, "$schema": "a", "$schema": "b"}').found.map((repeat) =>
+    duplicateKeyOffence(repeat),
+  );
   assert.deepEqual([inside?.action, inside?.path, inside?.severity, inside?.column], ["s", ["properties"], "error", 32]);
   assert.match(inside?.message ?? "", /^the key "q" appears again in the same object \(first at line 1, column 23\)/);
   assert.deepEqual([action?.action, action?.path, action?.location], ["s", [], ""]);

@@ -85,6 +85,43 @@ test("# wymcp-lint-disable-next-line suppresses on the next line; one that suppr
   );
 });
 
+test("a key a map literal writes again is duplicate-key at the repeat, naming the first, where Elixir says (oracle/golden.json)", async () => {
+  const golden = JSON.parse(readFileSync(`${FIXTURES}/oracle/golden.json`, "utf8")) as { file: string; repeats: [string, [number, number], [number, number]][] }[];
+  const told = golden.find((g) => g.file === "duplicates.ex")?.repeats ?? [];
+  assert.equal(told.length, 6, "the fixture repeats a key in every kind of map: the actions, an action, its properties, a property, an attribute's");
+  const result = await lintPaths({ paths: ["oracle/duplicates.ex"], cwd: FIXTURES, timeoutMs: 10_000 });
+  const found = (result.files[0]?.offences ?? []).filter((o) => o.code === "duplicate-key");
+  const expected = told.map(([key, [line, column], [firstLine, firstColumn]]) => `${line}:${column} ${JSON.stringify(key)} first at line ${firstLine}, column ${firstColumn}`);
+  assert.deepEqual(found.map((o) => `${o.line}:${o.column} ${o.message.match(/"[^"]+"/)?.[0]} ${o.message.match(/first at line \d+, column \d+/)?.[0]}`).sort(), expected.sort());
+  assert.deepEqual(
+    found.map((o) => `${o.action} ${o.location}`),
+    ['count :properties["n"]', 'count :properties["n"]', "search ", "search ", "search :properties", 'search :properties["q"]'],
+  );
+});
+
+test("near misses of duplicate-key: an atom and a string key, a map update, Map.put, and a keyword list", async () => {
+  const text = [
+    "defmodule T do",
+    "  use Wymcp.Tool",
+    '  @base %{"q" => %{"type" => "string"}}',
+    '  def name, do: "t"',
+    '  def description, do: "T"',
+    "  def actions do",
+    '    %{a: %{description: "A", properties: %{@base | "q" => %{"type" => "integer"}}},',
+    '      b: %{description: "B", properties: Map.put(@base, "q", %{})},',
+    '      c: %{"description" => "C", description: "C", properties: %{}, examples: [[x: 1, x: 2]]}}',
+    "  end",
+    "end",
+    "",
+  ].join("\n");
+  const read = await lintElixirText(repoPath("test/fixtures/elixir/scratch.ex"), text);
+  assert.deepEqual(
+    read.complete(read.lint.offences).filter((o) => o.code === "duplicate-key"),
+    [],
+  );
+  assert.ok(read.lint.offences.length > 0, "the string key and the keyword list are other codes' (wrong-type)");
+});
+
 test("a file that is not valid Elixir is one parse-error at the place the parser stops", async () => {
   const read = await lintElixirText(
     repoPath("test/fixtures/elixir/broken.ex"),
