@@ -30,31 +30,48 @@ async function readStdin() {
   return Buffer.concat(chunks);
 }
 
+// `wymcp-lint --version` alone is answered here, before any of the CLI loads: loading it and
+// its command-line parser takes two to three times node's own start-up (bench/README.md). Any
+// other command line, --version among other arguments included, is run()'s to read.
+const argv = process.argv.slice(2);
+if (argv.length === 1 && argv[0] === "--version") {
+  try {
+    const { packageVersion } = await import("../dist/engine/version.js");
+    if (stdoutOpen) process.stdout.write(`${packageVersion()}\n`);
+  } catch (error) {
+    internal(`cannot read the version: ${error instanceof Error ? error.message : String(error)}`);
+  }
+} else {
+  await runCli();
+}
+
 // A module process named on the command line starts now, while the rest loads (src/cli/early.ts);
 // run() adopts it or stops it.
-let standby = null;
-try {
-  const { startEarly, stopModuleProcessesOnSignals } = await import("../dist/bundle/early.js");
-  // Ctrl-C, SIGTERM and SIGHUP stop every module process, then end the run as the signal would.
-  stopModuleProcessesOnSignals();
-  standby = startEarly(process.argv.slice(2));
-  const { run } = await import("../dist/bundle/cli.js");
-  const io = {
-    stdout: (s) => {
-      if (stdoutOpen) process.stdout.write(s);
-    },
-    stderr: (s) => {
-      if (stderrOpen) process.stderr.write(s);
-    },
-    stdin: readStdin,
-    cwd: process.cwd(),
-    env: process.env,
-    isTTY: process.stdout.isTTY === true,
-  };
-  const code = await run(process.argv.slice(2), io, { standby });
-  process.exitCode = Math.max(code, process.exitCode ?? 0);
-} catch (error) {
-  // A CLI that could not load must not leave the standby holding this process open.
-  standby?.stop();
-  internal(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
+async function runCli() {
+  let standby = null;
+  try {
+    const { startEarly, stopModuleProcessesOnSignals } = await import("../dist/bundle/early.js");
+    // Ctrl-C, SIGTERM and SIGHUP stop every module process, then end the run as the signal would.
+    stopModuleProcessesOnSignals();
+    standby = startEarly(argv);
+    const { run } = await import("../dist/bundle/cli.js");
+    const io = {
+      stdout: (s) => {
+        if (stdoutOpen) process.stdout.write(s);
+      },
+      stderr: (s) => {
+        if (stderrOpen) process.stderr.write(s);
+      },
+      stdin: readStdin,
+      cwd: process.cwd(),
+      env: process.env,
+      isTTY: process.stdout.isTTY === true,
+    };
+    const code = await run(argv, io, { standby });
+    process.exitCode = Math.max(code, process.exitCode ?? 0);
+  } catch (error) {
+    // A CLI that could not load must not leave the standby holding this process open.
+    standby?.stop();
+    internal(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
