@@ -6,14 +6,17 @@
 // fails, but says FAIL, and says loudly when the linter errored, since a benchmark of a
 // linter that errors is meaningless.
 //
-//   node bench/run.mjs [--rounds N] [--quick] [--ajv-schema PATH] [--lint PATH]
+//   node bench/run.mjs [--rounds N] [--quick] [--ajv-schema PATH] [--lint PATH] [--only WORDS]
 //
 // --quick: 3 rounds and no large corpus (development). --ajv-schema: validate with another
 // schema than schemas/action-file.schema.json (e.g. while that file does not exist yet).
 // --lint: benchmark another build of the CLI than bin/wymcp-lint.js (e.g. another checkout).
+// --only: run only the contenders whose name contains one of these comma-separated words
+// ("lsp" and "watch" select those scripts' rows), to check a few rows on a shared machine;
+// the report then goes to bench/.work/RESULTS-only.md, never to RESULTS.md.
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, totalmem } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,13 +34,17 @@ const { values: opts } = parseArgs({
     quick: { type: "boolean", default: false },
     "ajv-schema": { type: "string" },
     lint: { type: "string" },
+    only: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
 if (opts.help) {
-  console.log("usage: node bench/run.mjs [--rounds N] [--quick] [--ajv-schema PATH] [--lint PATH]");
+  console.log("usage: node bench/run.mjs [--rounds N] [--quick] [--ajv-schema PATH] [--lint PATH] [--only WORDS]");
   process.exit(0);
 }
+const ONLY = opts.only === undefined ? null : opts.only.split(",").filter((word) => word !== "");
+/** Whether `name` is selected by --only (everything is without it). */
+const selected = (name) => ONLY === null || ONLY.some((word) => name.includes(word));
 const LINT = opts.lint ? resolve(opts.lint) : join(ROOT, "bin", "wymcp-lint.js");
 const ROUNDS = Number(opts.rounds ?? (opts.quick ? 3 : 5));
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
@@ -49,7 +56,9 @@ if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
 // Corpora
 
 const corpusNames = Object.keys(CORPORA).filter((name) => !(opts.quick && CORPORA[name].large));
-const stamps = ensureCorpora(corpusNames);
+// Made (or checked) once the contenders are known, so --only makes only the corpora its rows
+// need; single/ now, which lintState() probes the CLI on.
+let stamps = ensureCorpora(["single"]);
 const corpusPath = (name, file = "") => join(CORPUS_ROOT, name, file);
 
 // ---------------------------------------------------------------------------------------
@@ -68,11 +77,11 @@ const METHOD = USE_GNU_TIME
 mkdirSync(WORK, { recursive: true });
 const RUSAGE_FILE = join(WORK, "rusage.txt");
 
-function runOnce(nodeArgs) {
+function runOnce(nodeArgs, extraEnv = {}) {
   rmSync(RUSAGE_FILE, { force: true });
   const [command, args, env] = USE_GNU_TIME
-    ? ["/usr/bin/time", ["-f", "%M %U %S", "-o", RUSAGE_FILE, process.execPath, ...nodeArgs], process.env]
-    : [process.execPath, ["--import", join(BENCH, "maxrss-hook.mjs"), ...nodeArgs], { ...process.env, BENCH_RUSAGE_FILE: RUSAGE_FILE }];
+    ? ["/usr/bin/time", ["-f", "%M %U %S", "-o", RUSAGE_FILE, process.execPath, ...nodeArgs], { ...process.env, ...extraEnv }]
+    : [process.execPath, ["--import", join(BENCH, "maxrss-hook.mjs"), ...nodeArgs], { ...process.env, ...extraEnv, BENCH_RUSAGE_FILE: RUSAGE_FILE }];
   const started = process.hrtime.bigint();
   const child = spawnSync(command, args, {
     cwd: ROOT,
@@ -141,19 +150,54 @@ const usingRepoSchema = ajvSchema === REPO_SCHEMA;
 
 const floorJson = (target) => [join(BENCH, "floor-json.mjs"), target];
 const lintArgs = (target) => (lint.format === "json" ? [LINT, "--format", "json", target] : [LINT, target]);
-/** A run with the result cache of `strategy`, its file beside the corpora (outside every corpus). */
-const warmArgs = (corpus, strategy) => [
+/** A run with the result cache of `strategy`, its file beside the corpora (outside every corpus); `dir`: another copy of the corpus. */
+const warmArgs = (corpus, strategy, dir = corpusPath(corpus)) => [
   LINT,
   "--cache",
   "--cache-strategy",
   strategy,
   "--cache-location",
-  join(CORPUS_ROOT, `.cache-${corpus}-${strategy}`),
-  ...lintArgs(corpusPath(corpus)).slice(1),
+  join(dir === corpusPath(corpus) ? CORPUS_ROOT : WORK, `.cache-${corpus}-${strategy}${dir === corpusPath(corpus) ? "" : "-changed"}`),
+  ...lintArgs(dir).slice(1),
 ];
 
+/**
+ * A copy of `corpus` in which one file changes before every run (untimed): its text and the
+ * same text and a space, in turn, so every run finds exactly that file changed (its content,
+ * size and mtime) and its lint the same. One copy a strategy, each with its own cache.
+ */
+function changingCopy(corpus, strategy) {
+  const dir = join(WORK, `${corpus}-changed-${strategy}`);
+  const first = (at) => {
+    const entry = readdirSync(at, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))[0];
+    return entry.isDirectory() ? first(join(at, entry.name)) : join(at, entry.name);
+  };
+  let file = null;
+  let text = "";
+  let flip = false;
+  return {
+    dir,
+    before: () => {
+      // Copied at the first run (untimed, as all of before is), so a row not run copies nothing.
+      if (file === null) {
+        rmSync(dir, { recursive: true, force: true });
+        cpSync(corpusPath(corpus), dir, { recursive: true });
+        file = first(dir);
+        text = readFileSync(file, "utf8");
+      }
+      flip = !flip;
+      writeFileSync(file, flip ? `${text} ` : text);
+    },
+  };
+}
+const changedContent = changingCopy("medium-json", "content");
+const changedMetadata = changingCopy("medium-json", "metadata");
+/** The module trace (README.md, "Environment"), by which a warm run shows it started no module process. */
+const TRACE = { WYMCP_LINT_TRACE: "modules" };
+
 /** Each: the tool, its corpus (a stamp name; null for `node -e 0`) and node arguments. */
-const contenders = [
+const contenderId = (c) => `${c.tool}${c.variant ? ` ${c.variant}` : ""} ${c.corpus ?? ""}`.trim();
+const candidates = [
   { tool: "floor-json", corpus: "medium-json", args: floorJson(corpusPath("medium-json")) },
   { tool: "wymcp-lint", corpus: "medium-json", args: lintArgs(corpusPath("medium-json")) },
   { tool: "ajv", corpus: "medium-json", args: [join(BENCH, "ajv.mjs"), "--schema", ajvSchema, corpusPath("medium-json")] },
@@ -176,19 +220,39 @@ const contenders = [
   { tool: "wymcp-lint", corpus: "elixir-one", args: [LINT, corpusPath("elixir-one", "one.ex")], format: "text" },
   { tool: "wymcp-lint", variant: "--version", corpus: null, args: [LINT, "--version"], format: "text" },
   // Warm runs: the warm-up round writes each cache (beside the corpora, outside them), every measured round finds nothing changed.
-  { tool: "wymcp-lint", variant: "warm --cache", corpus: "medium-json", args: warmArgs("medium-json", "content") },
-  { tool: "wymcp-lint", variant: "warm --cache metadata", corpus: "medium-json", args: warmArgs("medium-json", "metadata") },
-  { tool: "wymcp-lint", variant: "warm --cache", corpus: "modules-ts", args: warmArgs("modules-ts", "content") },
-]
+  { tool: "wymcp-lint", variant: "warm --cache", corpus: "medium-json", args: warmArgs("medium-json", "content"), misses: 0 },
+  { tool: "wymcp-lint", variant: "warm --cache metadata", corpus: "medium-json", args: warmArgs("medium-json", "metadata"), misses: 0 },
+  // The same, with one file changed before each run: exactly one miss.
+  {
+    tool: "wymcp-lint",
+    variant: "warm --cache, one file changed",
+    corpus: "medium-json",
+    args: warmArgs("medium-json", "content", changedContent.dir),
+    before: changedContent.before,
+    misses: 1,
+  },
+  {
+    tool: "wymcp-lint",
+    variant: "warm --cache metadata, one file changed",
+    corpus: "medium-json",
+    args: warmArgs("medium-json", "metadata", changedMetadata.dir),
+    before: changedMetadata.before,
+    misses: 1,
+  },
+  { tool: "wymcp-lint", variant: "warm --cache", corpus: "modules-ts", args: warmArgs("modules-ts", "content"), misses: 0, env: TRACE, noModuleProcess: true },
+];
+const usedCorpora = corpusNames.filter((name) => name === "single" || candidates.some((c) => c.corpus === name && selected(contenderId(c))));
+stamps = ensureCorpora(ONLY === null ? corpusNames : usedCorpora);
+const contenders = candidates
   .filter((c) => c.corpus === null || corpusNames.includes(c.corpus))
   .map((c) => ({
     ...c,
-    id: `${c.tool}${c.variant ? ` ${c.variant}` : ""} ${c.corpus ?? ""}`.trim(),
+    id: contenderId(c),
     format: c.format ?? lint.format,
-    gate: c.tool === "wymcp-lint" ? lint : c.tool === "ajv" ? ajv : { ok: true },
+    gate: !selected(contenderId(c)) ? { ok: false, why: "not selected (--only)" } : c.tool === "wymcp-lint" ? lint : c.tool === "ajv" ? ajv : { ok: true },
     expect: c.dirty
-      ? { status: 1, files: stamps[c.corpus].files, offences: stamps[c.corpus].expectedOffences }
-      : { status: 0, files: c.corpus ? stamps[c.corpus].files : undefined, offences: 0 },
+      ? { status: 1, files: stamps[c.corpus]?.files, offences: stamps[c.corpus]?.expectedOffences }
+      : { status: 0, files: c.corpus ? stamps[c.corpus]?.files : undefined, offences: 0 },
     // --version prints no report to count.
     counted: c.variant !== "--version",
     runs: [],
@@ -197,7 +261,12 @@ const contenders = [
   }));
 
 /** Check one run against what the contender must produce; record what is wrong. */
-function check(c, run) {
+function check(c, run, measured) {
+  if (measured && c.noModuleProcess && / started$/m.test(run.stderr)) c.problems.add("started a module process (WYMCP_LINT_TRACE=modules says so)");
+  if (measured && c.misses !== undefined && lint.format === "json") {
+    const misses = JSON.parse(run.stdout).summary?.cache?.misses;
+    if (misses !== c.misses) c.problems.add(`the cache missed ${misses} files, expected ${c.misses}`);
+  }
   if (run.status !== c.expect.status) {
     const stderr = run.stderr.trim().split("\n").slice(0, 3).join(" | ").slice(0, 300);
     c.problems.add(`exited ${run.status}, expected ${c.expect.status}${stderr ? `: ${stderr}` : ""}`);
@@ -232,8 +301,9 @@ for (let round = -1; round < ROUNDS; round++) {
   process.stderr.write(round < 0 ? "warm-up " : `round ${round + 1}/${ROUNDS} `);
   const shift = Math.max(round, 0) % live.length;
   for (const c of [...live.slice(shift), ...live.slice(0, shift)]) {
-    const run = runOnce(c.args);
-    check(c, run);
+    c.before?.();
+    const run = runOnce(c.args, c.env);
+    check(c, run, round >= 0);
     if (round >= 0) c.runs.push(run);
     process.stderr.write(".");
   }
@@ -345,6 +415,20 @@ const ratios = [
     "time",
     ["≤", 0.4],
   ),
+  ratioRow(
+    "JSON corpus, warm --cache (content), one file changed / nothing changed, time",
+    find("wymcp-lint", "medium-json", "warm --cache, one file changed"),
+    find("wymcp-lint", "medium-json", "warm --cache"),
+    "time",
+    ["≤", 1.1],
+  ),
+  ratioRow(
+    "JSON corpus, warm --cache metadata, one file changed / nothing changed, time",
+    find("wymcp-lint", "medium-json", "warm --cache metadata, one file changed"),
+    find("wymcp-lint", "medium-json", "warm --cache metadata"),
+    "time",
+    ["≤", 1.1],
+  ),
   ratioRow("30 .tool.ts modules, warm --cache / tsx import-all floor, time", find("wymcp-lint", "modules-ts", "warm --cache"), find("floor-modules (tsx)", "modules-ts"), "time", [
     "≤",
     0.5,
@@ -353,6 +437,7 @@ const ratios = [
 
 // The language server's figures (bench/lsp.mjs): one server driven over stdio, not whole runs.
 function lspRows() {
+  if (!selected("lsp")) return [];
   const run = spawnSync(process.execPath, [join(BENCH, "lsp.mjs"), ...(opts.quick ? ["--quick"] : [])], {
     cwd: ROOT,
     env: { ...process.env, BENCH_LINT: LINT },
@@ -378,6 +463,30 @@ function lspRows() {
   ];
 }
 const lsp = lspRows();
+
+// --watch's figures (bench/watch.mjs): one watch followed through its NDJSON stream.
+function watchRows() {
+  if (!selected("watch")) return [];
+  const run = spawnSync(process.execPath, [join(BENCH, "watch.mjs"), ...(opts.quick ? ["--quick"] : [])], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_LINT: LINT },
+    encoding: "utf8",
+    timeout: 600_000,
+  });
+  let figures = null;
+  try {
+    figures = JSON.parse(run.stdout.trim().split("\n").pop() ?? "");
+  } catch {
+    figures = null;
+  }
+  const row = (label, key, bound) => {
+    if (figures === null) return [label, "—", `≤ ${bound} ms`, `**NOT RUN** (bench/watch.mjs exited ${run.status}: ${firstLine(run.stderr ?? "")})`];
+    const value = figures[key];
+    return [label, `${value.toFixed(0)} ms`, `≤ ${bound} ms`, value <= bound ? "PASS" : "**FAIL**"];
+  };
+  return [row("an action file's change to its report, median", "actionMedianMs", 150), row("a .tool.ts module's change to its report, median", "moduleMedianMs", 400)];
+}
+const watchFigures = watchRows();
 
 const table = (head, rows) => [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
 
@@ -416,6 +525,10 @@ const report = [
   ``,
   table(["check", "value", "target", "result"], lsp),
   ``,
+  `## Watch (\`--watch --format json\`, bench/watch.mjs; debounce included)`,
+  ``,
+  table(["check", "value", "target", "result"], watchFigures),
+  ``,
   ...(problems.length > 0 ? [`## PROBLEMS: these runs misbehaved, so their numbers mean nothing`, ``, ...problems, ``] : []),
   ...(notes.length > 0 ? [`## Notes`, ``, ...notes, ``] : []),
   `## Commands (run from the repository root)`,
@@ -424,12 +537,14 @@ const report = [
   ``,
 ].join("\n");
 
-writeFileSync(join(BENCH, "RESULTS.md"), report);
+writeFileSync(ONLY === null ? join(BENCH, "RESULTS.md") : join(WORK, "RESULTS-only.md"), report);
 console.log(report);
 if (problems.length > 0) {
   console.log(`\n!!! ${problems.length} contender(s) MISBEHAVED (wrong exit status or counts): see PROBLEMS above. !!!`);
 }
-const targeted = [...ratios.filter((r) => r[3] !== "(reference)"), ...lsp.map((r) => [r[0], r[1], "", r[2], r[3]])];
+const targeted = [...ratios.filter((r) => r[3] !== "(reference)"), ...[...lsp, ...watchFigures].map((r) => [r[0], r[1], "", r[2], r[3]])];
 const count = (word) => targeted.filter((r) => r[4].includes(word)).length;
 const targets = targeted.length;
-console.log(`\ntargets: ${count("PASS")} PASS, ${count("FAIL")} FAIL, ${count("INVALID")} INVALID, ${count("NOT RUN")} NOT RUN, of ${targets}; written to bench/RESULTS.md`);
+console.log(
+  `\ntargets: ${count("PASS")} PASS, ${count("FAIL")} FAIL, ${count("INVALID")} INVALID, ${count("NOT RUN")} NOT RUN, of ${targets}; written to ${ONLY === null ? "bench/RESULTS.md" : "bench/.work/RESULTS-only.md"}`,
+);
