@@ -1,12 +1,13 @@
 // The lint of each open document (docs/editors.md): a change waits out the debounce, then
 // the document is linted; one lint per document at a time, and when the text (or the
-// config) changed meanwhile it is linted again, at once, for the latest version. A result
-// is kept, and handed on, only when it is for the version the document still has: a
-// stale version is never published. Pull requests wait here for the current version.
+// config, or a file it depends on) changed meanwhile it is linted again, at once, for the
+// latest version. A result is kept, and handed on, only when it is for the version and
+// generation the document still has: a stale version is never published. Pull requests
+// wait here for the current version.
 
 export interface Linted<T> {
   readonly version: number;
-  /** The config generation it was linted under (a reload makes earlier results stale). */
+  /** The document's generation it was linted under (relint() makes earlier results stale). */
   readonly generation: number;
   readonly resultId: string;
   readonly findings: T;
@@ -18,6 +19,8 @@ interface State<T> {
   /** Linted again when the running lint ends: something changed while it ran. */
   again: boolean;
   linted: Linted<T> | null;
+  /** Bumped by each relint(): a result from an earlier generation is stale. */
+  generation: number;
   waiters: { version: number; generation: number; resolve: (linted: Linted<T> | null) => void }[];
 }
 
@@ -32,7 +35,6 @@ export class DocumentLints<D, T> {
   readonly #lint: (uri: string, document: D) => Promise<T>;
   readonly #done: (uri: string, linted: Linted<T>) => void;
   #debounceMs: number;
-  #generation = 0;
   #results = 0;
 
   /** `lint` never rejects for a document's own faults; `done` gets each result for a version still current. */
@@ -50,7 +52,7 @@ export class DocumentLints<D, T> {
   #state(uri: string): State<T> {
     let state = this.#states.get(uri);
     if (state === undefined) {
-      state = { timer: null, running: false, again: false, linted: null, waiters: [] };
+      state = { timer: null, running: false, again: false, linted: null, generation: 0, waiters: [] };
       this.#states.set(uri, state);
     }
     return state;
@@ -71,10 +73,19 @@ export class DocumentLints<D, T> {
     }, this.#debounceMs);
   }
 
-  /** Every open document again, under a reloaded config: results from before are stale. */
-  relintAll(which: (uri: string) => boolean = () => true): void {
-    this.#generation++;
-    for (const uri of this.#states.keys()) if (which(uri)) this.changed(uri, true);
+  /** These documents again, at once (a config, ignore file, baseline or imported file changed): their results from before are stale. */
+  relint(uris: Iterable<string>): void {
+    for (const uri of uris) {
+      const state = this.#states.get(uri);
+      if (state === undefined) continue;
+      state.generation++;
+      this.changed(uri, true);
+    }
+  }
+
+  /** Every open document again. */
+  relintAll(): void {
+    this.relint([...this.#states.keys()]);
   }
 
   /** The document was closed: its lint is forgotten, and whoever waited for it gets null. */
@@ -88,16 +99,16 @@ export class DocumentLints<D, T> {
 
   /** The result for the document's current version and config, when there is one. */
   latest(uri: string): Linted<T> | null {
-    const linted = this.#states.get(uri)?.linted ?? null;
+    const state = this.#states.get(uri);
+    const linted = state?.linted ?? null;
     const current = this.#source.current(uri);
-    return linted !== null && current !== null && linted.version === current.version && linted.generation === this.#generation ? linted : null;
+    return linted !== null && current !== null && linted.version === current.version && linted.generation === state?.generation ? linted : null;
   }
 
   /** The result for `version` or later under the current config; null when the document closes first. */
   whenLinted(uri: string, version: number): Promise<Linted<T> | null> {
     const state = this.#state(uri);
-    const generation = this.#generation;
-    const { linted } = state;
+    const { linted, generation } = state;
     if (linted !== null && linted.version >= version && linted.generation >= generation) return Promise.resolve(linted);
     if (state.timer === null && !state.running) this.#run(uri, state);
     return new Promise((resolve) => state.waiters.push({ version, generation, resolve }));
@@ -117,13 +128,13 @@ export class DocumentLints<D, T> {
     if (current === null) return;
     state.running = true;
     state.again = false;
-    const generation = this.#generation;
+    const { generation } = state;
     void this.#lint(uri, current.document).then((findings) => {
       state.running = false;
       // Closed meanwhile: nothing to hand on.
       if (this.#states.get(uri) !== state) return;
       const now = this.#source.current(uri);
-      if (now !== null && now.version === current.version && generation === this.#generation) {
+      if (now !== null && now.version === current.version && generation === state.generation) {
         const linted: Linted<T> = { version: current.version, generation, resultId: String(++this.#results), findings };
         state.linted = linted;
         const waiting = state.waiters;
@@ -132,7 +143,7 @@ export class DocumentLints<D, T> {
         this.#done(uri, linted);
       }
       // A newer version or config came meanwhile: lint again at once, unless a debounce is already waiting.
-      const stale = now !== null && (now.version !== current.version || generation !== this.#generation);
+      const stale = now !== null && (now.version !== current.version || generation !== state.generation);
       if ((state.again || stale) && state.timer === null) this.#run(uri, state);
     });
   }

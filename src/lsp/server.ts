@@ -7,9 +7,7 @@
 // `exit`, when standard input closes and when the client's process dies; the module
 // processes are stopped on the way out.
 
-import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { toolNameOf } from "../action-file/lint.js";
 import {
   type CodeAction,
   type CodeActionParams,
@@ -25,24 +23,28 @@ import {
   TextDocuments,
 } from "./protocol.js";
 import { TextDocument } from "./protocol.js";
-import { kindOf, mayUseWymcpTool, type FileKind } from "../files/kind.js";
-import { searchedName } from "../lint/discover.js";
+import { kindOf, mayUseWymcpTool, searchedKind, type FileKind } from "../files/kind.js";
 import { FIX_ALL_KIND, fixAll, quickFixes } from "./code-actions.js";
-import { findingsOf, SOURCE, type Finding } from "./diagnostics.js";
+import { SOURCE, type Finding } from "./diagnostics.js";
 import { DocumentLints, type Linted } from "./documents.js";
-import { duplicateToolOf } from "./duplicate-tools.js";
 import { negotiateEncoding, PositionMap, type Encoding } from "./encoding.js";
 import { hoverAt, type Explain } from "./hover.js";
-import type { DocumentLinter } from "./linter.js";
-import { fileNameIn, folderOf, isConfigName, openFolder, reloadFolder, type ConfigProblem, type Folder } from "./workspace.js";
+import type { Linting } from "./linting.js";
+import type { ConfigProblem } from "./workspace.js";
 
-export interface ServerOptions {
+/** The code docs (hover, and each diagnostic's link), loaded at their first use. */
+export interface CodeDocs {
   /** A code's explanation as Markdown (the CLI's --explain). */
   readonly explain: Explain;
   /** The address of a code's doc. */
   readonly codeHref: (code: string) => string;
+}
+
+export interface ServerOptions {
+  readonly docs: () => Promise<CodeDocs>;
   readonly version: string;
-  readonly linter: DocumentLinter;
+  /** Wall time each tool module gets to load, in milliseconds. */
+  readonly loadTimeoutMs: number;
   readonly input: NodeJS.ReadableStream;
   readonly output: NodeJS.WritableStream;
 }
@@ -71,7 +73,7 @@ function lintable(uri: string): { path: string; kind: FileKind } | null {
   if (!uri.startsWith("file:")) return null;
   const path = fileURLToPath(uri);
   const kind = kindOf(path);
-  return kind === null || !searchedName(path) ? null : { path, kind };
+  return kind === null || searchedKind(path) === null ? null : { path, kind };
 }
 
 /** Starts the server; it runs until the client ends it. */
@@ -86,47 +88,45 @@ export function serveLsp(options: ServerOptions): Connection {
   let pull = false;
   let refreshSupport = false;
   let settings = DEFAULT_SETTINGS;
-  let folders: Folder[] = [];
-  /** Folders made for documents outside every workspace folder: their own directory's config. */
-  const loose = new Map<string, Promise<Folder>>();
-  /** The tool name of each file linted here, by path, for duplicate-tool. */
-  const knownTools = new Map<string, string | null>();
-  /** Config problems shown, by config file, so each is said once. */
-  const shown = new Map<string, string>();
+  let dirs: string[] = [];
+  let docs: Promise<CodeDocs> | null = null;
+  const codeDocs = (): Promise<CodeDocs> => (docs ??= options.docs());
+  /** The lint side (linting.ts), loaded after initialize has its answer; null until then. */
+  let linting: Promise<Linting> | null = null;
 
-  async function folderFor(path: string): Promise<Folder> {
-    const found = folderOf(folders, path);
-    if (found !== null) return found;
-    const dir = dirname(path);
-    let folder = loose.get(dir);
-    if (folder === undefined) {
-      folder = openFolder(dir).then((opened) => {
-        reportProblem(opened);
-        return opened;
+  /** The lint side once loaded, for what must stop it at once (the process's exit). */
+  let loaded: Linting | null = null;
+  // However the process ends (exit, the parent's death, a closed input), no module process outlives it.
+  process.once("exit", () => loaded?.stop());
+
+  function lintSide(): Promise<Linting> {
+    linting ??= Promise.all([import("./linting.js"), codeDocs()]).then(([{ Linting }, { codeHref }]) => {
+      loaded = new Linting(dirs, {
+        loadTimeoutMs: options.loadTimeoutMs,
+        codeHref,
+        report: reportProblem,
+        openDocuments: () => documents.keys(),
+        relint: (uri) => lints.changed(uri, true),
       });
-      loose.set(dir, folder);
-    }
-    return folder;
+      return loaded;
+    });
+    return linting;
   }
 
-  function reportProblem(folder: Folder): void {
-    const file = folder.configFile;
-    for (const [configFile] of shown) {
-      if (folder.problem === null && configFile === file) {
-        shown.delete(configFile);
-        void connection.sendDiagnostics({ uri: pathToFileURL(configFile).href, diagnostics: [] });
-      }
+  /** A config or baseline that cannot be used: one diagnostic in it and one message; with null, the diagnostic taken back. */
+  function reportProblem(file: string, problem: ConfigProblem | null): void {
+    const uri = pathToFileURL(file).href;
+    if (problem === null) {
+      void connection.sendDiagnostics({ uri, diagnostics: [] });
+      return;
     }
-    const problem: ConfigProblem | null = folder.problem;
-    if (problem === null || shown.get(problem.file) === problem.message) return;
-    shown.set(problem.file, problem.message);
     const at = { line: Math.max(0, problem.line - 1), character: Math.max(0, problem.column - 1) };
     const diagnostic: Diagnostic = { range: { start: at, end: at }, severity: 1, source: SOURCE, message: problem.message };
-    void connection.sendDiagnostics({ uri: pathToFileURL(problem.file).href, diagnostics: [diagnostic] });
+    void connection.sendDiagnostics({ uri, diagnostics: [diagnostic] });
     // A notification, not a request: nothing waits for the user to dismiss it.
     void connection.sendNotification(ShowMessageNotification.type, {
       type: 1,
-      message: `wymcp-lint: the config cannot be used, so the last good one keeps serving: ${problem.message}`,
+      message: `wymcp-lint: ${problem.file} cannot be used, so the last good one keeps serving: ${problem.message}`,
     });
   }
 
@@ -137,23 +137,7 @@ export function serveLsp(options: ServerOptions): Connection {
     // As a directory search does: an Elixir file is linted only when it may hold a Wymcp tool.
     if (target.kind === "elixir" && !mayUseWymcpTool(text)) return [];
     try {
-      const folder = await folderFor(target.path);
-      const file = fileNameIn(folder.dir, target.path);
-      // The tool name it will have: an action file's is its file's; a module's, what its last lint found.
-      const expected = target.kind === "json" || target.kind === "json5" ? toolNameOf(file) : (knownTools.get(target.path) ?? null);
-      const duplicate = duplicateToolOf(target.path, file, expected, knownTools);
-      const result = await options.linter.lint({ path: target.path, file, kind: target.kind, text, across: duplicate === null ? [] : [duplicate], rules: folder.rules });
-      const before = knownTools.get(target.path);
-      knownTools.set(target.path, result.tool);
-      // The module's name turned out other than expected: the duplicate-tool given for the old name goes, and one for the new name needs another lint.
-      const mistaken = result.tool !== expected;
-      if (mistaken && duplicateToolOf(target.path, file, result.tool, knownTools) !== null) lints.changed(uri, true);
-      const offences = mistaken && duplicate !== null ? result.offences.filter((o) => o.code !== "duplicate-tool") : result.offences;
-      // Its tool name changed: the other documents of its directory may gain or lose a duplicate-tool.
-      if (before !== undefined && before !== result.tool) {
-        for (const other of documents.keys()) if (other !== uri && lintable(other) !== null && dirname(fileURLToPath(other)) === dirname(target.path)) lints.changed(other, true);
-      }
-      return findingsOf(offences, uri, new PositionMap(text, encoding), options.codeHref, (name) => pathToFileURL(join(folder.dir, name)).href);
+      return await (await lintSide()).lint(uri, target.path, target.kind, text, encoding);
     } catch (error) {
       // Our own bug: said in the client's log, and the document keeps no diagnostics.
       connection.console.error(`wymcp-lint could not lint ${target.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -181,8 +165,8 @@ export function serveLsp(options: ServerOptions): Connection {
     encoding = negotiateEncoding(params.capabilities.general?.positionEncodings);
     pull = params.capabilities.textDocument?.diagnostic !== undefined;
     refreshSupport = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
-    const dirs = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri === null || params.rootUri === undefined ? [] : [params.rootUri]);
-    folders = await Promise.all(dirs.filter((uri) => uri.startsWith("file:")).map((uri) => openFolder(fileURLToPath(uri))));
+    const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri === null || params.rootUri === undefined ? [] : [params.rootUri]);
+    dirs = uris.filter((uri) => uri.startsWith("file:")).map((uri) => fileURLToPath(uri));
     return {
       capabilities: {
         positionEncoding: encoding,
@@ -198,33 +182,21 @@ export function serveLsp(options: ServerOptions): Connection {
   });
 
   connection.onInitialized(() => {
-    for (const folder of folders) reportProblem(folder);
+    // The folders' configs are read, and their problems reported, now, not before initialize's answer.
+    void lintSide();
     // Where the client watches files for us: configs, ignore files, baselines, and the files tool modules import.
     void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*" }] }).catch(() => undefined);
   });
 
-  /** A config file changed: its folder reads it again, and every document there is linted again. */
-  async function configChanged(path: string): Promise<void> {
-    const affected = [...folders, ...(await Promise.all(loose.values()))].filter((folder) => folderOf([folder], path) !== null || folder.configFile === path);
-    for (const folder of affected) {
-      await reloadFolder(folder);
-      reportProblem(folder);
-    }
-    relint();
-  }
-
-  function relint(): void {
-    lints.relintAll();
+  /** Files changed on disk: the documents that depend on them are linted again (a pull client is asked to pull again). */
+  async function changedOnDisk(paths: readonly string[]): Promise<void> {
+    const again = await (await lintSide()).changed(paths);
+    if (again.size === 0) return;
+    lints.relint(again);
     if (pull && refreshSupport) void connection.languages.diagnostics.refresh();
   }
 
-  connection.onDidChangeWatchedFiles(async ({ changes }) => {
-    const paths = changes.filter((c) => c.uri.startsWith("file:")).map((c) => fileURLToPath(c.uri));
-    const configs = paths.filter(isConfigName);
-    for (const path of configs) await configChanged(path);
-    // Any other file may be imported by a tool module, or be an ignore file or a baseline.
-    if (configs.length === 0 && paths.some((path) => lintable(pathToFileURL(path).href) === null)) relint();
-  });
+  connection.onDidChangeWatchedFiles(({ changes }) => changedOnDisk(changes.filter((c) => c.uri.startsWith("file:")).map((c) => fileURLToPath(c.uri))));
 
   /** Documents just opened: the document manager reports their text as changed too, right after. */
   const opening = new Set<string>();
@@ -236,12 +208,13 @@ export function serveLsp(options: ServerOptions): Connection {
     if (!opening.delete(document.uri) && settings.run === "onType") lints.changed(document.uri);
   });
   documents.onDidSave(({ document }) => {
-    const path = document.uri.startsWith("file:") ? fileURLToPath(document.uri) : null;
-    if (path !== null && isConfigName(path)) void configChanged(path);
-    else if (settings.run === "onSave") lints.changed(document.uri, true);
+    // Saved, it is on disk: what depends on it (a config, a file a module imports) is linted again.
+    if (document.uri.startsWith("file:")) void changedOnDisk([fileURLToPath(document.uri)]);
+    if (settings.run === "onSave") lints.changed(document.uri, true);
   });
   documents.onDidClose(({ document }) => {
     lints.closed(document.uri);
+    void linting?.then((side) => side.closed(document.uri));
     if (!pull) void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
 
@@ -267,17 +240,17 @@ export function serveLsp(options: ServerOptions): Connection {
     return all === null ? actions : [...actions, all];
   });
 
-  connection.onHover((params) => {
+  connection.onHover(async (params) => {
     const document = documents.get(params.textDocument.uri);
     const target = lintable(params.textDocument.uri);
     if (document === undefined || target === null) return null;
     const map = new PositionMap(document.getText(), encoding);
-    return hoverAt(lints.latest(document.uri)?.findings ?? [], map.offset(params.position), target.kind, map, options.explain);
+    return hoverAt(lints.latest(document.uri)?.findings ?? [], map.offset(params.position), target.kind, map, (await codeDocs()).explain);
   });
 
-  connection.onShutdown(() => {
+  connection.onShutdown(async () => {
     lints.dispose();
-    options.linter.stop();
+    (await linting)?.stop();
   });
 
   documents.listen(connection);

@@ -1,18 +1,18 @@
-// The workspace as the language server sees it (docs/editors.md): its folders, and for each
-// the config a run started there would read (src/config/), as severity rules. A config
-// that cannot be read or has mistakes is reported once (a problem the server shows as one
-// diagnostic in the config file and one message) while the folder's last good rules keep
-// serving; one folder's broken config touches no other folder.
+// The workspace as the language server sees it (docs/editors.md): its folders, each with the
+// engine (src/engine/) a run started there would make, which holds the folder's config, its
+// ignore rules, severity rules and baseline. A config that cannot be read or has mistakes is
+// reported once (a problem the server shows as one diagnostic in the config file and one
+// message) while the folder's last good engine keeps serving; one folder's broken config
+// touches no other folder. Every engine runs its tool modules in the server's one pool.
 
 import { basename, join } from "node:path";
 import { CONFIG_FILE_NAMES, configSource } from "../config/find.js";
-import { loadConfig } from "../config/load.js";
-import type { Config } from "../config/config.js";
-import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
+import { Engine } from "../engine/engine.js";
+import type { ModulePool } from "../modules/pool.js";
 import { pathBelow } from "../text/posix-path.js";
 import { UsageError } from "../usage-error.js";
 
-/** A config that could not be used: in which file, and what is wrong (the CLI's own message). */
+/** A config (or baseline) that could not be used: in which file, and what is wrong (the CLI's own message). */
 export interface ConfigProblem {
   readonly file: string;
   readonly message: string;
@@ -21,11 +21,17 @@ export interface ConfigProblem {
   readonly column: number;
 }
 
+/** What every folder's engine shares: the server's module processes and load timeout. */
+export interface EngineSetting {
+  readonly pool: ModulePool;
+  readonly loadTimeoutMs: number;
+}
+
 export interface Folder {
   /** The folder's directory, absolute: the directory a run would start in. */
   readonly dir: string;
-  rules: SeverityRules;
-  config: Config | null;
+  /** Its last good engine (every default, while it never had a good config). */
+  engine: Engine;
   /** The config file in use or last tried, absolute; null when there is none. */
   configFile: string | null;
   problem: ConfigProblem | null;
@@ -37,22 +43,19 @@ export function isConfigName(path: string): boolean {
   return name === "package.json" || (CONFIG_FILE_NAMES as readonly string[]).includes(name);
 }
 
-function problemOf(error: UsageError, file: string): ConfigProblem {
+export function problemOf(error: UsageError, file: string): ConfigProblem {
   const at = /:(\d+):(\d+): /.exec(error.message);
   return { file, message: error.message, line: at === null ? 1 : Number(at[1]), column: at === null ? 1 : Number(at[2]) };
 }
 
-/** Reads the folder's config again; its problem, or null when it is good (or absent). Keeps the last good rules on a problem. */
-export async function reloadFolder(folder: Folder): Promise<ConfigProblem | null> {
+/** Makes the folder's engine again from its config; its problem, or null when it is good (or absent). Keeps the last good engine on a problem. */
+export async function reloadFolder(folder: Folder, setting: EngineSetting): Promise<ConfigProblem | null> {
   let file = join(folder.dir, CONFIG_FILE_NAMES[0]);
   try {
-    const source = configSource(null, folder.dir);
-    file = source?.file ?? file;
-    const config = source === null ? null : loadConfig(source, folder.dir);
-    // picomatch comes with the severity rules, loaded only for a folder that has a config.
-    folder.rules = config === null ? DEFAULT_RULES : (await import("../config/severity-rules.js")).configRules(config, folder.dir);
-    folder.config = config;
-    folder.configFile = source?.file ?? null;
+    file = configSource(null, folder.dir)?.file ?? file;
+    // The engine replaced is not disposed: the pool it shares is the server's, and a lint of it may still be running.
+    folder.engine = await Engine.create({ cwd: folder.dir, ...setting });
+    folder.configFile = folder.engine.config?.file ?? null;
     folder.problem = null;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -62,9 +65,9 @@ export async function reloadFolder(folder: Folder): Promise<ConfigProblem | null
   return folder.problem;
 }
 
-export async function openFolder(dir: string): Promise<Folder> {
-  const folder: Folder = { dir, rules: DEFAULT_RULES, config: null, configFile: null, problem: null };
-  await reloadFolder(folder);
+export async function openFolder(dir: string, setting: EngineSetting): Promise<Folder> {
+  const folder: Folder = { dir, engine: await Engine.create({ cwd: dir, config: false, ...setting }), configFile: null, problem: null };
+  await reloadFolder(folder, setting);
   return folder;
 }
 

@@ -1,0 +1,194 @@
+// The language server's lint side (docs/editors.md), loaded after initialize, not before its
+// answer: the workspace's folders and their engines (workspace.ts), duplicate-tool over each
+// document's directory (duplicate-tools.ts), and the files each tool module loaded, so that a
+// change on disk lints again only the documents it touches. A document's result is its
+// folder's engine's: the config's severities, nothing at all for a file the ignore rules
+// skip, and without the offences its baseline records.
+
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { toolNameOf } from "../action-file/lint.js";
+import type { FileResult, LintResult } from "../engine/engine.js";
+import { searchedKind, type FileKind } from "../files/kind.js";
+import { ModulePool } from "../modules/pool.js";
+import { pathBelow } from "../text/posix-path.js";
+import { UsageError } from "../usage-error.js";
+import { findingsOf, type Finding } from "./diagnostics.js";
+import { duplicateToolOf } from "./duplicate-tools.js";
+import { type Encoding, PositionMap } from "./encoding.js";
+import { type ConfigProblem, type EngineSetting, fileNameIn, type Folder, folderOf, isConfigName, openFolder, problemOf, reloadFolder } from "./workspace.js";
+
+export interface LintingOptions {
+  readonly loadTimeoutMs: number;
+  /** The address of a code's doc. */
+  readonly codeHref: (code: string) => string;
+  /** Shows a config's or baseline's problem; with null, takes it back. */
+  readonly report: (file: string, problem: ConfigProblem | null) => void;
+  /** The URIs of the open documents. */
+  readonly openDocuments: () => Iterable<string>;
+  /** Lints the open document again, at once. */
+  readonly relint: (uri: string) => void;
+}
+
+/** Ignore files: a change to one may add or take away any document. */
+const IGNORE_FILE = /(^|[/\\])(\.gitignore|\.git[/\\]info[/\\]exclude)$/;
+
+export class Linting {
+  readonly #options: LintingOptions;
+  readonly #setting: EngineSetting;
+  readonly #ready: Promise<void>;
+  #folders: Folder[] = [];
+  /** Folders made for documents outside every workspace folder: their own directory's config. */
+  readonly #loose = new Map<string, Promise<Folder>>();
+  /** The tool name of each file linted here, by path, for duplicate-tool. */
+  readonly #knownTools = new Map<string, string | null>();
+  /** The files each open tool module loaded at its last lint (absolute, its own left out), by URI. */
+  readonly #loaded = new Map<string, readonly string[]>();
+  /** Problems shown, by file, so each is said once and taken back once mended. */
+  readonly #shown = new Map<string, string>();
+
+  /** Opens the workspace folders `dirs` (absolute), reporting their configs' problems; every lint waits for them. */
+  constructor(dirs: readonly string[], options: LintingOptions) {
+    this.#options = options;
+    // One pool for every folder: its idle module processes serve whichever document comes next.
+    this.#setting = { pool: new ModulePool(undefined, { keepIdle: true }), loadTimeoutMs: options.loadTimeoutMs };
+    this.#ready = Promise.all(dirs.map((dir) => openFolder(dir, this.#setting))).then((folders) => {
+      this.#folders = folders;
+      for (const folder of folders) this.#reportConfig(folder);
+    });
+  }
+
+  #show(file: string, problem: ConfigProblem | null): void {
+    if (problem === null) {
+      if (this.#shown.delete(file)) this.#options.report(file, null);
+    } else if (this.#shown.get(file) !== problem.message) {
+      this.#shown.set(file, problem.message);
+      this.#options.report(file, problem);
+    }
+  }
+
+  /** The folder's config problem shown, or, when it has none, the one of `changed` (a config just mended or removed) taken back. */
+  #reportConfig(folder: Folder, changed?: string): void {
+    if (folder.problem !== null) this.#show(folder.problem.file, folder.problem);
+    else for (const file of [folder.configFile, changed]) if (file !== null && file !== undefined) this.#show(file, null);
+  }
+
+  async #folderFor(path: string): Promise<Folder> {
+    await this.#ready;
+    const found = folderOf(this.#folders, path);
+    if (found !== null) return found;
+    const dir = dirname(path);
+    let folder = this.#loose.get(dir);
+    if (folder === undefined) {
+      folder = openFolder(dir, this.#setting).then((opened) => {
+        this.#reportConfig(opened);
+        return opened;
+      });
+      this.#loose.set(dir, folder);
+    }
+    return folder;
+  }
+
+  async #allFolders(): Promise<Folder[]> {
+    await this.#ready;
+    return [...this.#folders, ...(await Promise.all(this.#loose.values()))];
+  }
+
+  /** The result without what the folder's baseline records; a baseline that cannot be read is reported and left out. */
+  #baselined(folder: Folder, result: LintResult): LintResult {
+    const file = folder.engine.baselineFile;
+    try {
+      const kept = folder.engine.baseline(result, { file: null, update: false, note: () => undefined });
+      if (file !== null) this.#show(file, null);
+      return kept;
+    } catch (error) {
+      if (!(error instanceof UsageError) || file === null) throw error;
+      this.#show(file, problemOf(error, file));
+      return result;
+    }
+  }
+
+  /** The findings of the document `uri` (the file at `path`, of `kind`) from its unsaved `text`, positions in `encoding`. */
+  async lint(uri: string, path: string, kind: FileKind, text: string, encoding: Encoding): Promise<Finding[]> {
+    const folder = await this.#folderFor(path);
+    const { engine } = folder;
+    const file = fileNameIn(folder.dir, path);
+    this.#loaded.delete(uri);
+    // What a run of the folder would not lint gets no diagnostics.
+    if (engine.ignores(file)) return [];
+    // The tool name it will have: an action file's is its file's; a module's, what its last lint found.
+    const expected = kind === "json" || kind === "json5" ? toolNameOf(file) : (this.#knownTools.get(path) ?? null);
+    const duplicate = duplicateToolOf(path, file, expected, this.#knownTools);
+    const onLoaded = (files: readonly string[]): void => void this.#loaded.set(uri, files.slice(1));
+    const linted = await engine.lintText(text, file, { kind, across: duplicate === null ? [] : [duplicate], onLoaded });
+    const result = this.#baselined(folder, linted).files[0] as FileResult;
+    const before = this.#knownTools.get(path);
+    this.#knownTools.set(path, result.tool);
+    // The module's name turned out other than expected: the duplicate-tool given for the old name goes, and one for the new name needs another lint.
+    const mistaken = result.tool !== expected;
+    if (mistaken && duplicateToolOf(path, file, result.tool, this.#knownTools) !== null) this.#options.relint(uri);
+    const offences = mistaken && duplicate !== null ? result.offences.filter((o) => o.code !== "duplicate-tool") : result.offences;
+    // Its tool name changed: the other documents of its directory may gain or lose a duplicate-tool.
+    if (before !== undefined && before !== result.tool) for (const other of this.#neighbours(path)) if (other !== uri) this.#options.relint(other);
+    return findingsOf(offences, uri, new PositionMap(text, encoding), this.#options.codeHref, (name) => pathToFileURL(join(folder.dir, name)).href);
+  }
+
+  /** The open documents of the directory of `path` that a directory search would lint. */
+  *#neighbours(path: string): Iterable<string> {
+    const dir = dirname(path);
+    for (const uri of this.#options.openDocuments()) {
+      if (!uri.startsWith("file:")) continue;
+      const other = fileURLToPath(uri);
+      if (dirname(other) === dir && searchedKind(other) !== null) yield uri;
+    }
+  }
+
+  /** The document was closed: what its module loaded no longer matters. */
+  closed(uri: string): void {
+    this.#loaded.delete(uri);
+  }
+
+  /**
+   * Files changed on disk (`paths`, absolute): the open documents to lint again. A config makes
+   * its folders' engines again (all their documents); an ignore file touches every document,
+   * a baseline its folders'; any other file, the modules that loaded it and, when a directory
+   * search would lint it and it is not open, the documents of its directory (duplicate-tool).
+   */
+  async changed(paths: readonly string[]): Promise<Set<string>> {
+    const folders = await this.#allFolders();
+    const open = [...this.#options.openDocuments()].filter((uri) => uri.startsWith("file:"));
+    const inFolders = (chosen: readonly Folder[]): string[] =>
+      open.filter((uri) => {
+        const folder = folderOf(folders, fileURLToPath(uri));
+        return folder !== null && chosen.includes(folder);
+      });
+    const again = new Set<string>();
+    for (const path of paths) {
+      if (isConfigName(path)) {
+        const affected = folders.filter((folder) => pathBelow(folder.dir, path) !== null || folder.configFile === path);
+        for (const folder of affected) {
+          await reloadFolder(folder, this.#setting);
+          this.#reportConfig(folder, path);
+        }
+        for (const uri of inFolders(affected)) again.add(uri);
+      } else if (IGNORE_FILE.test(path)) {
+        for (const uri of open) again.add(uri);
+      } else if (folders.some((folder) => folder.engine.baselineFile === path)) {
+        for (const uri of inFolders(folders.filter((folder) => folder.engine.baselineFile === path))) again.add(uri);
+      } else {
+        const dependents = open.filter((uri) => this.#loaded.get(uri)?.includes(path) === true);
+        // Module processes that loaded the old file must not serve it again.
+        if (dependents.length > 0) for (const folder of folders) folder.engine.update(path);
+        for (const uri of dependents) again.add(uri);
+        // A file of the directory came, went or changed, but not an open one, which counts by its buffer.
+        if (searchedKind(path) !== null && !open.some((uri) => fileURLToPath(uri) === path)) for (const uri of this.#neighbours(path)) again.add(uri);
+      }
+    }
+    return again;
+  }
+
+  /** Stops every module process: the server is going away. */
+  stop(): void {
+    this.#setting.pool.stop();
+  }
+}
