@@ -9,7 +9,7 @@
 // package.json version. A cache that cannot be read costs one warning and a full run; the
 // file is rewritten atomically (src/files/write.ts) after a run that changed it.
 
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config/config.js";
@@ -175,7 +175,7 @@ export class ResultCache implements LintCache {
         const stat = statSync(path, { bigint: true });
         return stat.isFile() ? `${stat.size}:${stat.mtimeNs}:${stat.ino}` : null;
       }
-      return createHash("sha1").update(readFileSync(path)).digest("base64");
+      return hash("sha1", readFileSync(path), "base64");
     } catch {
       return null;
     }

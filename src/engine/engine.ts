@@ -207,6 +207,8 @@ export class Engine {
    */
   async lintText(text: string | Uint8Array, file: string, options: TextOptions = {}): Promise<LintResult> {
     this.#live();
+    // Files on disk may have changed since a kept process's modules loaded theirs (src/modules/pool.ts).
+    this.#pool.dropUsed();
     const result = await this.#lintOne(asBytes(text), file, options.startedAt ?? performance.now(), options);
     this.#results.set(resolve(this.cwd, file), result.files[0] as FileResult);
     return result;

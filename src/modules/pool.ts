@@ -4,8 +4,8 @@
 // the standby nothing adopted, the idle processes, and any run still going, so that no module
 // process outlives the command. A pool that keeps idle processes (keepIdle) holds those a run
 // is done with, each ready for another module: one a module ran in is taken only for a
-// module given as text (--fix's passes, an editor's document), whose imports are the files it
-// loaded before (dropUsed() lets them go when files may have changed); freshen() puts a fresh
+// module given as text (--fix's passes), whose imports are the files it loaded before
+// (dropUsed() lets them go when files may have changed: the engine's next lint); freshen() puts a fresh
 // process in place of each, for a watch loop's next run (README.md, "Watch"). It is light on
 // purpose: what runs the modules (pool-run.ts) loads only with the module loader.
 
