@@ -1,0 +1,108 @@
+// What the language server takes from disk through its folder's engine (docs/editors.md, "The
+// workspace"): the ignore rules (an ignored document gets no diagnostics), the baseline (a
+// recorded offence is not shown), each reloaded when it changes; and a change to a file a
+// tool module loaded lints again that module's document, and no other.
+
+import assert from "node:assert/strict";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { cli, tempDir } from "../support/cli.js";
+import { startClient, uriOf } from "../support/lsp-client.js";
+
+const dirs: string[] = [];
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const ACTIONS = '{ "find": { "description": "Find", "properties": {}, "requird": [] } }\n';
+
+/** A folder that is a repository of its own, so no config or .gitignore above it counts. */
+function repository(): string {
+  const dir = tempDir();
+  dirs.push(dir);
+  mkdirSync(join(dir, ".git"));
+  return dir;
+}
+
+const changedOnDisk = (...paths: string[]) => ({ changes: paths.map((path) => ({ uri: uriOf(path), type: 2 })) });
+const codes = (p: { diagnostics: { code?: unknown }[] }): unknown[] => p.diagnostics.map((d) => d.code);
+
+test("a document the folder's ignore rules skip gets no diagnostics, until a change to the ignore file takes the rule away", async () => {
+  const dir = repository();
+  writeFileSync(join(dir, ".gitignore"), "drafts/\n");
+  mkdirSync(join(dir, "drafts"));
+  const ignored = join(dir, "drafts", "find.actions.json");
+  writeFileSync(ignored, ACTIONS);
+  const near = join(dir, "find.actions.json");
+  writeFileSync(near, ACTIONS);
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uriOf(ignored), ACTIONS);
+    client.open(uriOf(near), ACTIONS);
+    assert.deepEqual(codes(await client.published_(uriOf(near), undefined, 0)), ["unknown-key"], "a file the rules do not name is linted");
+    assert.deepEqual(codes(await client.published_(uriOf(ignored), undefined, 0)), []);
+    const since = client.published.length;
+    writeFileSync(join(dir, ".gitignore"), "");
+    client.connection.sendNotification("workspace/didChangeWatchedFiles", changedOnDisk(join(dir, ".gitignore")));
+    assert.deepEqual(codes(await client.published_(uriOf(ignored), undefined, since)), ["unknown-key"]);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("an offence the folder's baseline records is not shown; a new one is, and so is the old one once the baseline is gone", async () => {
+  const dir = repository();
+  const path = join(dir, "find.actions.json");
+  writeFileSync(path, ACTIONS);
+  const written = await cli(["--update-baseline", "."], { cwd: dir });
+  assert.equal(written.code, 0, written.stderr);
+  const baseline = join(dir, "wymcp-lint-baseline.json");
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uriOf(path), ACTIONS);
+    assert.deepEqual(codes(await client.published_(uriOf(path), undefined, 0)), []);
+    // A second mistake the baseline does not record.
+    client.change(uriOf(path), 2, ACTIONS.replace('"Find"', '"Find", "exampels": []'));
+    assert.deepEqual(codes(await client.published_(uriOf(path), (p) => p.version === 2, 0)), ["unknown-key"]);
+    const since = client.published.length;
+    rmSync(baseline);
+    client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(baseline), type: 3 }] });
+    assert.deepEqual(codes(await client.published_(uriOf(path), undefined, since)), ["unknown-key", "unknown-key"]);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("a change to a file a tool module loaded lints that module's document again, in a process that does not hold the old file, and no other document", async () => {
+  const dir = repository();
+  const helper = join(dir, "find-actions.mjs");
+  const good = 'export const actions = { find: { description: "Find", properties: {} } };\n';
+  writeFileSync(helper, good);
+  const importing = join(dir, "books.tool.mjs");
+  const importingText = 'import { actions } from "./find-actions.mjs";\nexport default { name: "books", description: "Books", actions: () => actions };\n';
+  // An action file, so the one module process used is the one that loaded the helper.
+  const alone = join(dir, "shelf.actions.json");
+  const aloneText = '{ "list": { "description": "List", "properties": {} } }\n';
+  writeFileSync(importing, importingText);
+  writeFileSync(alone, aloneText);
+  const client = await startClient({ folder: dir, pull: true, refresh: true });
+  try {
+    client.open(uriOf(importing), importingText, "javascript");
+    client.open(uriOf(alone), aloneText);
+    const before = await client.pullDiagnostics(uriOf(importing));
+    assert.deepEqual(before.items, []);
+    const other = await client.pullDiagnostics(uriOf(alone));
+    assert.deepEqual(other.items, []);
+    writeFileSync(helper, good.replace("properties", "propertes"));
+    client.connection.sendNotification("workspace/didChangeWatchedFiles", changedOnDisk(helper));
+    await client.until(() => (client.refreshes > 0 ? true : undefined), "workspace/diagnostic/refresh");
+    const after = await client.pullDiagnostics(uriOf(importing), before.resultId);
+    assert.equal(after.kind, "full");
+    assert.deepEqual(after.items?.map((d) => d.code).sort(), ["missing-key", "unknown-key"]);
+    // The document that loaded nothing of it was not linted again: its result is the one it had.
+    assert.deepEqual(await client.pullDiagnostics(uriOf(alone), other.resultId), { kind: "unchanged", resultId: other.resultId });
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
