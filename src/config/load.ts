@@ -234,10 +234,13 @@ export function loadConfig(source: ConfigSource, cwd: string): Config {
     text,
     checked.problems.map((p) => ({ path: [...source.within, ...p.path], part: p.part })),
   );
-  const lines = checked.problems.map((p, i) => {
-    const at: Position | null = positions[i] ?? null;
+  // In the file's order, as an editor shows them: by line and column, those without a place
+  // last, ties in the order they were found (a stable sort).
+  const placed = checked.problems.map((p, i) => ({ problem: p, at: (positions[i] ?? null) as Position | null }));
+  placed.sort((a, b) => (a.at === null ? (b.at === null ? 0 : 1) : b.at === null ? -1 : a.at.line - b.at.line || a.at.column - b.at.column));
+  const lines = placed.map(({ problem, at }) => {
     const where = at === null ? shown : `${shown}:${at.line}:${at.column}`;
-    return `${where}: ${renderConfigPath([...source.within, ...p.path])}: ${p.message}`;
+    return `${where}: ${renderConfigPath([...source.within, ...problem.path])}: ${problem.message}`;
   });
   const count = lines.length === 1 ? "a mistake" : `${lines.length} mistakes`;
   throw new UsageError(`the config file has ${count}:\n  ${lines.join("\n  ")}`);

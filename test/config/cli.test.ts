@@ -94,6 +94,18 @@ test("a broken config is a usage error (exit 2) naming the place, before anythin
   );
 });
 
+test("a config's mistakes are listed in the file's order, by line and column, whatever order they are checked in", async () => {
+  const cwd = tempDir();
+  writeFileSync(join(cwd, "search.actions.json"), '{"search": {"description": "Search", "properties": {}}}\n');
+  writeFileSync(join(cwd, "wymcp-lint.config.json"), '{\n  "overrides": [{ "files": 5 }],\n  "bogus": 1,\n  "rules": { "unknown-key": "wrn" }\n}\n');
+  const { code, stderr } = await cli([], { cwd });
+  assert.equal(code, 2);
+  assert.deepEqual(
+    stderr.split("\n").flatMap((line) => /^ {2}wymcp-lint\.config\.json:(\d+:\d+): /.exec(line)?.[1] ?? []),
+    ["2:17", "2:28", "3:3", "4:29"],
+  );
+});
+
 test("--config naming no file, or an empty name, is a usage error", async () => {
   const missing = await cli(["--config", "nope.json"], { cwd: SEVERITIES });
   assert.equal(missing.code, 2);
