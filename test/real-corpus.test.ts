@@ -71,6 +71,33 @@ for (const folder of FOLDERS) {
   });
 }
 
+/**
+ * The advisory warnings the corpus holds, each reviewed: a real mistake in a published
+ * server. asana: "data" and "opts" list their fields without the "type": "object" and
+ * "properties" wrapper, so the published schema accepts anything there.
+ */
+const REVIEWED: Readonly<Record<string, readonly string[]>> = {
+  "asana-mcp-server.actions.json": [
+    'asana_set_parent_for_task bare-properties :properties: property "data" has no keyword, only names mapped to schemas ("parent", "insert_after", "insert_before"): it accepts any value',
+    'asana_set_parent_for_task bare-properties :properties: property "opts" has no keyword, only names mapped to schemas ("opt_fields"): it accepts any value',
+  ],
+};
+
+test("real servers, actions-clean/ with the advisory checks: only the reviewed warnings", async (t) => {
+  for (const file of files("actions-clean")) {
+    await t.test(file, () => {
+      const value: unknown = JSON.parse(readFileSync(join(CORPUS, "actions-clean", file), "utf8"));
+      assert.ok(isMap(value));
+      const { offences } = lintActionFile(value, "tool", { advisory: true });
+      assert.deepEqual(
+        offences.map((o) => `${o.action} ${o.code} ${o.location}: ${o.message}`),
+        REVIEWED[file] ?? [],
+      );
+      assert.ok(offences.every((o) => o.severity === "warn"));
+    });
+  }
+});
+
 /** A corpus file's actions as the server listed them: a tools/list result of plain tools. */
 function asToolsList(file: string): unknown {
   const value = JSON.parse(readFileSync(join(CORPUS, "actions", file), "utf8")) as Record<string, Record<string, unknown>>;
@@ -87,7 +114,7 @@ function asToolsList(file: string): unknown {
 /** The client limits the real servers are over, reviewed (docs/client-limits.md): each one is real. */
 const CLIENT_LIMITS: Readonly<Record<string, readonly string[]>> = JSON.parse(readFileSync(join(CORPUS, "client-limits.json"), "utf8"));
 
-test("real servers as tools/list results (multi-line descriptions kept), linted as plain tools: no offence but the reviewed client limits", async (t) => {
+test("real servers as tools/list results (multi-line descriptions kept), linted as plain tools: no offence but the reviewed client limits and schema warnings", async (t) => {
   let tools = 0;
   for (const file of files("actions")) {
     await t.test(file, () => {
@@ -95,7 +122,7 @@ test("real servers as tools/list results (multi-line descriptions kept), linted 
       const limits = lint.offences.filter((o) => o.code === "client-limit");
       assert.deepEqual(
         lint.offences.filter((o) => o.code !== "client-limit").map((o) => `${o.action} ${o.code} ${o.location}: ${o.message}`),
-        [],
+        (REVIEWED[file] ?? []).map((line) => line.replace(" :properties:", ` :inputSchema["properties"]:`)),
       );
       assert.ok(limits.every((o) => o.severity === "warn"));
       assert.deepEqual(

@@ -22,6 +22,7 @@ import { unknownKeyDrafts } from "./unknown-key.js";
 import { exclusiveRepairs } from "./repair.js";
 import { actionToolNameDraft } from "./tool-name.js";
 import type { WalkedSchema } from "./key-set-walk.js";
+import { subschemas, type Subschema } from "./advisory/subschemas.js";
 import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
 import { isActionSchemaKey, mandatoryActionSchemaKeys, type ActionSchemaKey, type MandatoryActionSchemaKey } from "../vocabulary.js";
 import { appendAll } from "./append.js";
@@ -133,6 +134,28 @@ function wellTyped(offences: readonly Offence[], reads: readonly string[]): bool
   return !offences.some((o) => SHAPE_CODES.has(o.code) && reads.includes(String(o.path[0])));
 }
 
+/** What the advisory checks read (AdvisoryContext); `plainRoot` is a plain tool's inputSchema. */
+function advisoryContext(
+  schema: MapLike,
+  read: MapReader,
+  properties: MapLike,
+  actionNames: ReadonlySet<string>,
+  walkedSchemas: readonly WalkedSchema[],
+  plainRoot: Subschema | undefined,
+): AdvisoryContext {
+  let found: readonly Subschema[] | undefined;
+  const all = (): readonly Subschema[] => (found ??= subschemas(walkedSchemas, read, plainRoot ?? null));
+  return {
+    read,
+    properties,
+    actionNames,
+    walkedSchemas,
+    subschemas: all,
+    roots: () => (plainRoot !== undefined ? [plainRoot] : all().filter((s) => s.property && s.parent?.parent === null)),
+    document: plainRoot?.schema ?? schema,
+  };
+}
+
 /** One action's offences, and the checks the chain's gate held back there. */
 export interface ActionLint {
   readonly offences: Offence[];
@@ -147,7 +170,7 @@ export interface ActionLint {
  * `actionNames`, the model-text checks and the name's MCP rule (tool-name) run too, not gated:
  * a description with a line break or a misspelt key reaches the model all the same.
  */
-export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>): ActionLint {
+export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>, plainRoot?: Subschema): ActionLint {
   const action = actionLabel(name);
   const walkedSchemas: WalkedSchema[] = [];
   const chain = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, read, walkedSchemas)].map((d) => finalizeOffence(d, action));
@@ -161,13 +184,13 @@ export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY
   }
   if (actionNames !== undefined) {
     const properties = declaredProperties(schema, read) ?? NO_PROPERTIES;
-    const context: AdvisoryContext = { read, properties, actionNames, walkedSchemas };
-    for (const [code, { check, reads }] of ADVISORY_CHECK_LIST) {
+    const context = advisoryContext(schema, read, properties, actionNames, walkedSchemas, plainRoot);
+    for (const [code, { check, reads, quiet }] of ADVISORY_CHECK_LIST) {
       const blocked = chain.some((o) => holdsBack(o, action, reads));
       if (!blocked) appendAll(result.offences, finalize(check(schema, context)));
       else if (read.has(schema, reads[0] as string)) {
         const withheld = wellTyped(chain, reads) ? finalize(check(schema, context)) : null;
-        result.heldBack.push(heldBack(action, code, reads, chain, withheld));
+        if (quiet !== true || (withheld !== null && withheld.length > 0)) result.heldBack.push(heldBack(action, code, reads, chain, withheld));
       }
     }
   }
@@ -200,8 +223,8 @@ export interface CheckOptions {
 }
 
 /** Every offence of one action (lintAction's, without what it held back). */
-export function actionOffences(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>): Offence[] {
-  return lintAction(name, schema, read, actionNames).offences;
+export function actionOffences(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>, plainRoot?: Subschema): Offence[] {
+  return lintAction(name, schema, read, actionNames, plainRoot).offences;
 }
 
 /** Every offence of every action in an actions map, sorted, and the checks the gate held back. */

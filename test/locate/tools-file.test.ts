@@ -43,6 +43,15 @@ test("a list of tools with a multi-line description and a tool without parameter
   assert.equal(json.summary.actions, 2);
 });
 
+test("a plain tool's inputSchema is checked to the end, its top level included, each warning at its line and column; its near miss is clean", async () => {
+  const schemas = repoPath("test/fixtures/plain-schemas");
+  const trigger = await report([join(schemas, "trigger.tools.json")]);
+  assert.equal(trigger.code, 0, "warnings only");
+  assert.deepEqual(rows(trigger.json), JSON.parse(readFileSync(join(schemas, "expected.json"), "utf8")));
+  const nearMiss = await report([join(schemas, "near-miss.tools.json")]);
+  assert.deepEqual(rows(nearMiss.json), []);
+});
+
 test("a value that is neither a tools/list result nor a list of tools is one tool-shape offence", async () => {
   const { code, json } = await report(["--stdin", "--stdin-filename", "server.tools.json"], '{"search": {"description": "An action file by mistake", "properties": {}}}');
   assert.equal(code, 1);

@@ -7,6 +7,7 @@
 import type { WalkedSchema } from "../key-set-walk.js";
 import type { MapLike, MapReader } from "../map.js";
 import type { Draft } from "../offence.js";
+import type { Subschema } from "./subschemas.js";
 
 export interface AdvisoryContext {
   /** How to read the schema's maps: PLAIN_DATA for parsed text, else ANY_MAP (map.ts). */
@@ -22,6 +23,14 @@ export interface AdvisoryContext {
    * where a module shares one between places.
    */
   readonly walkedSchemas: readonly WalkedSchema[];
+  /** Every subschema to the end, walked ones first (subschemas.ts); computed once, when first asked. */
+  readonly subschemas: () => readonly Subschema[];
+  /**
+   * The schemas each validated whole, and what a local "$ref" ("#/...") points into: a plain
+   * tool's inputSchema (at :inputSchema), or else each property schema, in the action schema.
+   */
+  readonly roots: () => readonly Subschema[];
+  readonly document: MapLike;
 }
 
 /** One advisory check over one well-formed action schema; drafts relative to it. */

@@ -11,6 +11,11 @@ import { exampleMissesRequired } from "./example-misses-required.js";
 import { undeclaredExampleKey } from "./undeclared-example-key.js";
 import { unknownKeyword } from "./unknown-keyword.js";
 import { unknownRelated } from "./unknown-related.js";
+import { invalidSchema } from "./invalid-schema.js";
+import { unresolvedRef } from "./unresolved-ref.js";
+import { undeclaredRequired } from "./undeclared-required.js";
+import { duplicateRequired } from "./duplicate-required.js";
+import { bareProperties } from "./bare-properties.js";
 
 /**
  * One advisory check and the action-schema keys it reads, the one it examines first: the
@@ -20,6 +25,11 @@ import { unknownRelated } from "./unknown-related.js";
 export interface AdvisoryEntry {
   readonly check: AdvisoryCheck;
   readonly reads: readonly [ActionSchemaKey, ...ActionSchemaKey[]];
+  /**
+   * Held back, it is recorded only when it would find something: the schema checks share
+   * unknown-keyword's gate, whose record already says that "properties" holds them back.
+   */
+  readonly quiet?: true;
 }
 
 export const ADVISORY_CHECKS: { readonly [C in CodeOf<"advisory">]: AdvisoryEntry } = {
@@ -27,6 +37,11 @@ export const ADVISORY_CHECKS: { readonly [C in CodeOf<"advisory">]: AdvisoryEntr
   "undeclared-example-key": { check: undeclaredExampleKey, reads: ["examples", "properties"] },
   "example-misses-required": { check: exampleMissesRequired, reads: ["examples", "required", "required_one_of", "defaults"] },
   "unknown-keyword": { check: unknownKeyword, reads: ["properties"] },
+  "invalid-schema": { check: invalidSchema, reads: ["properties"], quiet: true },
+  "unresolved-ref": { check: unresolvedRef, reads: ["properties"], quiet: true },
+  "undeclared-required": { check: undeclaredRequired, reads: ["properties"], quiet: true },
+  "duplicate-required": { check: duplicateRequired, reads: ["properties"], quiet: true },
+  "bare-properties": { check: bareProperties, reads: ["properties"], quiet: true },
 };
 
 export type { AdvisoryCheck, AdvisoryContext } from "./context.js";

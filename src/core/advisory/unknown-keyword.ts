@@ -1,9 +1,10 @@
-// unknown-keyword: a key of a schema on the walked surface that is no JSON Schema keyword
+// unknown-keyword: a key of any subschema (subschemas.ts), and of a plain tool's inputSchema
+// itself, that is no JSON Schema keyword
 // but one edit from one ("tpye", "propertes", "itmes"), which a validator would silently
 // ignore. Keys further from every keyword (extensions such as "x-vendor") are left alone,
 // and so are keywords shorter than four characters ("if", "not", "$id"), whose one-edit
 // neighbours are mostly ordinary words. Property names are never keys of a schema here:
-// the walk yields schemas, and a "properties" map is only walked through. The rename is a
+// the walk yields schemas, and a map of names ("properties", "$defs"…) is only walked through. The rename is a
 // repair (--fix) when it is the only one near and the schema lacks that keyword.
 
 import { editDistance } from "../close-match.js";
@@ -24,10 +25,10 @@ export function keywordsNear(key: string): string[] {
   return CANDIDATES.filter((keyword) => editDistance(key, keyword, 1) <= 1);
 }
 
-export const unknownKeyword: AdvisoryCheck = (_schema, { read, walkedSchemas }) => {
+export const unknownKeyword: AdvisoryCheck = (_schema, { read, subschemas }) => {
   // One misspelt keyword per level of deep input: past the cap they are counted (offence-cap.ts).
   const drafts = new CappedDrafts();
-  for (const walked of walkedSchemas) {
+  for (const walked of subschemas()) {
     for (const key of read.keys(walked.schema)) {
       if (JSON_SCHEMA_KEYWORDS.has(key)) continue;
       const near = keywordsNear(key);

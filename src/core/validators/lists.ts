@@ -5,6 +5,7 @@ import { closeMatch } from "../close-match.js";
 import { wrongType } from "../drafts.js";
 import { inspectString } from "../../text/escape.js";
 import { isList, mapHas, stringKeys, type MapLike } from "../map.js";
+import type { OffenceCode } from "../codes.js";
 import type { Draft } from "../offence.js";
 import type { Path } from "../path.js";
 
@@ -25,8 +26,8 @@ export function nonStringEntries(key: string, list: readonly unknown[], listName
   return drafts;
 }
 
-/** One duplicate draft per repeated string after its first occurrence. */
-export function repeatedEntries(key: string, list: readonly unknown[], listName: string, entryPath: Path): Draft[] {
+/** One duplicate draft per repeated string after its first occurrence; `path` is the offences' (the list's key). */
+export function repeatedEntries(path: Path, list: readonly unknown[], listName: string, entryPath: Path, code: OffenceCode = "duplicate"): Draft[] {
   const seen = new Map<string, number>();
   const drafts: Draft[] = [];
   list.forEach((entry, i) => {
@@ -37,8 +38,8 @@ export function repeatedEntries(key: string, list: readonly unknown[], listName:
       return;
     }
     drafts.push({
-      code: "duplicate",
-      path: [key],
+      code,
+      path,
       target: { path: [...entryPath, i], part: "value" },
       message: `${listName} lists ${inspectString(entry)} again at entry ${i} (first at entry ${first})`,
       fix: `Remove entry ${i}; ${inspectString(entry)} is already listed at entry ${first}.`,
@@ -48,15 +49,15 @@ export function repeatedEntries(key: string, list: readonly unknown[], listName:
   return drafts;
 }
 
-/** One undeclared draft per string entry not declared in `properties`. */
-export function undeclaredEntries(key: string, list: readonly unknown[], listName: string, entryPath: Path, declared: MapLike): Draft[] {
+/** One undeclared draft per string entry not declared in `properties`; `path` is the offences' (the list's key). */
+export function undeclaredEntries(path: Path, list: readonly unknown[], listName: string, entryPath: Path, declared: MapLike, code: OffenceCode = "undeclared"): Draft[] {
   const drafts: Draft[] = [];
   list.forEach((entry, i) => {
     if (typeof entry !== "string" || mapHas(declared, entry)) return;
     const match = closeMatch(entry, stringKeys(declared));
     drafts.push({
-      code: "undeclared",
-      path: [key],
+      code,
+      path,
       target: { path: [...entryPath, i], part: "value" },
       message: `${listName} entry ${i} names ${inspectString(entry)}, which "properties" does not declare`,
       fix: match

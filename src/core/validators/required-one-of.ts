@@ -79,9 +79,9 @@ export const validateRequiredOneOf: Validator = (value, context) => {
     }
     const badEntries = nonStringEntries(KEY, group, name, [KEY, i]);
     appendAll(drafts, badEntries);
-    appendAll(drafts, repeatedEntries(KEY, group, name, [KEY, i]));
+    appendAll(drafts, repeatedEntries([KEY], group, name, [KEY, i]));
     const declared = context.declared();
-    if (declared) appendAll(drafts, undeclaredEntries(KEY, group, name, [KEY, i], declared));
+    if (declared) appendAll(drafts, undeclaredEntries([KEY], group, name, [KEY, i], declared));
     if (badEntries.length === 0) comparable.set(i, new Set(group as readonly string[]));
   });
   return [...drafts, ...groupDrafts(comparable)];

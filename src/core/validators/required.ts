@@ -12,7 +12,7 @@ export const validateRequired: Validator = (value, context) => {
   const name = `"required"`;
   return [
     ...nonStringEntries("required", list, name, ["required"]),
-    ...repeatedEntries("required", list, name, ["required"]),
-    ...(declared ? undeclaredEntries("required", list, name, ["required"], declared) : []),
+    ...repeatedEntries(["required"], list, name, ["required"]),
+    ...(declared ? undeclaredEntries(["required"], list, name, ["required"], declared) : []),
   ];
 };

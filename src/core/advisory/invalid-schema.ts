@@ -1,0 +1,125 @@
+// invalid-schema: a schema its dialect's meta-schema rejects ("type": "str", "enum": [],
+// "minLength": -1, "additionalProperties": "no"): validators refuse to compile it, or read it
+// as something else. Each property schema is validated whole, or a plain tool's inputSchema
+// (the roots, context.ts), by ajv's standalone validators of the meta-schemas, compiled when
+// the linter is built (meta-schemas/). The root's "$schema" names the dialect: draft-07 or
+// 2020-12; without one, draft-07, which most generators write and which accepts the tuple
+// "items" the chain does; any other dialect is not validated (docs/checks.md). One offence per
+// rejected place, the deepest: a list of alternatives (anyOf) that failed is reported where
+// its branches failed. The plain tool's own "required" and the entries the nested-required
+// checks report are left to those.
+
+import { inspectString } from "../../text/escape.js";
+import { describeValue } from "../escape.js";
+import { isList, type MapReader } from "../map.js";
+import type { Draft } from "../offence.js";
+import { materialize, type Path, type PathSegment } from "../path.js";
+import type { AdvisoryCheck } from "./context.js";
+import { validate as draft07 } from "./meta-schemas/draft-07.js";
+import { validate as draft202012 } from "./meta-schemas/draft-2020-12.js";
+import type { Subschema } from "./subschemas.js";
+
+interface MetaError {
+  readonly instancePath: string;
+  readonly keyword: string;
+  readonly message?: string;
+  readonly params: { readonly allowedValues?: readonly unknown[] };
+}
+type MetaValidator = ((data: unknown) => boolean) & { errors?: readonly MetaError[] | null };
+
+/** The validator of a root's dialect, by its "$schema"; null for a dialect not validated. */
+function validatorFor(root: Subschema, read: MapReader): MetaValidator | null {
+  const dialect = read.get(root.schema, "$schema");
+  if (dialect === undefined || (typeof dialect === "string" && /json-schema\.org\/draft-07\/schema/.test(dialect))) return draft07 as MetaValidator;
+  if (typeof dialect === "string" && /json-schema\.org\/draft\/2020-12\/schema/.test(dialect)) return draft202012 as MetaValidator;
+  return null;
+}
+
+/** The errors of `schema`, or none when it is nested past what the validator's recursion reaches. */
+function metaErrors(validate: MetaValidator, schema: unknown): readonly MetaError[] {
+  try {
+    return validate(schema) ? [] : (validate.errors ?? []);
+  } catch (error) {
+    if (error instanceof RangeError) return [];
+    throw error;
+  }
+}
+
+/** The errors worth one offence each: no failed alternative, no place a deeper error explains, each place once. */
+function deepest(errors: readonly MetaError[], skip: (error: MetaError) => boolean): Map<string, MetaError[]> {
+  const kept = errors.filter((e) => e.keyword !== "anyOf" && e.keyword !== "oneOf" && !skip(e));
+  const places = new Map<string, MetaError[]>();
+  for (const error of kept) {
+    const pointer = error.instancePath;
+    if (kept.some((other) => other.instancePath.startsWith(`${pointer}/`))) continue;
+    const at = places.get(pointer) ?? [];
+    if (!at.some((e) => e.keyword === error.keyword && e.message === error.message)) at.push(error);
+    places.set(pointer, at);
+  }
+  return places;
+}
+
+/** A JSON Pointer below `schema` as path segments: list indexes as numbers. */
+function segments(schema: unknown, pointer: string, read: MapReader): PathSegment[] {
+  const out: PathSegment[] = [];
+  let at: unknown = schema;
+  for (const raw of pointer === "" ? [] : pointer.slice(1).split("/")) {
+    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (isList(at)) {
+      out.push(Number(token));
+      at = at[Number(token)];
+    } else {
+      out.push(token);
+      at = read.isMap(at) ? read.get(at, token) : undefined;
+    }
+  }
+  return out;
+}
+
+function valueAt(schema: unknown, path: readonly PathSegment[], read: MapReader): unknown {
+  let at: unknown = schema;
+  for (const segment of path) at = typeof segment === "number" ? (isList(at) ? at[segment] : undefined) : read.isMap(at) ? read.get(at, segment) : undefined;
+  return at;
+}
+
+/** What the errors at one place say, as one phrase ("type" fails both its forms: a type name, or a list of them). */
+function explainedAll(errors: readonly MetaError[]): string {
+  const [first, second] = errors;
+  if (errors.length === 2 && first?.keyword === "enum" && second?.message === "must be array") return `${explained(first)}, or a list of them`;
+  return errors.map(explained).join(", or ");
+}
+
+function explained(error: MetaError): string {
+  if (error.message === "must be object,boolean") return "must be a schema (a map, or true or false)";
+  if (error.message === "must be object") return "must be a map";
+  if (error.message === "must be array") return "must be a list";
+  if (error.keyword === "enum" && error.params.allowedValues !== undefined) return `must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+  return error.message ?? `fails "${error.keyword}"`;
+}
+
+export const invalidSchema: AdvisoryCheck = (_schema, { read, roots, document }) => {
+  const drafts: Draft[] = [];
+  for (const root of roots()) {
+    const validate = validatorFor(root, read);
+    if (validate === null) continue;
+    const plain = root.schema === document;
+    // What other checks report: a plain tool's own "required" (the chain), a repeat in any "required" (the nested-required checks).
+    const skip = ({ instancePath: at, keyword }: MetaError): boolean =>
+      (plain && (at === "/required" || at.startsWith("/required/"))) || (keyword === "uniqueItems" && at.endsWith("/required"));
+    const prefix: Path = materialize(root);
+    for (const [pointer, errors] of deepest(metaErrors(validate, root.schema), skip)) {
+      const inner = segments(root.schema, pointer, read);
+      const target = [...prefix, ...inner];
+      const key = target[target.length - 1];
+      const value = valueAt(root.schema, inner, read);
+      drafts.push({
+        code: "invalid-schema",
+        path: target.slice(0, -1),
+        target: { path: target, part: "value" },
+        message: `${typeof key === "number" ? `entry ${key}` : inspectString(String(key))} ${explainedAll(errors)}; got ${describeValue(value)}`,
+        fix: "Write the value as the message says: validators reject the schema, or read it as something else.",
+      });
+    }
+  }
+  return drafts;
+};

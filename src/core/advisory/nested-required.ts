@@ -1,0 +1,37 @@
+// The "required" lists below the action's own (or a plain tool's top-level one, which the
+// chain checks): one per subschema that has a list there, for duplicate-required and
+// undeclared-required. The root of a plain tool's inputSchema is left out: its "required"
+// is the chain's.
+
+import { isList, type MapLike, type MapReader } from "../map.js";
+import { materialize, type Path } from "../path.js";
+import type { Subschema } from "./subschemas.js";
+import type { AdvisoryContext } from "./context.js";
+
+export interface NestedRequired {
+  readonly node: Subschema;
+  readonly list: readonly unknown[];
+  /** The offences' path: the schema's, then "required". */
+  readonly path: Path;
+}
+
+export function nestedRequired({ read, subschemas }: AdvisoryContext): NestedRequired[] {
+  const out: NestedRequired[] = [];
+  for (const node of subschemas()) {
+    if (node.parent === null) continue;
+    const list = read.get(node.schema, "required");
+    if (isList(list)) out.push({ node, list, path: [...materialize(node), "required"] });
+  }
+  return out;
+}
+
+/** The schema's "properties", when it is a map and names every property the schema can have. */
+export function declaredHere(schema: MapLike, read: MapReader): MapLike | null {
+  const properties = read.get(schema, "properties");
+  if (!read.isMap(properties)) return null;
+  // A name may be declared elsewhere: by a pattern, a branch, a reference.
+  for (const key of ELSEWHERE) if (read.has(schema, key)) return null;
+  return properties;
+}
+
+const ELSEWHERE = ["patternProperties", "allOf", "anyOf", "oneOf", "if", "then", "else", "$ref", "$dynamicRef", "dependentSchemas", "dependencies"];
