@@ -150,7 +150,7 @@ const FLOORS: readonly (readonly string[])[] = [
   // The servers that run on the engine, and the library entry, which creates it lazily.
   ["lsp", "mcp", "index.ts"],
   ["engine"],
-  ["baseline", "fix", "server"],
+  ["baseline", "fix", "pins", "server"],
   ["config"],
   ["lint"],
   ["elixir"],

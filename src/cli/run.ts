@@ -1,7 +1,7 @@
 // The CLI as a function: run(argv, io) parses the command line (options/), makes the run's
 // engine (src/engine/: the config, the ignore and severity rules, the module processes), lints
 // the paths or standard input through it, fixes them under --fix or --fix-dry-run (whose
-// result is then the report), applies the baseline, writes the chosen format through io and
+// result is then the report), holds them to their pins (src/pins/), applies the baseline, writes the chosen format through io and
 // returns the exit code (docs/report.md): 0 passed, 1 errors or too many warnings (from the
 // totals, never from what was shown), 2 usage error or internal failure. A running server
 // (--server, --server-url) is linted by src/server/ instead. It never calls process.exit;
@@ -227,8 +227,12 @@ async function lintOnce(options: LintOptions, io: Io, engine: Engine, format: Fo
   }
   // A watch keeps a cache in memory; only --cache's counts are reported.
   if (!options.cache && linted.cache !== undefined) linted = { ...linted, cache: undefined };
-  // A running server has no files to key a baseline by.
   const note = (message: string) => io.stderr(`wymcp-lint: ${message}\n`);
+  // Standard input is no file a pin could be kept for.
+  if (options.stdin === null) {
+    linted = await engine.pins(linted, { update: options.updatePins, note, ...(options.server === null ? {} : { rules: await serverRulesOf(engine.config) }) });
+  }
+  // A running server has no files to key a baseline by.
   const result = options.server !== null ? linted : engine.baseline(linted, { file: options.baseline, update: options.updateBaseline, note });
   const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
   return { code: exitCode(result.summary, options.maxWarnings, io), output, written };

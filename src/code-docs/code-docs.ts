@@ -16,6 +16,9 @@ const SERVER_EXAMPLES: readonly OffenceCode[] = ["surface-drift", "help-answer"]
 /** Codes whose examples are a tools file (a saved tools/list, docs/plain-tools.md), not an action file. */
 const TOOLS_EXAMPLES: readonly OffenceCode[] = ["tool-name", "client-limit"];
 
+/** Codes whose examples are two tools files, {"pinned": ..., "now": ...}: the first pinned with --update-pins, the second linted against its pins (docs/pins.md). */
+const PINS_EXAMPLES: readonly OffenceCode[] = ["pinned-surface"];
+
 /** The language of a doc's examples: an action file (JSON or JSON5), a tool module (JavaScript or Elixir), or a file listing. */
 export type ExampleLanguage = "json" | "json5" | "js" | "elixir" | "text";
 
@@ -34,8 +37,8 @@ export interface CodeDoc {
   readonly good: string;
   /** What to do about it. */
   readonly fix: string;
-  /** What the examples are when they are not an action file or module: "server" (SERVER_EXAMPLES), "tools" (TOOLS_EXAMPLES). */
-  readonly input?: "server" | "tools";
+  /** What the examples are when they are not an action file or module: "server" (SERVER_EXAMPLES), "tools" (TOOLS_EXAMPLES), "pins" (PINS_EXAMPLES). */
+  readonly input?: "server" | "tools" | "pins";
 }
 
 /** The section headings, in order, as the Markdown sources and both renderings name them. */
@@ -98,6 +101,7 @@ export function codeDoc(code: OffenceCode): CodeDoc {
     fix: filled(fix),
     ...(SERVER_EXAMPLES.includes(code) ? { input: "server" as const } : {}),
     ...(TOOLS_EXAMPLES.includes(code) ? { input: "tools" as const } : {}),
+    ...(PINS_EXAMPLES.includes(code) ? { input: "pins" as const } : {}),
   };
 }
 // Rendering: the plain text of --explain and SARIF help.text, and the Markdown of SARIF

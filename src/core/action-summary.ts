@@ -4,20 +4,39 @@
 // text (client-limits/), the live server's surfaces are compared with it (server/), and our
 // own MCP server builds it (mcp/).
 
-import { Buffer } from "node:buffer";
 import { isMap, mapGet, stringKeys, type MapLike } from "./map.js";
 
-/** Elixir's string order (by UTF-8 bytes), which Wymcp sorts action names in. */
+/**
+ * Elixir's string order (by UTF-8 bytes), which Wymcp sorts action names in: code point
+ * order, compared on the UTF-16 code units without encoding either string (a tool may have
+ * hundreds of thousands of actions). Only a surrogate (part of a code point above U+FFFF)
+ * sorts otherwise than its code unit: after every other code unit.
+ */
 export function compareNames(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    return xs === ys ? x - y : xs ? 1 : -1;
+  }
+  return a.length - b.length;
 }
 
-/** One action's summary line, with its action's name and schema. */
+/** One action's summary line, as its parts: the line itself is `${name}: ${description}`, built only where it is read. */
 export interface SummaryEntry {
   readonly name: string;
   readonly schema: MapLike;
-  readonly summary: string;
+  readonly description: string;
 }
+
+/** The length of an entry's summary line. */
+export const summaryLength = (entry: SummaryEntry): number => entry.name.length + 2 + entry.description.length;
+
+/** An entry's summary line. */
+export const summaryOf = (entry: SummaryEntry): string => `${entry.name}: ${entry.description}`;
 
 /** Each action's summary, sorted by name; null when an action's description is not a string (the chain reports that action). */
 export function summaryEntries(actions: MapLike): SummaryEntry[] | null {
@@ -26,7 +45,7 @@ export function summaryEntries(actions: MapLike): SummaryEntry[] | null {
     const schema = mapGet(actions, name);
     const description = isMap(schema) ? mapGet(schema, "description") : undefined;
     if (typeof description !== "string") return null;
-    entries.push({ name, schema: schema as MapLike, summary: `${name}: ${description}` });
+    entries.push({ name, schema: schema as MapLike, description });
   }
   return entries;
 }
@@ -36,5 +55,5 @@ export function summaryEntries(actions: MapLike): SummaryEntry[] | null {
  * when an action's description is not a string (the chain reports that action).
  */
 export function actionSummaries(actions: MapLike): string[] | null {
-  return summaryEntries(actions)?.map((entry) => entry.summary) ?? null;
+  return summaryEntries(actions)?.map(summaryOf) ?? null;
 }

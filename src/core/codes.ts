@@ -15,11 +15,11 @@ export const SEVERITY_SETTINGS: readonly SeveritySetting[] = Object.freeze(["err
  * text, before any value is read), an `advisory` check beside the chain (core/advisory/),
  * the `model-text` checks of the strings a model reads (core/model-text/), the `names` held to
  * the MCP specification's rule for tool names (tool-name.ts), a `client`'s limits
- * (core/client-limits/), a live `server`'s
+ * (core/client-limits/), a surface held to its `pin`s (src/pins/), a live `server`'s
  * surfaces compared, an inline `directive`'s bookkeeping, or the `report`'s own (the per-file
  * cap, offence-cap.ts).
  */
-export type CodeOrigin = "chain" | "source" | "advisory" | "model-text" | "names" | "client" | "server" | "directive" | "report";
+export type CodeOrigin = "chain" | "source" | "advisory" | "model-text" | "names" | "client" | "pin" | "server" | "directive" | "report";
 
 export interface CodeFacts {
   /** The severity an offence of this code has when no configuration changes it. */
@@ -75,6 +75,7 @@ export const CODE_TABLE = {
   "exfiltration-parameter": { severity: "warn", origin: "model-text", title: "Argument the model is asked to fill with secrets" },
   "encoded-blob": { severity: "warn", origin: "model-text", title: "Encoded text hidden in a blob" },
   "suspicious-url": { severity: "warn", origin: "model-text", title: "data:, file: or raw-IP URL" },
+  "pinned-surface": { severity: "error", origin: "pin", title: "Model-visible field changed since it was pinned" },
   "client-limit": { severity: "warn", origin: "client", title: "Over a client's limit on names, lengths or tool counts" },
   "truncated-parameter": { severity: "warn", origin: "client", title: "Required parameter explained only past a client's cut" },
   "unused-disable": { severity: "warn", origin: "directive", title: "Disable directive that suppresses nothing" },

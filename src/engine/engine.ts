@@ -2,15 +2,16 @@
 // the Engine holds what every run of a session shares, the config and its ignore rules, the
 // severity rules, the module processes (src/modules/pool.ts), the open documents and the
 // last result of each file, and lints paths (src/lint/lint-paths.ts) or in-memory texts,
-// fixes them (src/fix/) and applies the baseline (src/baseline/). The one-shot CLI
+// fixes them (src/fix/), holds them to their pins (src/pins/) and applies the baseline (src/baseline/). The one-shot CLI
 // (src/cli/run.ts) runs on it; so may a watch loop, a language server or an MCP server.
 // dispose() stops every module process it started.
 
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { baselineFile } from "../baseline/baseline-file.js";
 import { baselineStep } from "../baseline/step.js";
+import { pinsFile } from "../pins/lock-file.js";
 import type { Config } from "../config/config.js";
 import { configSource } from "../config/find.js";
 import { loadConfig } from "../config/load.js";
@@ -84,6 +85,13 @@ export interface BaselineRequest {
   readonly file: string | false | null;
   readonly update: boolean;
   readonly note: (message: string) => void;
+}
+
+/** The pins' step's request (src/pins/step.ts): --update-pins, where its notes go, and the severity rules (a server's, when it is one). */
+export interface PinsRequest {
+  readonly update: boolean;
+  readonly note: (message: string) => void;
+  readonly rules?: SeverityRules;
 }
 
 /** The config as severity rules; picomatch comes with them, loaded only for a run with a config. */
@@ -263,6 +271,16 @@ export class Engine {
   /** The baseline file baseline() reads when given no file (the config's, or the default one), absolute; null under `config: false`. */
   get baselineFile(): string | null {
     return baselineFile(null, this.#options.config === false ? false : this.config, this.cwd)?.path ?? null;
+  }
+
+  /** The pins' step over a result (docs/pins.md): with `update`, the lock file written; else, when it exists, every change of a pinned surface an offence. */
+  async pins(result: LintResult, request: PinsRequest): Promise<LintResult> {
+    this.#live();
+    const config = this.#options.config === false ? false : this.config;
+    if (!request.update && !existsSync(pinsFile(config, this.cwd))) return result;
+    // Loaded only for a run with pins: a plain lint never hashes its surfaces.
+    const { pinsStep } = await import("../pins/step.js");
+    return pinsStep(result, { update: request.update, config, cwd: this.cwd, rules: request.rules ?? this.rules, note: request.note });
   }
 
   /**

@@ -2,6 +2,7 @@
 // derived from. Plain data; files in path order, each file's offences sorted.
 
 import type { ToolLint } from "../core/lint-tool.js";
+import type { SurfaceHashes } from "../core/surface.js";
 
 /** One file's lint, named. */
 export interface FileResult extends ToolLint {
@@ -63,6 +64,8 @@ export interface LintResult {
    * give it no physical location.
    */
   readonly server?: string;
+  /** With `server`: what it publishes, as pins (docs/pins.md), and whether it is a Wymcp server. */
+  readonly surface?: { readonly hashes: SurfaceHashes; readonly wymcp: boolean };
 }
 
 /** The totals of what the files report (severities already resolved). */

@@ -8,7 +8,7 @@
 //    (surface-drift);
 //  - any other server: each tool is linted as a plain MCP tool with one action named like
 //    it (core/plain-tool.ts), the advisory checks included, as a saved tools/list file is.
-// How many tools it lists is held to the clients' limits (core/client-limits/), on the
+// What it publishes is kept as pins for src/pins/ (core/surface.ts). How many tools it lists is held to the clients' limits (core/client-limits/), on the
 // first row. A malformed entry, or a help answer that is an error or of the wrong shape, is that
 // tool's offence; the other tools are still linted. Severities follow the run's rules (the
 // config's `rules`; src/config/severity-rules.ts). The session, and the server we
@@ -21,6 +21,7 @@ import { lintTool, type ToolLint } from "../core/lint-tool.js";
 import { finalizeOffence, toolOffence, type Offence } from "../core/offence.js";
 import { toolCountDrafts } from "../core/client-limits/index.js";
 import { sortOffences } from "../core/order.js";
+import { toolsListSurface } from "../core/surface.js";
 import { summarize } from "../lint/lint-paths.js";
 import type { FileResult, LintResult } from "../lint/result.js";
 import type { SeverityRules } from "../lint/severity.js";
@@ -65,25 +66,36 @@ function plainTool(entry: unknown, label: string): ToolLint {
   return { tool: plainToolName(entry), actions: 1, offences: plainToolOffences(entry, label, { advisory: true }) };
 }
 
-async function lintTools(session: ServerSession, label: string): Promise<FileResult[]> {
+/** The server's rows, and what it publishes as pins (core/surface.ts): tools/list, each Wymcp tool's actions as help gave them, its instructions. */
+async function lintTools(session: ServerSession, label: string): Promise<{ files: FileResult[]; surface: NonNullable<LintResult["surface"]> }> {
   const entries = await session.listTools();
   const listed = entries.map(asListedTool);
   const wymcp = listed.some((tool) => tool !== null && isWymcpHelp(tool));
   const repeated = repeatedNames(entries);
   const results: FileResult[] = [];
+  const answered = new Map<string, unknown>();
   for (const [index, entry] of entries.entries()) {
     const tool = listed[index] ?? null;
     // Wymcp's own help tool is the framework's, not a declaration of the server's.
     if (wymcp && tool !== null && isWymcpHelp(tool)) continue;
     const action = plainToolLabel(entry, index, repeated[index]);
-    const linted = wymcp && tool !== null ? wymcpToolLint(tool, await session.callTool("help", { tool: tool.name })) : plainTool(entry, action);
+    let linted: ToolLint;
+    if (wymcp && tool !== null) {
+      const called = await session.callTool("help", { tool: tool.name });
+      const answer = "error" in called ? null : readHelpAnswer(called.result);
+      if (answer !== null && !("problem" in answer)) answered.set(tool.name, answer.actions);
+      linted = wymcpToolLint(tool, called);
+    } else {
+      linted = plainTool(entry, action);
+    }
     const name = plainToolName(entry) as string;
     const offences = repeated[index] === true ? sortOffences([repeatedNameOffence(wymcp ? null : action, name), ...linted.offences]) : linted.offences;
     results.push({ file: label, tool: linted.tool, actions: linted.actions, offences });
   }
   // Rows in tool order, as files are in path order: the same server gives the same report.
   results.sort((a, b) => ((a.tool ?? "") < (b.tool ?? "") ? -1 : (a.tool ?? "") > (b.tool ?? "") ? 1 : 0));
-  return withToolCount(results, entries.length);
+  const hashes = toolsListSurface(entries, (name) => answered.get(name), session.instructions());
+  return { files: withToolCount(results, entries.length), surface: { hashes, wymcp } };
 }
 
 /** The clients' limits on how many tools one server lists (core/client-limits/), on the first row: the server has no row of its own. */
@@ -99,14 +111,14 @@ export async function lintServer(target: ServerTarget, options: ServerLintOption
   const startedAt = options.startedAt ?? performance.now();
   const label = serverLabel(target);
   let session: ServerSession | null = null;
-  let files: FileResult[];
+  let linted: Awaited<ReturnType<typeof lintTools>>;
   try {
     session = await openSession(target, { timeoutMs: options.timeoutMs, version: options.version });
-    files = await lintTools(session, label);
+    linted = await lintTools(session, label);
   } catch (error) {
     await session?.close();
     throw error instanceof ServerFailure ? error.about(label, session?.stderrTail() ?? []) : error;
   }
   await session.close();
-  return { ...summarize(files, startedAt, options.rules), server: label };
+  return { ...summarize(linted.files, startedAt, options.rules), server: label, surface: linted.surface };
 }

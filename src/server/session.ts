@@ -32,6 +32,8 @@ export interface ServerSession {
   callTool(name: string, args: Record<string, unknown>): Promise<{ readonly result: unknown } | { readonly error: string }>;
   /** The last lines the server wrote on stderr (a server we started; [] otherwise). */
   stderrTail(): string[];
+  /** The instructions the server gave in its handshake, if any (a model reads them). */
+  instructions(): string | undefined;
   /** Ends the session and stops the server we started (its whole process group). Never throws. */
   close(): Promise<void>;
 }
@@ -169,6 +171,10 @@ export async function openSession(target: ServerTarget, options: SessionOptions)
   }
 
   return {
+    instructions() {
+      const given = client.getInstructions();
+      return typeof given === "string" ? given : undefined;
+    },
     async listTools() {
       const tools: unknown[] = [];
       const seen = new Set<string>();

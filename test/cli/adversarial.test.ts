@@ -540,6 +540,8 @@ function measureBigFile(): BigRun {
   const dir = tempDir();
   try {
     const { actions, lastLine, lastColumn, bytes } = writeBigFile(join(dir, "big.actions.json"));
+    // The client limits still run (and are measured); the joined summary of 266,000 actions is over them, which is not this test's point.
+    writeFileSync(join(dir, "wymcp-lint.config.json"), JSON.stringify({ clients: [] }));
     const started = Date.now();
     const { outcome, maxRssBytes, how } = measure(dir, "big.actions.json");
     const seconds = (Date.now() - started) / 1000;

@@ -17,6 +17,7 @@ import { discover } from "../../src/lint/discover.js";
 import { lintFiles, lintActionSource } from "../../src/lint/lint-paths.js";
 import { lintElixirModuleText } from "../../src/lint/lint-text.js";
 import { wymcpToolLint } from "../../src/server/lint-server.js";
+import { cli } from "../support/cli.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const scratch = mkdtempSync(join(tmpdir(), "wymcp-lint-codes-"));
@@ -143,21 +144,36 @@ async function serverCodes(source: string): Promise<OffenceCode[]> {
   return lint.offences.map((o) => o.code);
 }
 
+/** Two tools files ({"pinned": ..., "now": ...}): the first pinned with --update-pins through the CLI, the second linted against those pins. */
+async function pinsCodes(source: string): Promise<OffenceCode[]> {
+  const { pinned, now } = JSON.parse(source);
+  const dir = join(scratch, `pins${moduleCount++}`);
+  mkdirSync(dir);
+  writeFileSync(join(dir, "server.tools.json"), JSON.stringify(pinned));
+  const update = await cli(["--update-pins", "--no-config", "server.tools.json"], { cwd: dir });
+  assert.equal(update.code, 0, update.stderr);
+  writeFileSync(join(dir, "server.tools.json"), JSON.stringify(now));
+  const { stdout } = await cli(["--format", "json", "--no-config", "server.tools.json"], { cwd: dir });
+  return (JSON.parse(stdout) as { files: { offences: { code: OffenceCode }[] }[] }).files.flatMap((f) => f.offences.map((o) => o.code));
+}
+
 for (const code of OFFENCE_CODES) {
   test(`${code}: the bad example has the offence, the good one has none`, async () => {
     const doc = codeDoc(code);
     const codesOf =
-      doc.input === "server"
-        ? serverCodes
-        : doc.input === "tools"
-          ? actionFileCodes("json", "server.tools")
-          : doc.lang === "json" || doc.lang === "json5"
-            ? actionFileCodes(doc.lang)
-            : doc.lang === "js"
-              ? moduleCodes
-              : doc.lang === "elixir"
-                ? elixirCodes
-                : listingCodes;
+      doc.input === "pins"
+        ? pinsCodes
+        : doc.input === "server"
+          ? serverCodes
+          : doc.input === "tools"
+            ? actionFileCodes("json", "server.tools")
+            : doc.lang === "json" || doc.lang === "json5"
+              ? actionFileCodes(doc.lang)
+              : doc.lang === "js"
+                ? moduleCodes
+                : doc.lang === "elixir"
+                  ? elixirCodes
+                  : listingCodes;
     const bad = await codesOf(doc.bad);
     assert.ok(bad.includes(code), `${code}: the bad example reports ${JSON.stringify(bad)}`);
     assert.deepEqual(await codesOf(doc.good), [], `${code}: the good example is not clean`);

@@ -100,6 +100,7 @@ export function lintOptionsWith(given: Partial<LintOptions>): LintOptions {
     config: null,
     baseline: null,
     updateBaseline: false,
+    updatePins: false,
     ...given,
   };
 }

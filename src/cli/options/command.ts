@@ -112,6 +112,7 @@ function checkApplies(given: GivenOptions, values: LintValues, mode: RunMode): v
     if (values.baseline !== null || values.updateBaseline)
       refuse(values.updateBaseline ? "--update-baseline" : values.baseline === false ? "--no-baseline" : "--baseline", "files: a baseline is keyed by file");
   }
+  if (mode === "stdin" && values.updatePins) refuse("--update-pins", "files and running servers: a pin is kept per file or server");
   if (mode !== "files") {
     if (!values.ignore) refuse("--no-ignore", "directory and glob searches");
     if (values.ignorePattern.length > 0) refuse("--ignore-pattern", "directory and glob searches");

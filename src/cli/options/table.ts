@@ -244,6 +244,14 @@ export const OPTIONS = {
     describe: "Write every offence of this run to the baseline file (entries of files not linted are kept), then report against it",
     read: on,
   },
+  updatePins: {
+    flag: "update-pins",
+    type: "boolean",
+    default: false,
+    describe:
+      "Write the SHA-256 of every model-visible field of every tool linted (action and tools files, or the server) to wymcp-lint.pins.json; later runs report each change (docs/pins.md)",
+    read: on,
+  },
   server: {
     flag: "server",
     type: "boolean",

@@ -7,7 +7,7 @@
 // descriptions, tool counts) when the advisory checks run.
 
 import { inspectString } from "../../text/escape.js";
-import { summaryEntries, type SummaryEntry } from "../action-summary.js";
+import { summaryEntries, summaryLength, summaryOf, type SummaryEntry } from "../action-summary.js";
 import { finalizeOffence, type Draft, type Offence, type Target } from "../offence.js";
 import { isList, isMap, mapGet, type MapLike } from "../map.js";
 import { isMcpToolName } from "../tool-name.js";
@@ -152,17 +152,14 @@ function truncatedDraft(
  * receives it in tools/list (the action enum's description). The client-limit offence is on
  * the action whose summary runs it over; where a client cuts the text, each required
  * parameter that only a cut summary explains is a truncated-parameter on its action. None
- * when an action's description is not a string (the chain reports that action).
+ * when an action's description is not a string (the chain reports that action). Only
+ * lengths are added up: no summary line is built but those a message or a cut reads.
  */
 export function summaryLimitOffences(actions: MapLike): Offence[] {
   const entries = summaryEntries(actions);
   if (entries === null || entries.length === 0) return [];
-  const starts: number[] = [];
   let total = -1;
-  for (const entry of entries) {
-    starts.push(total + 1);
-    total += 1 + entry.summary.length;
-  }
+  for (const entry of entries) total += 1 + summaryLength(entry);
   const offences: Offence[] = [];
   const onAction = (d: Draft, action: string): void => {
     offences.push(finalizeOffence({ ...d, path: ["description"] }, action));
@@ -171,26 +168,27 @@ export function summaryLimitOffences(actions: MapLike): Offence[] {
   for (const limit of DESCRIPTION_LIMITS) {
     const { max, effect, cuts } = limit.rule;
     if (total <= max) continue;
-    const over = starts.findIndex((start, i) => start + (entries[i] as SummaryEntry).summary.length > max);
+    let over = 0;
+    let start = 0;
+    while (start + summaryLength(entries[over] as SummaryEntry) <= max) start += 1 + summaryLength(entries[over++] as SummaryEntry);
     const entry = entries[over] as SummaryEntry;
-    const start = starts[over] as number;
     const after = entries.length - over - 1;
-    const rest = after === 0 ? "" : `, and ${after} more action${after === 1 ? "" : "s"} after it`;
+    const rest = after === 0 ? "" : `, and ${count(after)} more action${after === 1 ? "" : "s"} after it`;
     onAction(
       draft(
         limit,
         "client-limit",
         target,
-        `the tool's joined action summary ("name: description" per action, as tools/list gives it) is ${count(total)} characters, over ${CLIENTS[limit.client]}'s limit of ${count(max)}: it ${effect}; this action's summary runs it over (characters ${count(start + 1)} to ${count(start + entry.summary.length)})${rest}`,
+        `the tool's joined action summary ("name: description" per action, as tools/list gives it) is ${count(total)} characters, over ${CLIENTS[limit.client]}'s limit of ${count(max)}: it ${effect}; this action's summary runs it over (characters ${count(start + 1)} to ${count(start + summaryLength(entry))})${rest}`,
         `Shorten the action descriptions to one line each (details belong in "notes", which help gives in full), or split the tool's actions into tools of their own.`,
       ),
       entry.name,
     );
     if (!cuts) continue;
-    for (let i = over; i < entries.length; i++) {
+    for (let i = over, at = start; i < entries.length; at += 1 + summaryLength(entries[i++] as SummaryEntry)) {
       const cutEntry = entries[i] as SummaryEntry;
       for (const parameter of requiredOf(cutEntry.schema)) {
-        const d = truncatedDraft(limit, parameter, cutEntry.summary, max - (starts[i] as number), target, "the joined action summary");
+        const d = truncatedDraft(limit, parameter, summaryOf(cutEntry), max - at, target, "the joined action summary");
         if (d !== null) onAction(d, cutEntry.name);
       }
     }

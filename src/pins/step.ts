@@ -1,0 +1,152 @@
+// The pins' step in a run (docs/pins.md), after --fix and before the baseline: with
+// --update-pins, the surfaces of this run's files (or of the server) are written to the lock
+// file, keeping those of files not linted; otherwise, when a lock file exists, each surface
+// is held to its pins and every change is a pinned-surface offence (an error by default),
+// under the config's severity for the code. Action files and tools files are read again for
+// their surfaces (only here, only when pins are written or compared); a running server's
+// surface comes with its result. Tool modules are not pinned. Called by src/engine/engine.ts.
+
+import { dirname, resolve } from "node:path";
+import { readText } from "../action-file/decode.js";
+import { actionFileName } from "../action-file/lint.js";
+import { parse } from "../action-file/parse.js";
+import { SCHEMA_KEY } from "../core/lint-tool.js";
+import { finalizeOffence, withSeverity, type Offence } from "../core/offence.js";
+import { sortOffences } from "../core/order.js";
+import { listedTools } from "../core/plain-tool.js";
+import { actionField, toolsListSurface, wymcpToolSurface, type SurfaceHashes } from "../core/surface.js";
+import { kindOf } from "../files/kind.js";
+import { totals, type FileResult, type LintResult } from "../lint/result.js";
+import type { SeverityRules } from "../lint/severity.js";
+import { inspectString } from "../text/escape.js";
+import { relativePosixPath, shownPath } from "../text/posix-path.js";
+import type { Config } from "../config/config.js";
+import { compareSurfaces, type Change } from "./compare.js";
+import { pinsFile, readPins, writePins, type Pins } from "./lock-file.js";
+
+export interface PinsStepOptions {
+  /** --update-pins: write the lock file, then report nothing of it. */
+  readonly update: boolean;
+  readonly config: Config | null | false;
+  readonly cwd: string;
+  readonly rules: SeverityRules;
+  /** Told what --update-pins wrote, and what it could not pin. */
+  readonly note: (message: string) => void;
+}
+
+/** The surface of an action file or tools file on disk; null for any other file, or one that does not parse (its parse-error says so). */
+function fileSurface(path: string): SurfaceHashes | null {
+  const kind = kindOf(path);
+  if (kind !== "json" && kind !== "json5") return null;
+  const read = readText(path);
+  if ("offence" in read) return null;
+  const parsed = parse(read.text, kind);
+  if ("offence" in parsed) return null;
+  const name = actionFileName(path);
+  if (name.tools === true) {
+    const listed = listedTools(parsed.value);
+    return listed === null ? null : toolsListSurface(listed.tools);
+  }
+  const value = parsed.value;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const actions = Object.fromEntries(Object.entries(value).filter(([key]) => key !== SCHEMA_KEY));
+  return wymcpToolSurface(name.tool, undefined, actions);
+}
+
+/** This run's surfaces by the lock's keys, and the files whose surface could not be taken. */
+function currentSurfaces(result: LintResult, dir: string, cwd: string): { surfaces: Map<string, { hashes: SurfaceHashes; files: FileResult[] }>; unpinned: string[] } {
+  const surfaces = new Map<string, { hashes: SurfaceHashes; files: FileResult[] }>();
+  const unpinned: string[] = [];
+  if (result.server !== undefined) {
+    if (result.surface !== undefined) surfaces.set(result.server, { hashes: result.surface.hashes, files: [...result.files] });
+    return { surfaces, unpinned };
+  }
+  for (const file of result.files) {
+    const path = resolve(cwd, file.file);
+    const hashes = fileSurface(path);
+    if (hashes === null) {
+      if (kindOf(path) !== "json" && kindOf(path) !== "json5") unpinned.push(file.file);
+      continue;
+    }
+    surfaces.set(relativePosixPath(path, dir) ?? path, { hashes, files: [file] });
+  }
+  return { surfaces, unpinned };
+}
+
+const short = (hash: string | undefined): string => (hash === undefined ? "" : hash.slice(0, 12));
+
+/** The field as a message names it. */
+function fieldName(field: string): string {
+  if (field === "instructions") return "the server's instructions";
+  if (field.startsWith("action ")) return `the schema of the action ${inspectString(field.slice("action ".length))}`;
+  return `its ${field}`;
+}
+
+function message(change: Change): string {
+  if (change.field === null) {
+    return change.kind === "added"
+      ? `the tool ${inspectString(change.tool as string)} is not pinned: it was added since the pins were written`
+      : `the pinned tool ${inspectString(change.tool as string)} is gone`;
+  }
+  const what = change.tool === null ? fieldName(change.field) : `${fieldName(change.field)} (tool ${inspectString(change.tool)})`;
+  if (change.kind === "added") return `${what} was added since the pins were written (sha256 ${short(change.current)})`;
+  if (change.kind === "removed") return `${what} was removed since the pins were written (sha256 ${short(change.pinned)})`;
+  return `${what} changed since the pins were written (sha256 ${short(change.pinned)} → ${short(change.current)}): a model now reads something else than what was approved`;
+}
+
+const FIX = "Review the change: if it is meant, run wymcp-lint --update-pins to pin it; if not, find out who changed the declaration.";
+
+/** Where a change is reported: the row of its tool (a server's), and the action it names. */
+function place(change: Change, files: readonly FileResult[], plain: boolean, server: boolean): { file: FileResult; action: string | null } {
+  const file = (server ? files.find((f) => f.tool === change.tool) : undefined) ?? (files[0] as FileResult);
+  if (change.field?.startsWith("action ") === true) return { file, action: change.field.slice("action ".length) };
+  // A tools file's entry, or a plain server's tool, is one action named like the tool; a tool that is gone has none.
+  const gone = change.field === null && change.kind === "removed";
+  return { file, action: plain && change.tool !== null && !gone ? change.tool : null };
+}
+
+function offenceOf(change: Change, action: string | null): Offence {
+  return finalizeOffence({ code: "pinned-surface", path: [], target: { path: [], part: "value" }, message: message(change), fix: FIX }, action);
+}
+
+export function pinsStep(result: LintResult, options: PinsStepOptions): LintResult {
+  const path = pinsFile(options.config, options.cwd);
+  const { surfaces, unpinned } = currentSurfaces(result, dirname(path), options.cwd);
+  if (options.update) {
+    const pins: Record<string, SurfaceHashes> = { ...(readPins(path, options.cwd) ?? {}) };
+    let tools = 0;
+    for (const [key, { hashes }] of surfaces) {
+      pins[key] = hashes;
+      tools += Object.keys(hashes.tools).length;
+    }
+    writePins(path, pins, options.cwd);
+    options.note(
+      `pinned ${tools} ${tools === 1 ? "tool" : "tools"} of ${surfaces.size} ${result.server === undefined ? (surfaces.size === 1 ? "file" : "files") : "server"} in ${shownPath(path, options.cwd)}`,
+    );
+    if (unpinned.length > 0) options.note(`tool modules are not pinned (docs/pins.md): ${unpinned.map((f) => inspectString(f)).join(", ")}`);
+    return result;
+  }
+  const pins: Pins | null = readPins(path, options.cwd);
+  if (pins === null) return result;
+  const added = new Map<FileResult, Offence[]>();
+  for (const [key, { hashes, files }] of surfaces) {
+    const pinned = Object.hasOwn(pins, key) ? pins[key] : undefined;
+    const changes = compareSurfaces(pinned ?? { tools: {} }, hashes);
+    for (const change of changes) {
+      const server = result.server !== undefined;
+      const plain = server ? result.surface?.wymcp !== true : actionFileName(key).tools === true;
+      const { file, action } = place(change, files, plain, server);
+      const setting = options.rules.severityOf("pinned-surface", file.file);
+      if (setting === "off") continue;
+      const list = added.get(file) ?? [];
+      list.push(withSeverity(offenceOf(change, action), setting));
+      added.set(file, list);
+    }
+  }
+  if (added.size === 0) return result;
+  const files = result.files.map((file) => {
+    const more = added.get(file);
+    return more === undefined ? file : { ...file, offences: sortOffences([...file.offences, ...more]) };
+  });
+  return { ...result, files, summary: totals(files) };
+}
