@@ -113,3 +113,21 @@ test("lint-staged with the README's snippet: one run sees every kind of staged f
   assert.match(staged.out, /broken\.actions\.json5:1:\d+ {2}parse-error/);
   assert.match(staged.out, /catalogue\.(actions\.json|tool\.mjs)\S* {2}duplicate-tool/);
 });
+
+test("the prebuilt hook package (scripts/prebuilt-hook.mjs): the built files and the hook, a package.json with nothing to build or develop with", (t) => {
+  if (!has("git")) return t.skip("git is not installed");
+  const out = join(tempDir(), "hook");
+  const made = run(process.execPath, [repoPath("scripts/prebuilt-hook.mjs"), out]);
+  assert.equal(made.code, 0, made.out);
+  const manifest = JSON.parse(readFileSync(join(out, "package.json"), "utf8"));
+  const source = JSON.parse(readFileSync(repoPath("package.json"), "utf8"));
+  assert.equal(manifest.devDependencies, undefined, "pre-commit's npm install --dev would install them all");
+  assert.equal(manifest.scripts, undefined, "no prepare: npm install and npm pack build nothing");
+  assert.deepEqual(manifest.dependencies, source.dependencies);
+  for (const path of [...source.files, ".pre-commit-hooks.yaml", "dist/bundle/cli.js"]) assert.ok(existsSync(join(out, path)), path);
+  // One commit, named after the commit it was built from, for rev: to name.
+  assert.match(run("git", ["log", "-1", "--format=%s"], { cwd: out }).out, /^prebuilt hook package of [0-9a-f]{40}/);
+  // A second run is a new commit over the same repository.
+  assert.equal(run(process.execPath, [repoPath("scripts/prebuilt-hook.mjs"), out]).code, 0);
+  assert.equal(run("git", ["rev-list", "--count", "HEAD"], { cwd: out }).out.trim(), "2");
+});
