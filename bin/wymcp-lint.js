@@ -50,9 +50,12 @@ if (argv.length === 1 && argv[0] === "--version") {
 async function runCli() {
   let standby = null;
   try {
-    const { startEarly, stopModuleProcessesOnSignals } = await import("../dist/bundle/early.js");
+    const { languageServerCommand, startEarly, stopModuleProcessesOnSignals } = await import("../dist/bundle/early.js");
     // Ctrl-C, SIGTERM and SIGHUP stop every module process, then end the run as the signal would.
     stopModuleProcessesOnSignals();
+    // An editor's `--lsp --stdio`: the server alone, so initialize is answered sooner; it never returns (it ends the process).
+    const lsp = languageServerCommand(argv);
+    if (lsp !== null) await (await import("../dist/bundle/lsp.js")).serveLanguageServer(lsp.loadTimeoutMs);
     standby = startEarly(argv);
     const { run } = await import("../dist/bundle/cli.js");
     const io = {

@@ -25,6 +25,8 @@ await build({
     early: `${dist}cli/early.js`,
     "action-worker": `${dist}lint/action-worker.js`,
     engine: `${dist}engine/engine.js`,
+    // bin/wymcp-lint.js starts the language server from here, without the rest of the CLI.
+    lsp: `${dist}cli/lsp.js`,
   },
   // Chunks sit beside the entries, so each one's import.meta.url resolves "./action-worker.js"
   // and "../../package.json" as the unbundled modules in dist/<dir>/ do. Shared chunks keep

@@ -10,6 +10,20 @@ import { startStandbyFor } from "./standby.js";
 
 export { stopModuleProcessesOnSignals } from "./signals.js";
 
+/**
+ * The language server's load timeout when `argv` is its command line (`--lsp --stdio`, as the
+ * shortcut reads it), so that bin/wymcp-lint.js starts the server without loading the rest of
+ * the CLI (docs/editors.md); null for any other command line, which run() reads.
+ */
+export function languageServerCommand(argv: readonly string[]): { readonly loadTimeoutMs: number } | null {
+  try {
+    const command = shortcutCommand(argv);
+    return command?.kind === "lsp" ? command : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A standby with its module process started when `argv` names a tool module; null when it names none. */
 export function startEarly(argv: readonly string[]): ModuleStandby | null {
   let command: ReturnType<typeof shortcutCommand>;

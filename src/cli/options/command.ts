@@ -144,6 +144,16 @@ function stdinSource(stdin: boolean, named: string | undefined, paths: readonly 
   return { file: named, kind };
 }
 
+/**
+ * The command of a command line of paths and flags, as both parsers read it: the language
+ * server under --lsp (--stdio only beside it), a lint otherwise.
+ */
+export function pathsCommand(named: readonly string[], afterDashes: readonly string[], given: GivenOptions): Command {
+  if (OPTIONS.lsp.read(given.lsp)) return lspCommand([...named, ...afterDashes], given);
+  if (OPTIONS.stdio.read(given.stdio)) throw new UsageError("--stdio is used only with --lsp");
+  return lintCommand(named, afterDashes, given);
+}
+
 /** --lsp: the language server, which lints the documents an editor opens, so it takes no paths; --load-timeout is the one lint option it reads. */
 export function lspCommand(named: readonly string[], given: GivenOptions): Command {
   if (named.length > 0) throw new UsageError(`--lsp lints the documents an editor opens and takes no paths; got ${named.map(inspectString).join(", ")}`);

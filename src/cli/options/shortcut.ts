@@ -1,12 +1,12 @@
 // The start-up shortcut: the common command lines (a hook's or CI's: paths and the
-// `shortcut` flags of OPTIONS) read without loading yargs, whose loading and help renderer
+// `shortcut` flags of OPTIONS; an editor's `--lsp --stdio`) read without loading yargs, whose loading and help renderer
 // are a large part of start-up (bench/README.md). Anything else is left to yargs.ts. Kept
 // cheap to load: src/cli/early.ts reads the command line with it before the rest of the CLI
 // loads, so it must not import yargs or the help text. test/cli/options.test.ts pins this
 // to yargs' reading.
 
 import { appendAll } from "../../core/append.js";
-import { lintCommand, refuseQuirks, type Command } from "./command.js";
+import { pathsCommand, refuseQuirks, type Command } from "./command.js";
 import { SPECS, type GivenOptions } from "./table.js";
 
 const SHORTCUT_SPECS = new Map(SPECS.filter(([, spec]) => spec.shortcut === true).map(([key, spec]) => [spec.flag, { key, spec }]));
@@ -53,5 +53,5 @@ export function shortcutOptions(argv: readonly string[]): { paths: string[]; giv
 export function shortcutCommand(argv: readonly string[]): Command | null {
   refuseQuirks(argv);
   const shortcut = shortcutOptions(argv);
-  return shortcut === null ? null : lintCommand(shortcut.paths, [], shortcut.given);
+  return shortcut === null ? null : pathsCommand(shortcut.paths, [], shortcut.given);
 }

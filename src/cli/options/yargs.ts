@@ -5,7 +5,7 @@
 
 import { escapeText } from "../../text/escape.js";
 import { UsageError } from "../../usage-error.js";
-import { lintCommand, lspCommand, mcpCommand, refuseQuirks, type Command } from "./command.js";
+import { mcpCommand, pathsCommand, refuseQuirks, type Command } from "./command.js";
 import { DESCRIPTION, EXAMPLES, EXIT_CODES } from "./help-text.js";
 import { OPTIONS, SPECS, type GivenOptions, type OptionSpec } from "./table.js";
 
@@ -90,7 +90,5 @@ export async function parseWithYargs(argv: readonly string[]): Promise<Command> 
   const paths: unknown = args["paths"];
   const named = [...(Array.isArray(paths) ? paths : paths === undefined ? [] : [paths]), ...args._].map(String);
   const afterDashes = ((args["--"] as unknown[] | undefined) ?? []).map(String);
-  if (OPTIONS.lsp.read(given.lsp)) return lspCommand([...named, ...afterDashes], given);
-  if (OPTIONS.stdio.read(given.stdio)) throw new UsageError("--stdio is used only with --lsp");
-  return lintCommand(named, afterDashes, given);
+  return pathsCommand(named, afterDashes, given);
 }
