@@ -82,6 +82,8 @@ export class ModuleProcess {
   #ready = false;
   #job: number | null = null;
   #jobSentAt = 0;
+  /** Its CPU time when the job in flight was sent, in ms; null where /proc does not say. */
+  #jobCpuAt: number | null = null;
   #jobsSent = 0;
   #timer: NodeJS.Timeout | null = null;
   #stoppedFor: "memory" | "done" | null = null;
@@ -168,6 +170,7 @@ export class ModuleProcess {
   send(index: number, job: ModuleJob, timeoutMs: number, onTimeout: () => void): void {
     this.#job = index;
     this.#jobSentAt = performance.now();
+    this.#jobCpuAt = this.#child.pid === undefined ? null : cpuMs(this.#child.pid);
     this.#jobsSent++;
     this.#write((this.#child.stdio as unknown as Writable[])[FD.jobs] as Writable, {
       kind: "job",
@@ -177,6 +180,17 @@ export class ModuleProcess {
       ...(job.track === true ? { track: true } : {}),
     });
     this.#timer = setTimeout(onTimeout, timeoutMs);
+  }
+
+  /**
+   * Whether the job in flight mostly waits (a timer, a socket, a promise nobody settles)
+   * rather than computes: it used less CPU than a tenth of its wall time (a computing module on
+   * a busy machine still gets more). Null where /proc does not say.
+   */
+  jobWaits(now = performance.now()): boolean | null {
+    if (this.#job === null || this.#jobCpuAt === null || this.#child.pid === undefined) return null;
+    const cpu = cpuMs(this.#child.pid);
+    return cpu === null ? null : cpu - this.#jobCpuAt < (now - this.#jobSentAt) / 10;
   }
 
   /** Its resident memory is beyond `limitMb`: killed, the death reported as running out of memory. */
@@ -215,6 +229,22 @@ export class ModuleProcess {
     for (const stream of this.#child.stdio) (stream as Readable | Writable | null)?.destroy();
     if (this.#child.exitCode !== null || this.#child.signalCode !== null) return;
     setTimeout(() => this.#child.unref(), REAP_WAIT_MS).unref();
+  }
+}
+
+// The kernel's clock ticks per second for /proc's CPU times (USER_HZ, 100 on every Linux Node runs on).
+const TICKS_PER_S = 100;
+
+/** CPU time (user and system) of a process in ms, from /proc; null where there is none. */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    // The fields after the command's name (which may hold spaces, in parentheses): state is the first, utime the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_S : null;
+  } catch {
+    return null;
   }
 }
 

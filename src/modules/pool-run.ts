@@ -4,8 +4,8 @@
 // timeout or the memory cap, exits, aborts or crashes costs its own file a load-error; the
 // module in flight when its process dies is run again in a fresh process unless it was that
 // process's first, and a process that reports leftovers is retired after its answer, so no
-// result depends on a neighbour. A module that holds its process longer than a start-up takes
-// frees its place for another process (up to SLOW_EXTRA more), so hung modules' timeouts run
+// result depends on a neighbour. A module that holds its process longer than a start-up takes,
+// waiting rather than computing, frees its place for another process (up to SLOW_EXTRA more), so hung modules' timeouts run
 // side by side, not one after another. The processes it is done with go back to the pool
 // (pool.ts), which may keep them for its next run; a run of modules given as text may take
 // one a module ran in. Made by index.ts, run under the CLI run's pool.
@@ -42,10 +42,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const UNSETTLED_TOP_LEVEL_AWAIT = 13;
 const MEMORY_POLL_MS = 25;
 // Processes beyond the pool's size, one for each module that has held its process longer than
-// a start-up: a hung module mostly waits, and 300 modules with every tenth hanging must not
+// a start-up while it waits rather than computes: a hung module mostly waits, and 300 modules with every tenth hanging must not
 // wait hung × timeout ÷ processes (bench/README.md); the bound keeps spinning ones from
 // taking the machine.
 const SLOW_EXTRA = 16;
+const SLOW_UNKNOWN_MS = 1000;
 
 /** A process of the pool's idle ones (pool.ts), holding the ModuleProcess a run takes back. */
 interface IdleModuleProcess extends IdleProcess {
@@ -343,12 +344,21 @@ export class PoolRun {
     this.#topUp();
   }
 
-  /** Processes whose module has held them longer than a start-up takes. */
+  /**
+   * Processes whose module has held them longer than a start-up takes while it mostly waits
+   * (a module computing that long keeps its place: more processes would only share the
+   * cores); where /proc does not tell, any module that has held its process over SLOW_UNKNOWN_MS.
+   */
   #slow(startupMs: number | null): number {
     if (startupMs === null) return 0;
     const now = performance.now();
     let slow = 0;
-    for (const child of this.#processes) if (child.jobMs(now) > startupMs) slow++;
+    for (const child of this.#processes) {
+      const ms = child.jobMs(now);
+      if (ms <= startupMs) continue;
+      const waits = child.jobWaits(now);
+      if (waits === true || (waits === null && ms > SLOW_UNKNOWN_MS)) slow++;
+    }
     return slow;
   }
 
@@ -361,7 +371,8 @@ export class PoolRun {
 
   /**
    * Starts processes: one while jobs wait and none runs, another (up to the pool's size, one
-   * starting at a time) when pacing says it pays, and a new one for each job to run again.
+   * starting at a time) when pacing says it pays, one in place of each slow module's, and a
+   * new one for each job to run again.
    */
   #topUp(): void {
     if (this.#finished) return;
@@ -371,7 +382,11 @@ export class PoolRun {
     const facts = this.#pace.facts(waiting, this.#oldestJobMs());
     let want = 0;
     if (processes === 0 && waiting > 0) want = 1;
-    else if (starting === 0 && processes < this.#options.processes + Math.min(SLOW_EXTRA, this.#slow(facts.startupMs))) want = anotherProcessPays(facts) ? 1 : 0;
+    else if (starting === 0 && processes < this.#options.processes) want = anotherProcessPays(facts) ? 1 : 0;
+    // Each module holding its process longer than a start-up frees its place at once (up to
+    // SLOW_EXTRA), however many are starting, for as many jobs as wait for one.
+    const slow = this.#slow(facts.startupMs);
+    if (slow > 0) want = Math.max(want, Math.min(waiting - starting, this.#options.processes + Math.min(SLOW_EXTRA, slow) - processes));
     const reruns = this.#queue.reruns;
     if (reruns > starting + want && processes + want < this.#options.processes + reruns) want++;
     for (let i = 0; i < want; i++) this.#start();

@@ -1,7 +1,8 @@
 // How a run uses its module processes, through the real command and its module trace
 // (WYMCP_LINT_TRACE=modules, README.md "Environment"): --fix's passes over tool modules run in
 // the processes the lint already started, and hung modules' timeouts run side by side rather
-// than one process's worth at a time. Nothing here is timed: the trace's order says it.
+// than one process's worth at a time, while modules that compute keep their places. Nothing
+// here is timed: the trace's order says it.
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -74,4 +75,17 @@ test("hung modules time out side by side: more of them at once than the pool's s
   }
   assert.equal(run.trace.filter((line) => / timed out on /.test(line)).length, hung);
   assert.ok(most > availableParallelism(), `at most ${most} hung modules at once:\n${run.trace.join("\n")}`);
+});
+
+test("modules that compute keep their places: no more processes than the pool's size", () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
+  const busy = availableParallelism() + 1;
+  for (let i = 0; i < busy; i++) {
+    writeFileSync(join(dir, `busy-${i}.tool.mjs`), `const end = Date.now() + 1000;\nwhile (Date.now() < end) {}\n${fixable(`busy-${i}`).replace("exmples", "examples")}`);
+  }
+  const run = traced(dir, ["--load-timeout", "120", "."]);
+  assert.equal(run.code, 0, run.stdout);
+  const started = run.trace.filter((line) => / started$/.test(line)).length;
+  assert.ok(started <= availableParallelism(), run.trace.join("\n"));
 });
