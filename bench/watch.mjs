@@ -100,11 +100,12 @@ async function timeEdits(file, broken, code) {
 
 try {
   const first = await report(0);
-  if (first.summary.files !== ACTION_FILES + 30 || first.summary.offences !== 0)
-    throw new Error(`the first report has ${first.summary.files} files, ${first.summary.offences} offences`);
+  // Its offences are the corpora's (run.mjs checks those): only the edited files' are held here.
+  if (first.summary.files !== ACTION_FILES + 30) throw new Error(`the first report has ${first.summary.files} files`);
   await new Promise((resolveQuiet) => setTimeout(resolveQuiet, 300));
-  const actionFile = first.files.find((file) => file.file.includes("actions/")).file;
-  const moduleFile = first.files.find((file) => file.file.endsWith(".tool.ts")).file;
+  const clean = (file) => !file.offences.some((offence) => offence.code === "unknown-key");
+  const actionFile = first.files.find((file) => file.file.includes("actions/") && clean(file)).file;
+  const moduleFile = first.files.find((file) => file.file.endsWith(".tool.ts") && clean(file)).file;
   // An unknown key in the first action, and in the module's first action.
   const actionMedianMs = await timeEdits(actionFile, (text) => text.replace(/"description"/, '"descripton": "x", "description"'), "unknown-key");
   const moduleMedianMs = await timeEdits(moduleFile, (text) => text.replace(/"description"/, '"descripton": "x", "description"'), "unknown-key");
