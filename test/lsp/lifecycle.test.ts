@@ -1,7 +1,9 @@
 // The language server's life (docs/editors.md): it answers initialize, ends on shutdown and
-// exit, and also when its input closes (the editor died), leaving no module process behind.
+// exit, and also when its input closes or the process that started it is gone (the editor
+// died), leaving no module process behind.
 
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -79,6 +81,23 @@ for (const ending of ["shutdown and exit", "its input closing"] as const) {
     await allEnded(below);
   });
 }
+
+test("the server ends when the process that started it is gone, and no module process outlives it", { timeout: 120_000 }, async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  const modulePath = join(dir, "hangs.tool.mjs");
+  writeFileSync(modulePath, HANGING);
+  // The editor, as the server knows it: a process of its own, ended while the server runs.
+  const editor = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+  const client = await startClient({ folder: dir, processId: editor.pid as number });
+  const exited = once(client.child, "exit");
+  client.open(uriOf(modulePath), HANGING, "javascript");
+  const below = await processesBelow(client.child.pid as number);
+  editor.kill();
+  await exited;
+  client.connection.dispose();
+  await allEnded(below);
+});
 
 test("--lsp takes no paths, and --stdio only comes with --lsp", async () => {
   const withPaths = await cli(["--lsp", "a.actions.json"]);

@@ -30,6 +30,8 @@ export interface ClientOptions {
   readonly extraFolders?: readonly string[];
   /** Whether the client takes workspace/diagnostic/refresh. */
   readonly refresh?: boolean;
+  /** The process the server is to watch as its parent (initialize's processId); this test's own when absent. */
+  readonly processId?: number;
 }
 
 export interface Client {
@@ -96,7 +98,7 @@ export async function startClient(options: ClientOptions): Promise<Client> {
   connection.listen();
   const initializeResult = await withTimeout(
     connection.sendRequest("initialize", {
-      processId: process.pid,
+      processId: options.processId ?? process.pid,
       rootUri: uriOf(options.folder),
       workspaceFolders: [options.folder, ...(options.extraFolders ?? [])].map((dir, i) => ({ uri: uriOf(dir), name: `folder ${i}` })),
       initializationOptions: { debounceMs: 20, ...options.initializationOptions },
