@@ -28,7 +28,7 @@ function repository(): string {
 const changedOnDisk = (...paths: string[]) => ({ changes: paths.map((path) => ({ uri: uriOf(path), type: 2 })) });
 const codes = (p: { diagnostics: { code?: unknown }[] }): unknown[] => p.diagnostics.map((d) => d.code);
 
-test("a document the folder's ignore rules skip gets no diagnostics, until a change to the ignore file takes the rule away", async () => {
+test("a document the folder's ignore rules skip, or one below node_modules, gets no diagnostics, until a change to the ignore file takes the rule away", async () => {
   const dir = repository();
   writeFileSync(join(dir, ".gitignore"), "drafts/\n");
   mkdirSync(join(dir, "drafts"));
@@ -38,10 +38,16 @@ test("a document the folder's ignore rules skip gets no diagnostics, until a cha
   writeFileSync(near, ACTIONS);
   const client = await startClient({ folder: dir });
   try {
+    // Below node_modules, as a directory search never walks there.
+    mkdirSync(join(dir, "node_modules", "pkg"), { recursive: true });
+    const dependency = join(dir, "node_modules", "pkg", "find.actions.json");
+    writeFileSync(dependency, ACTIONS);
+    client.open(uriOf(dependency), ACTIONS);
     client.open(uriOf(ignored), ACTIONS);
     client.open(uriOf(near), ACTIONS);
     assert.deepEqual(codes(await client.published_(uriOf(near), undefined, 0)), ["unknown-key"], "a file the rules do not name is linted");
     assert.deepEqual(codes(await client.published_(uriOf(ignored), undefined, 0)), []);
+    assert.deepEqual(codes(await client.published_(uriOf(dependency), undefined, 0)), []);
     const since = client.published.length;
     writeFileSync(join(dir, ".gitignore"), "");
     client.connection.sendNotification("workspace/didChangeWatchedFiles", changedOnDisk(join(dir, ".gitignore")));
