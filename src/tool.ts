@@ -57,16 +57,37 @@ export type ActionsOf<T extends Tool> = MapOf<T["actions"]>;
  */
 export type ActionNameOf<T extends Tool> = NamesOf<ActionsOf<T>>;
 
-// One message per unknown key of an action schema, e.g. `action "search" has an unknown key "requried"`.
-type UnknownKeyMessages<M> =
-  M extends ReadonlyMap<infer K, infer S>
-    ? `action "${K & string}" has an unknown key "${Exclude<keyof S, keyof ActionSchema> & string}"`
-    : { [K in keyof M & string]: `action "${K}" has an unknown key "${Exclude<keyof M[K], keyof ActionSchema> & string}"` }[keyof M & string];
+// The keys ActionSchema makes mandatory (description, properties), from the type itself.
+type MandatoryKey = { [P in keyof ActionSchema]-?: object extends Pick<ActionSchema, P> ? never : P }[keyof ActionSchema];
 
-// Nothing when every action schema keeps to the vocabulary; else an `actions` no value
-// satisfies, so the compiler names the unknown key. TypeScript checks excess keys only of
-// an object literal written against a known type, never of a function's returned literal.
-type KnownKeysOnly<T extends Tool> = [UnknownKeyMessages<ActionsOf<T>>] extends [never] ? unknown : { readonly actions: UnknownKeyMessages<ActionsOf<T>> };
+// One message per mistake in one action's schema: an unknown key, a value of another type
+// than ActionSchema gives its key, a mandatory key missing.
+type KeyMistake<K extends string, S, P extends string> = P extends keyof ActionSchema
+  ? [S[P & keyof S]] extends [ActionSchema[P]]
+    ? never
+    : `action "${K}": the value of "${P}" is not of the type ActionSchema["${P}"]`
+  : `action "${K}" has an unknown key "${P}"`;
+type SchemaMistakes<K extends string, S> = S extends object
+  ?
+      | { [P in keyof S & string]: KeyMistake<K, S, P> }[keyof S & string]
+      | { [P in MandatoryKey]: P extends keyof S ? never : `action "${K}" lacks the mandatory key "${P}"` }[MandatoryKey]
+  : `action "${K}": its schema is not a map`;
+type Mistakes<M> = M extends ReadonlyMap<infer K, infer S> ? SchemaMistakes<K & string, S> : { [K in keyof M & string]: SchemaMistakes<K, M[K]> }[keyof M & string];
+
+/** What defineTool takes before it reads the actions; each action's schema is then checked key by key (Mistakes). */
+interface ToolShape {
+  readonly name: string;
+  readonly description: string;
+  readonly actions: object | (() => object);
+}
+
+// Nothing when every action schema is an ActionSchema. Else `name` must also be an object
+// naming the mistakes, which no string is: the compiler's error then stands at `name`, two
+// short lines (`Type '"search"' is not assignable to type '… { readonly mistake: "action
+// \"query\" has an unknown key \"requried\"" }'`), where one on `actions` would first print
+// the whole function's type. TypeScript checks excess keys only of an object literal written
+// against a known type, never of a function's returned literal: hence this check.
+type Checked<T extends ToolShape> = [Mistakes<MapOf<T["actions"]>>] extends [never] ? unknown : { readonly name: { readonly mistake: Mistakes<MapOf<T["actions"]>> } };
 
 /**
  * Identity at run time. At compile time it checks the declaration against ActionSchema,
@@ -74,6 +95,6 @@ type KnownKeysOnly<T extends Tool> = [UnknownKeyMessages<ActionsOf<T>>] extends 
  * what it is given: the tool's literal name and action names (so `fetchSchema(tool,
  * "serch")` does not compile).
  */
-export function defineTool<const T extends Tool>(tool: T & KnownKeysOnly<T>): T {
+export function defineTool<const T extends ToolShape>(tool: T & Checked<T>): T {
   return tool;
 }

@@ -69,32 +69,32 @@ fetchSchema(fromMap, "ping");
 // An unknown key is refused in an actions() function's returned literal, as in the map.
 
 defineTool({
+  // @ts-expect-error: "requried" is no key of an action schema (a method returning the map).
   name: "misspelt_method",
   description: "d",
-  // @ts-expect-error: "requried" is no key of an action schema (a method returning the map).
   actions() {
     return { query: { description: "Search", properties: {}, requried: [] } };
   },
 });
 
 defineTool({
+  // @ts-expect-error: "requried" is no key of an action schema (an arrow returning the map).
   name: "misspelt_arrow",
   description: "d",
-  // @ts-expect-error: "requried" is no key of an action schema (an arrow returning the map).
   actions: () => ({ query: { description: "Search", properties: {}, requried: ["q"] } }),
 });
 
 defineTool({
+  // @ts-expect-error: "requried" is no key of an action schema (the map itself).
   name: "misspelt_map",
   description: "d",
-  // @ts-expect-error: "requried" is no key of an action schema (the map itself).
   actions: { query: { description: "Search", properties: {}, requried: [] } },
 });
 
 defineTool({
+  // @ts-expect-error: one bad action among good ones is enough.
   name: "misspelt_second_action",
   description: "d",
-  // @ts-expect-error: one bad action among good ones is enough.
   actions() {
     return { good: { description: "Good", properties: {} }, bad: { description: "Bad", properties: {}, note: "" } };
   },
@@ -102,18 +102,18 @@ defineTool({
 
 // The vocabulary's other rules still hold in a returned literal.
 defineTool({
+  // @ts-expect-error: description must be a string.
   name: "wrong_type",
   description: "d",
-  // @ts-expect-error: description must be a string.
   actions() {
     return { query: { description: 5, properties: {} } };
   },
 });
 
 defineTool({
+  // @ts-expect-error: properties is mandatory.
   name: "missing_properties",
   description: "d",
-  // @ts-expect-error: properties is mandatory.
   actions: () => ({ query: { description: "Search" } }),
 });
 
