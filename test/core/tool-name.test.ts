@@ -41,10 +41,17 @@ test("near misses: 128 characters, and every allowed character", async () => {
   assert.deepEqual(await nameOffences(["a".repeat(128), "Search.orders-v2_X9", "x"]), []);
 });
 
-/** The tool-name offences of a JSON report, as "action: fix". */
-// biome-ignore lint/suspicious/noExplicitAny: reports are read through one loose type
-const nameRows = (stdout: string): string[] =>
-  JSON.parse(stdout).files.flatMap((f: any) => f.offences.filter((o: any) => o.code === "tool-name").map((o: any) => `${o.action}@${o.line}:${o.column}: ${o.fix}`));
+interface JsonReport {
+  readonly files: {
+    readonly offences: { readonly code: string; readonly action: string | null; readonly line: number | null; readonly column: number | null; readonly fix: string }[];
+  }[];
+}
+
+/** The tool-name offences of a JSON report, as "action@line:column: fix". */
+function nameRows(stdout: string): string[] {
+  const report = JSON.parse(stdout) as JsonReport;
+  return report.files.flatMap((f) => f.offences.filter((o) => o.code === "tool-name").map((o) => `${o.action}@${o.line}:${o.column}: ${o.fix}`));
+}
 
 test("Wymcp tools: a module's name and its action names; --fix renames only the action whose name is evident", async () => {
   const dir = tempDir();
