@@ -83,11 +83,6 @@ export class DocumentLints<D, T> {
     }
   }
 
-  /** Every open document again. */
-  relintAll(): void {
-    this.relint([...this.#states.keys()]);
-  }
-
   /** The document was closed: its lint is forgotten, and whoever waited for it gets null. */
   closed(uri: string): void {
     const state = this.#states.get(uri);

@@ -143,6 +143,14 @@ export class Linting {
     }
   }
 
+  /** Workspace folders came (`added`, absolute) and went (`removed`): each document belongs to the innermost folder from now on. */
+  async foldersChanged(added: readonly string[], removed: readonly string[]): Promise<void> {
+    await this.#ready;
+    const opened = await Promise.all(added.map((dir) => openFolder(dir, this.#setting)));
+    for (const folder of opened) this.#reportConfig(folder);
+    this.#folders = [...this.#folders.filter((folder) => !removed.includes(folder.dir)), ...opened];
+  }
+
   /** The document was closed: what its module loaded no longer matters. */
   closed(uri: string): void {
     this.#loaded.delete(uri);

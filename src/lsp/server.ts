@@ -87,6 +87,8 @@ export function serveLsp(options: ServerOptions): Connection {
   let encoding: Encoding = "utf-16";
   let pull = false;
   let refreshSupport = false;
+  /** Whether the client tells of workspace folders added and removed. */
+  let folderChanges = false;
   let settings = DEFAULT_SETTINGS;
   let dirs: string[] = [];
   let docs: Promise<CodeDocs> | null = null;
@@ -165,6 +167,7 @@ export function serveLsp(options: ServerOptions): Connection {
     encoding = negotiateEncoding(params.capabilities.general?.positionEncodings);
     pull = params.capabilities.textDocument?.diagnostic !== undefined;
     refreshSupport = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
+    folderChanges = params.capabilities.workspace?.workspaceFolders === true;
     const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri === null || params.rootUri === undefined ? [] : [params.rootUri]);
     dirs = uris.filter((uri) => uri.startsWith("file:")).map((uri) => fileURLToPath(uri));
     return {
@@ -184,16 +187,29 @@ export function serveLsp(options: ServerOptions): Connection {
   connection.onInitialized(() => {
     // The folders' configs are read, and their problems reported, now, not before initialize's answer.
     void lintSide();
+    if (folderChanges) {
+      connection.workspace.onDidChangeWorkspaceFolders(async ({ added, removed }) => {
+        const dirsOf = (folders: readonly { uri: string }[]): string[] => folders.filter((f) => f.uri.startsWith("file:")).map((f) => fileURLToPath(f.uri));
+        await (await lintSide()).foldersChanged(dirsOf(added), dirsOf(removed));
+        relintAll();
+      });
+    }
     // Where the client watches files for us: configs, ignore files, baselines, and the files tool modules import.
     void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*" }] }).catch(() => undefined);
   });
 
-  /** Files changed on disk: the documents that depend on them are linted again (a pull client is asked to pull again). */
+  /** These documents are linted again; a pull client is asked to pull again. */
+  function relint(uris: Iterable<string>): void {
+    lints.relint(uris);
+    if (pull && refreshSupport) void connection.languages.diagnostics.refresh();
+  }
+
+  const relintAll = (): void => relint([...documents.keys()]);
+
+  /** Files changed on disk: the documents that depend on them are linted again. */
   async function changedOnDisk(paths: readonly string[]): Promise<void> {
     const again = await (await lintSide()).changed(paths);
-    if (again.size === 0) return;
-    lints.relint(again);
-    if (pull && refreshSupport) void connection.languages.diagnostics.refresh();
+    if (again.size > 0) relint(again);
   }
 
   connection.onDidChangeWatchedFiles(({ changes }) => changedOnDisk(changes.filter((c) => c.uri.startsWith("file:")).map((c) => fileURLToPath(c.uri))));

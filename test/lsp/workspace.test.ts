@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { tempDir } from "../support/cli.js";
+import { cli, tempDir } from "../support/cli.js";
 import { startClient, uriOf } from "../support/lsp-client.js";
 
 const dirs: string[] = [];
@@ -150,6 +150,33 @@ test("duplicate-tool sees the directory's files on disk and the unsaved buffers,
     client.change(uriOf(module), 2, text.replace('"books"', '"shelf"'));
     const renamed = await client.published_(uriOf(module), (p) => p.version === 2, 0);
     assert.deepEqual(renamed.diagnostics, []);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("a workspace folder added later takes in its documents: its baseline applies to a document that lay outside every folder", async () => {
+  const root = tempDir();
+  dirs.push(root);
+  mkdirSync(join(root, ".git"));
+  mkdirSync(join(root, "tools"));
+  const path = join(root, "tools", "find.actions.json");
+  writeFileSync(path, ACTIONS);
+  const written = await cli(["--update-baseline", "."], { cwd: root });
+  assert.equal(written.code, 0, written.stderr);
+  const elsewhere = tempDir();
+  dirs.push(elsewhere);
+  const client = await startClient({ folder: elsewhere });
+  try {
+    client.open(uriOf(path), ACTIONS);
+    // Outside every folder, it is linted from its own directory, where no baseline lies.
+    assert.deepEqual(
+      (await client.published_(uriOf(path), undefined, 0)).diagnostics.map((d) => d.code),
+      ["unknown-key"],
+    );
+    const since = client.published.length;
+    client.connection.sendNotification("workspace/didChangeWorkspaceFolders", { event: { added: [{ uri: uriOf(root), name: "root" }], removed: [] } });
+    assert.deepEqual((await client.published_(uriOf(path), undefined, since)).diagnostics, []);
   } finally {
     assert.equal(await client.stop(), 0);
   }

@@ -110,7 +110,7 @@ export async function startClient(options: ClientOptions): Promise<Client> {
           codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ["quickfix", "source.fixAll"] } } },
           hover: { contentFormat: ["markdown"] },
         },
-        workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, ...(options.refresh ? { diagnostics: { refreshSupport: true } } : {}) },
+        workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true }, ...(options.refresh ? { diagnostics: { refreshSupport: true } } : {}) },
       },
     }) as Promise<{ capabilities: Record<string, unknown> }>,
     `initialize (stderr: ${stderr})`,
