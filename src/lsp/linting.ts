@@ -113,12 +113,15 @@ export class Linting {
     const folder = await this.#folderFor(path);
     const { engine } = folder;
     const file = fileNameIn(folder.dir, path);
-    this.#loaded.delete(uri);
     // What a run of the folder would not lint gets no diagnostics.
-    if (engine.ignores(file)) return [];
+    if (engine.ignores(file)) {
+      this.#loaded.delete(uri);
+      return [];
+    }
     // The tool name it will have: an action file's is its file's; a module's, what its last lint found.
     const expected = kind === "json" || kind === "json5" ? toolNameOf(file) : (this.#knownTools.get(path) ?? null);
     const duplicate = duplicateToolOf(path, file, expected, this.#knownTools);
+    // Replaced only once known: a file changed while this lint runs still finds the document by its last list.
     const onLoaded = (files: readonly string[]): void => void this.#loaded.set(uri, files.slice(1));
     const linted = await engine.lintText(text, file, { kind, across: duplicate === null ? [] : [duplicate], onLoaded });
     const result = this.#baselined(folder, linted).files[0] as FileResult;
