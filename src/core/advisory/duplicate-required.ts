@@ -6,10 +6,14 @@ import { repeatedEntries } from "../validators/lists.js";
 import type { Draft } from "../offence.js";
 import { appendAll } from "../append.js";
 import type { AdvisoryCheck } from "./context.js";
-import { nestedRequired } from "./nested-required.js";
+import { nestedRequired, requiredPath } from "./nested-required.js";
 
 export const duplicateRequired: AdvisoryCheck = (_schema, context) => {
   const drafts: Draft[] = [];
-  for (const { list, path } of nestedRequired(context)) appendAll(drafts, repeatedEntries(path, list, `"required"`, path, "duplicate-required"));
+  for (const { node, list } of nestedRequired(context)) {
+    if (new Set(list).size === list.length) continue;
+    const path = requiredPath(node);
+    appendAll(drafts, repeatedEntries(path, list, `"required"`, path, "duplicate-required"));
+  }
   return drafts;
 };

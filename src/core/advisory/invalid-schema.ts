@@ -18,6 +18,7 @@ import type { AdvisoryCheck } from "./context.js";
 import { validate as draft07 } from "./meta-schemas/draft-07.js";
 import { validate as draft202012 } from "./meta-schemas/draft-2020-12.js";
 import type { Subschema } from "./subschemas.js";
+import { plainlyValid } from "./plainly-valid.js";
 
 interface MetaError {
   readonly instancePath: string;
@@ -101,7 +102,8 @@ export const invalidSchema: AdvisoryCheck = (_schema, { read, roots, document })
   const drafts: Draft[] = [];
   for (const root of roots()) {
     const validate = validatorFor(root, read);
-    if (validate === null) continue;
+    // Most schemas are plainly valid; the validator, which is slower, decides the rest.
+    if (validate === null || plainlyValid(root.schema, read)) continue;
     const plain = root.schema === document;
     // What other checks report: a plain tool's own "required" (the chain), a repeat in any "required" (the nested-required checks).
     const skip = ({ instancePath: at, keyword }: MetaError): boolean =>

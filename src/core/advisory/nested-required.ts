@@ -11,8 +11,6 @@ import type { AdvisoryContext } from "./context.js";
 export interface NestedRequired {
   readonly node: Subschema;
   readonly list: readonly unknown[];
-  /** The offences' path: the schema's, then "required". */
-  readonly path: Path;
 }
 
 export function nestedRequired({ read, subschemas }: AdvisoryContext): NestedRequired[] {
@@ -20,9 +18,14 @@ export function nestedRequired({ read, subschemas }: AdvisoryContext): NestedReq
   for (const node of subschemas()) {
     if (node.parent === null) continue;
     const list = read.get(node.schema, "required");
-    if (isList(list)) out.push({ node, list, path: [...materialize(node), "required"] });
+    if (isList(list) && list.length > 0) out.push({ node, list });
   }
   return out;
+}
+
+/** The offences' path for a nested "required": the schema's, then "required" (built only for an offence). */
+export function requiredPath(node: Subschema): Path {
+  return [...materialize(node), "required"];
 }
 
 /** The schema's "properties", when it is a map and names every property the schema can have. */

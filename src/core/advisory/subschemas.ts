@@ -18,14 +18,16 @@ export interface Subschema extends LinkedPath {
   readonly property: boolean;
 }
 
-/** Keywords whose value is one schema. */
-const ONE = ["not", "if", "then", "else", "contains", "propertyNames", "additionalItems", "unevaluatedItems", "unevaluatedProperties", "contentSchema"];
-/** Keywords whose value is a list of schemas. */
-const LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-/** Keywords whose value maps names to schemas. */
-const NAMED = ["$defs", "definitions", "patternProperties", "dependentSchemas", "dependencies"];
-/** What the key-set walk walks from a schema it visits, when a map (besides "properties", always). */
-const WALKED = ["items", "additionalProperties"];
+/** How each keyword holds subschemas: one schema, a list of them, or a map of names to them. */
+const HOLDS: ReadonlyMap<string, "one" | "list" | "named"> = new Map([
+  ...["not", "if", "then", "else", "contains", "propertyNames", "additionalItems", "unevaluatedItems", "unevaluatedProperties", "contentSchema"].map((k) => [k, "one"] as const),
+  ...["allOf", "anyOf", "oneOf", "prefixItems"].map((k) => [k, "list"] as const),
+  ...["$defs", "definitions", "patternProperties", "dependentSchemas", "dependencies"].map((k) => [k, "named"] as const),
+  ["properties", "named"],
+  // One schema, or (items) a list of them; the key-set walk walks them from a walked schema when they are maps.
+  ["items", "list"],
+  ["additionalProperties", "one"],
+]);
 
 /**
  * The subschemas below `walked` (the key-set walk's schemas) and `root` (a plain tool's
@@ -57,15 +59,18 @@ export function subschemas(walked: readonly WalkedSchema[], read: MapReader, roo
     const { node, kind } = stack.pop() as { node: Subschema; kind: "walked" | "root" | "off" };
     const { schema } = node;
     for (const key of keys(schema)) {
+      const holds = HOLDS.get(key);
+      if (holds === undefined) continue;
       const value = read.get(schema, key);
-      if (key === "properties" ? kind !== "off" : kind === "walked" && WALKED.includes(key) && read.isMap(value)) continue;
-      const at: LinkedPath = { parent: node, segment: key };
-      if (key === "properties" || NAMED.includes(key)) {
-        if (read.isMap(value)) for (const name of keys(value)) enter(read.get(value, name), at, name, key === "properties");
-      } else if (LISTS.includes(key) || key === "items") {
-        if (isList(value)) value.forEach((entry, i) => enter(entry, at, i, false));
-        else if (key === "items") enter(value, node, key, false);
-      } else if (ONE.includes(key) || key === "additionalProperties") {
+      if (key === "properties" ? kind !== "off" : kind === "walked" && (key === "items" || key === "additionalProperties") && read.isMap(value)) continue;
+      if (holds === "named") {
+        if (!read.isMap(value)) continue;
+        const at: LinkedPath = { parent: node, segment: key };
+        for (const name of keys(value)) enter(read.get(value, name), at, name, key === "properties");
+      } else if (holds === "list" && isList(value)) {
+        const at: LinkedPath = { parent: node, segment: key };
+        value.forEach((entry, i) => enter(entry, at, i, false));
+      } else if (holds === "one" || key === "items") {
         enter(value, node, key, false);
       }
     }

@@ -9,13 +9,16 @@ import { undeclaredEntries } from "../validators/lists.js";
 import type { Draft } from "../offence.js";
 import { appendAll } from "../append.js";
 import type { AdvisoryCheck } from "./context.js";
-import { declaredHere, nestedRequired } from "./nested-required.js";
+import { declaredHere, nestedRequired, requiredPath } from "./nested-required.js";
 
 export const undeclaredRequired: AdvisoryCheck = (_schema, context) => {
   const drafts: Draft[] = [];
-  for (const { node, list, path } of nestedRequired(context)) {
-    const declared = declaredHere(node.schema, context.read);
-    if (declared !== null) appendAll(drafts, undeclaredEntries(path, list, `"required"`, path, declared, "undeclared-required"));
+  const { read } = context;
+  for (const { node, list } of nestedRequired(context)) {
+    const declared = declaredHere(node.schema, read);
+    if (declared === null || list.every((entry) => typeof entry !== "string" || read.has(declared, entry))) continue;
+    const path = requiredPath(node);
+    appendAll(drafts, undeclaredEntries(path, list, `"required"`, path, declared, "undeclared-required"));
   }
   return drafts;
 };
