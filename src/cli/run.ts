@@ -230,7 +230,9 @@ async function lintOnce(options: LintOptions, io: Io, engine: Engine, format: Fo
   const note = (message: string) => io.stderr(`wymcp-lint: ${message}\n`);
   // Standard input is no file a pin could be kept for.
   if (options.stdin === null) {
-    linted = await engine.pins(linted, { update: options.updatePins, note, ...(options.server === null ? {} : { rules: await serverRulesOf(engine.config) }) });
+    const rules = options.server === null ? undefined : await serverRulesOf(engine.config);
+    linted = await engine.pins(linted, { update: options.updatePins, note, ...(rules === undefined ? {} : { rules }) });
+    linted = await engine.tokens(linted, rules);
   }
   // A running server has no files to key a baseline by.
   const result = options.server !== null ? linted : engine.baseline(linted, { file: options.baseline, update: options.updateBaseline, note });

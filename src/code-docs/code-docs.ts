@@ -19,6 +19,9 @@ const TOOLS_EXAMPLES: readonly OffenceCode[] = ["tool-name", "client-limit"];
 /** Codes whose examples are two tools files, {"pinned": ..., "now": ...}: the first pinned with --update-pins, the second linted against its pins (docs/pins.md). */
 const PINS_EXAMPLES: readonly OffenceCode[] = ["pinned-surface"];
 
+/** Codes whose examples are a config's token budgets beside a tools file, {"tokens": ..., "tools": [...]} (docs/tokens.md). */
+const TOKENS_EXAMPLES: readonly OffenceCode[] = ["token-budget"];
+
 /** The language of a doc's examples: an action file (JSON or JSON5), a tool module (JavaScript or Elixir), or a file listing. */
 export type ExampleLanguage = "json" | "json5" | "js" | "elixir" | "text";
 
@@ -37,8 +40,8 @@ export interface CodeDoc {
   readonly good: string;
   /** What to do about it. */
   readonly fix: string;
-  /** What the examples are when they are not an action file or module: "server" (SERVER_EXAMPLES), "tools" (TOOLS_EXAMPLES), "pins" (PINS_EXAMPLES). */
-  readonly input?: "server" | "tools" | "pins";
+  /** What the examples are when they are not an action file or module: "server" (SERVER_EXAMPLES), "tools" (TOOLS_EXAMPLES), "pins" (PINS_EXAMPLES), "tokens" (TOKENS_EXAMPLES). */
+  readonly input?: "server" | "tools" | "pins" | "tokens";
 }
 
 /** The section headings, in order, as the Markdown sources and both renderings name them. */
@@ -102,6 +105,7 @@ export function codeDoc(code: OffenceCode): CodeDoc {
     ...(SERVER_EXAMPLES.includes(code) ? { input: "server" as const } : {}),
     ...(TOOLS_EXAMPLES.includes(code) ? { input: "tools" as const } : {}),
     ...(PINS_EXAMPLES.includes(code) ? { input: "pins" as const } : {}),
+    ...(TOKENS_EXAMPLES.includes(code) ? { input: "tokens" as const } : {}),
   };
 }
 // Rendering: the plain text of --explain and SARIF help.text, and the Markdown of SARIF

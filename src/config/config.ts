@@ -27,9 +27,21 @@ export interface Config {
   readonly baseline: string | null;
   /** The clients whose limits are reported (docs/client-limits.md); null when the config names none: every client. */
   readonly clients: readonly ClientId[] | null;
+  /** Token estimates asked for, with the budgets set (docs/tokens.md); null when the config has no `tokens`: none are made. */
+  readonly tokens: TokenBudgets | null;
 }
 
+/** The token budgets a config's `tokens` sets, each a number of tokens (docs/tokens.md). */
+export interface TokenBudgets {
+  readonly action?: number;
+  readonly tool?: number;
+  readonly server?: number;
+}
+
+/** The keys of `tokens`. */
+export const TOKEN_BUDGET_KEYS = ["action", "tool", "server"] as const;
+
 /** The config's top-level keys: the one list load.ts checks and schemas/config.schema.json is compared with. */
-export const CONFIG_KEYS = ["$schema", "ignore", "rules", "overrides", "baseline", "clients"] as const;
+export const CONFIG_KEYS = ["$schema", "ignore", "rules", "overrides", "baseline", "clients", "tokens"] as const;
 /** The keys of one override. */
 export const OVERRIDE_KEYS = ["files", "rules"] as const;

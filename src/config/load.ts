@@ -18,7 +18,7 @@ import { ParseError } from "../text/json5-lexer.js";
 import { sourcePositions } from "../locate/json-entries.js";
 import type { Position } from "../text/positions.js";
 import { CLIENT_IDS, isClientId, type ClientId } from "../core/client-limits/profiles.js";
-import { CONFIG_KEYS, OVERRIDE_KEYS, type Config, type CodeSeverities, type Override } from "./config.js";
+import { CONFIG_KEYS, OVERRIDE_KEYS, TOKEN_BUDGET_KEYS, type Config, type CodeSeverities, type Override, type TokenBudgets } from "./config.js";
 import type { ConfigSource } from "./find.js";
 
 /** One mistake in the config: where (a path inside the config, key or value) and what. */
@@ -177,6 +177,32 @@ function clientList(value: unknown, problems: Problem[]): ClientId[] {
   return Object.freeze(clients) as ClientId[];
 }
 
+/** The config's `tokens`: budgets of whole tokens, each optional ({} asks for the estimates alone). */
+function tokenBudgets(value: unknown, problems: Problem[]): TokenBudgets {
+  if (!isObject(value)) {
+    problems.push({
+      path: ["tokens"],
+      part: "value",
+      message: `must be an object of budgets (${TOKEN_BUDGET_KEYS.map(inspectString).join(", ")}), each a whole number of tokens; got ${describeType(value)}`,
+    });
+    return {};
+  }
+  appendAll(problems, unknownKeys(value, TOKEN_BUDGET_KEYS, ["tokens"], "a token budget"));
+  const budgets: Partial<Record<(typeof TOKEN_BUDGET_KEYS)[number], number>> = {};
+  for (const key of TOKEN_BUDGET_KEYS) {
+    if (!Object.hasOwn(value, key)) continue;
+    const budget = value[key];
+    if (typeof budget === "number" && Number.isSafeInteger(budget) && budget > 0) budgets[key] = budget;
+    else
+      problems.push({
+        path: ["tokens", key],
+        part: "value",
+        message: `must be a whole number of tokens above 0; got ${typeof budget === "number" ? String(budget) : found(budget)}`,
+      });
+  }
+  return Object.freeze(budgets);
+}
+
 /** The config from its parsed value, or the problems found in it. */
 export function checkConfig(value: unknown, file: string): { config: Config } | { problems: Problem[] } {
   const problems: Problem[] = [];
@@ -195,8 +221,9 @@ export function checkConfig(value: unknown, file: string): { config: Config } | 
     else problems.push({ path: ["baseline"], part: "value", message: `must be a non-empty file name; got ${found(given)}` });
   }
   const clients = Object.hasOwn(value, "clients") ? clientList(value["clients"], problems) : null;
+  const tokens = Object.hasOwn(value, "tokens") ? tokenBudgets(value["tokens"], problems) : null;
   if (problems.length > 0) return { problems };
-  const config: Config = { file, dir: dirname(file), ignore: Object.freeze(ignore), rules, overrides: Object.freeze(overrideList), baseline, clients };
+  const config: Config = { file, dir: dirname(file), ignore: Object.freeze(ignore), rules, overrides: Object.freeze(overrideList), baseline, clients, tokens };
   return { config: Object.freeze(config) };
 }
 

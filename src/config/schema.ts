@@ -4,7 +4,7 @@
 // the committed file, so the two cannot drift.
 
 import { codeTitle, OFFENCE_CODES, SEVERITY_SETTINGS } from "../core/codes.js";
-import { type CONFIG_KEYS, OVERRIDE_KEYS } from "./config.js";
+import { type CONFIG_KEYS, OVERRIDE_KEYS, TOKEN_BUDGET_KEYS } from "./config.js";
 import { CLIENT_IDS } from "../core/client-limits/profiles.js";
 
 const DESCRIPTIONS: Readonly<Record<(typeof CONFIG_KEYS)[number], string>> = {
@@ -13,6 +13,8 @@ const DESCRIPTIONS: Readonly<Record<(typeof CONFIG_KEYS)[number], string>> = {
   rules: 'The severity of offence codes for every file: "error" (counts for exit 1), "warn" (shown) or "off" (not reported).',
   overrides: "Severities for the files some globs match (relative to this file's directory); a later override wins.",
   baseline: "The baseline file (relative to this file's directory); default wymcp-lint-baseline.json beside this file.",
+  tokens:
+    "Token estimates of each action, tool and server in the JSON report (an offline o200k_base count; docs/tokens.md), with the budgets set: over one, a token-budget warning.",
   clients: "The clients whose limits on names, description lengths and tool counts are reported (docs/client-limits.md); default: every client.",
 };
 
@@ -52,6 +54,12 @@ export function configSchema(): Record<string, unknown> {
       },
       baseline: { type: "string", minLength: 1, description: DESCRIPTIONS.baseline },
       clients: { type: "array", description: DESCRIPTIONS.clients, items: { enum: [...CLIENT_IDS] }, uniqueItems: true },
+      tokens: {
+        type: "object",
+        description: DESCRIPTIONS.tokens,
+        properties: Object.fromEntries(TOKEN_BUDGET_KEYS.map((key) => [key, { type: "integer", minimum: 1, description: `The most tokens one ${key} may take.` }])),
+        additionalProperties: false,
+      },
     },
     additionalProperties: false,
     definitions: {

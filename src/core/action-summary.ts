@@ -57,3 +57,21 @@ export function summaryEntries(actions: MapLike): SummaryEntry[] | null {
 export function actionSummaries(actions: MapLike): string[] | null {
   return summaryEntries(actions)?.map(summaryOf) ?? null;
 }
+
+/**
+ * The input schema Wymcp lists a tool with: one required `action`, an enum of the action
+ * names whose description is the joined summary, and a bare `data` object; null when an
+ * action's description is not a string.
+ */
+export function wymcpInputSchema(actions: MapLike): Record<string, unknown> | null {
+  const entries = summaryEntries(actions);
+  if (entries === null) return null;
+  return {
+    type: "object",
+    required: ["action"],
+    properties: {
+      action: { type: "string", enum: entries.map((entry) => entry.name), description: entries.map(summaryOf).join("\n") },
+      data: { type: "object" },
+    },
+  };
+}

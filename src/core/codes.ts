@@ -76,6 +76,7 @@ export const CODE_TABLE = {
   "encoded-blob": { severity: "warn", origin: "model-text", title: "Encoded text hidden in a blob" },
   "suspicious-url": { severity: "warn", origin: "model-text", title: "data:, file: or raw-IP URL" },
   "pinned-surface": { severity: "error", origin: "pin", title: "Model-visible field changed since it was pinned" },
+  "token-budget": { severity: "warn", origin: "client", title: "Text a model reads over the config's token budget" },
   "client-limit": { severity: "warn", origin: "client", title: "Over a client's limit on names, lengths or tool counts" },
   "truncated-parameter": { severity: "warn", origin: "client", title: "Required parameter explained only past a client's cut" },
   "unused-disable": { severity: "warn", origin: "directive", title: "Disable directive that suppresses nothing" },

@@ -283,6 +283,15 @@ export class Engine {
     return pinsStep(result, { update: request.update, config, cwd: this.cwd, rules: request.rules ?? this.rules, note: request.note });
   }
 
+  /** Token estimates over a result (docs/tokens.md), when the config asks for them: none otherwise, and the tokenizer is not loaded. */
+  async tokens(result: LintResult, rules: SeverityRules = this.rules): Promise<LintResult> {
+    this.#live();
+    const budgets = this.config?.tokens ?? null;
+    if (budgets === null) return result;
+    const { tokensStep } = await import("../tokens/step.js");
+    return tokensStep(result, { budgets, cwd: this.cwd, rules });
+  }
+
   /**
    * The file changed: its last result is dropped; with `text`, it is an open document, linted
    * from that text (by lintPaths too) until forgotten.

@@ -4,10 +4,19 @@
 import type { ToolLint } from "../core/lint-tool.js";
 import type { SurfaceHashes } from "../core/surface.js";
 
+/** Token estimates of one file's tools and actions, by name. */
+export interface TokenEstimates {
+  readonly tools: Readonly<Record<string, number>>;
+  /** A Wymcp tool's actions, each as help gives it. */
+  readonly actions?: Readonly<Record<string, number>>;
+}
+
 /** One file's lint, named. */
 export interface FileResult extends ToolLint {
   /** The file as the user named it: the argument as given, joined with the path found under it. */
   readonly file: string;
+  /** Only when the config asks for token estimates (docs/tokens.md): each tool's and each Wymcp action's, by name. */
+  readonly tokens?: TokenEstimates;
   /**
    * Only with --fix or --fix-dry-run: the unified diff of the fixes made to the file (or,
    * dry, that would be made); null when there were none.
@@ -64,8 +73,18 @@ export interface LintResult {
    * give it no physical location.
    */
   readonly server?: string;
-  /** With `server`: what it publishes, as pins (docs/pins.md), and whether it is a Wymcp server. */
-  readonly surface?: { readonly hashes: SurfaceHashes; readonly wymcp: boolean };
+  /**
+   * With `server`: what it publishes, as pins (docs/pins.md), whether it is a Wymcp server, and
+   * its tools/list entries with each Wymcp tool's actions as help gave them (src/tokens/).
+   */
+  readonly surface?: {
+    readonly hashes: SurfaceHashes;
+    readonly wymcp: boolean;
+    readonly listed: readonly unknown[];
+    readonly answered: ReadonlyMap<string, unknown>;
+  };
+  /** Only when the config asks for token estimates: each server's total (a tools file's, a directory of action files', a running server's). */
+  readonly tokens?: { readonly servers: Readonly<Record<string, number>> };
 }
 
 /** The totals of what the files report (severities already resolved). */

@@ -6,6 +6,7 @@
 
 import type { ActionSchemaKey } from "../vocabulary.js";
 import { actionSummaries, compareNames } from "../server/help-contract.js";
+import { wymcpInputSchema } from "../core/action-summary.js";
 import { RESERVED_TOOL_NAME } from "../core/lint-tool.js";
 import declared from "./wymcp_lint.actions.json" with { type: "json" };
 import { OUTPUT_SCHEMA } from "./output-schema.js";
@@ -72,14 +73,7 @@ export function listedTools(): readonly Record<string, unknown>[] {
       name: TOOL_NAME,
       title: "wymcp-lint",
       description: TOOL_DESCRIPTION,
-      inputSchema: {
-        type: "object",
-        required: ["action"],
-        properties: {
-          action: { type: "string", enum: ACTION_NAMES, description: summaries().join("\n") },
-          data: { type: "object" },
-        },
-      },
+      inputSchema: wymcpInputSchema(ACTIONS),
       outputSchema: OUTPUT_SCHEMA,
       annotations: ANNOTATIONS,
     },

@@ -7,13 +7,10 @@
 // surface comes with its result. Tool modules are not pinned. Called by src/engine/engine.ts.
 
 import { dirname, resolve } from "node:path";
-import { readText } from "../action-file/decode.js";
+import { readDeclaration } from "../action-file/declaration.js";
 import { actionFileName } from "../action-file/lint.js";
-import { parse } from "../action-file/parse.js";
-import { SCHEMA_KEY } from "../core/lint-tool.js";
 import { finalizeOffence, withSeverity, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import { listedTools } from "../core/plain-tool.js";
 import { actionField, toolsListSurface, wymcpToolSurface, type SurfaceHashes } from "../core/surface.js";
 import { kindOf } from "../files/kind.js";
 import { totals, type FileResult, type LintResult } from "../lint/result.js";
@@ -36,21 +33,9 @@ export interface PinsStepOptions {
 
 /** The surface of an action file or tools file on disk; null for any other file, or one that does not parse (its parse-error says so). */
 function fileSurface(path: string): SurfaceHashes | null {
-  const kind = kindOf(path);
-  if (kind !== "json" && kind !== "json5") return null;
-  const read = readText(path);
-  if ("offence" in read) return null;
-  const parsed = parse(read.text, kind);
-  if ("offence" in parsed) return null;
-  const name = actionFileName(path);
-  if (name.tools === true) {
-    const listed = listedTools(parsed.value);
-    return listed === null ? null : toolsListSurface(listed.tools);
-  }
-  const value = parsed.value;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
-  const actions = Object.fromEntries(Object.entries(value).filter(([key]) => key !== SCHEMA_KEY));
-  return wymcpToolSurface(name.tool, undefined, actions);
+  const declaration = readDeclaration(path);
+  if (declaration === null) return null;
+  return declaration.kind === "tools" ? toolsListSurface(declaration.tools) : wymcpToolSurface(declaration.tool, undefined, declaration.actions);
 }
 
 /** This run's surfaces by the lock's keys, and the files whose surface could not be taken. */

@@ -95,7 +95,7 @@ async function lintTools(session: ServerSession, label: string): Promise<{ files
   // Rows in tool order, as files are in path order: the same server gives the same report.
   results.sort((a, b) => ((a.tool ?? "") < (b.tool ?? "") ? -1 : (a.tool ?? "") > (b.tool ?? "") ? 1 : 0));
   const hashes = toolsListSurface(entries, (name) => answered.get(name), session.instructions());
-  return { files: withToolCount(results, entries.length), surface: { hashes, wymcp } };
+  return { files: withToolCount(results, entries.length), surface: { hashes, wymcp, listed: entries, answered } };
 }
 
 /** The clients' limits on how many tools one server lists (core/client-limits/), on the first row: the server has no row of its own. */

@@ -157,23 +157,36 @@ async function pinsCodes(source: string): Promise<OffenceCode[]> {
   return (JSON.parse(stdout) as { files: { offences: { code: OffenceCode }[] }[] }).files.flatMap((f) => f.offences.map((o) => o.code));
 }
 
+/** A config's token budgets and a tools file ({"tokens": ..., "tools": [...]}), linted through the CLI with that config. */
+async function tokensCodes(source: string): Promise<OffenceCode[]> {
+  const { tokens, tools } = JSON.parse(source);
+  const dir = join(scratch, `tokens${moduleCount++}`);
+  mkdirSync(dir);
+  writeFileSync(join(dir, "wymcp-lint.config.json"), JSON.stringify({ tokens }));
+  writeFileSync(join(dir, "server.tools.json"), JSON.stringify({ tools }));
+  const { stdout } = await cli(["--format", "json", "server.tools.json"], { cwd: dir });
+  return (JSON.parse(stdout) as { files: { offences: { code: OffenceCode }[] }[] }).files.flatMap((f) => f.offences.map((o) => o.code));
+}
+
 for (const code of OFFENCE_CODES) {
   test(`${code}: the bad example has the offence, the good one has none`, async () => {
     const doc = codeDoc(code);
     const codesOf =
-      doc.input === "pins"
-        ? pinsCodes
-        : doc.input === "server"
-          ? serverCodes
-          : doc.input === "tools"
-            ? actionFileCodes("json", "server.tools")
-            : doc.lang === "json" || doc.lang === "json5"
-              ? actionFileCodes(doc.lang)
-              : doc.lang === "js"
-                ? moduleCodes
-                : doc.lang === "elixir"
-                  ? elixirCodes
-                  : listingCodes;
+      doc.input === "tokens"
+        ? tokensCodes
+        : doc.input === "pins"
+          ? pinsCodes
+          : doc.input === "server"
+            ? serverCodes
+            : doc.input === "tools"
+              ? actionFileCodes("json", "server.tools")
+              : doc.lang === "json" || doc.lang === "json5"
+                ? actionFileCodes(doc.lang)
+                : doc.lang === "js"
+                  ? moduleCodes
+                  : doc.lang === "elixir"
+                    ? elixirCodes
+                    : listingCodes;
     const bad = await codesOf(doc.bad);
     assert.ok(bad.includes(code), `${code}: the bad example reports ${JSON.stringify(bad)}`);
     assert.deepEqual(await codesOf(doc.good), [], `${code}: the good example is not clean`);

@@ -96,6 +96,7 @@ test("a config that checks: every key read, paths resolved against its directory
       overrides: [{ files: ["legacy/**"], rules: { "unknown-key": "off" } }],
       baseline: "ci/baseline.json",
       clients: ["claude-code", "cursor"],
+      tokens: { tool: 1500 },
     }`,
   });
   const config = loadConfig({ file: join(root, "wymcp-lint.config.json5"), within: [] }, root);
@@ -109,6 +110,7 @@ test("a config that checks: every key read, paths resolved against its directory
       overrides: [{ files: ["legacy/**"], rules: { "unknown-key": "off" } }],
       baseline: join(root, "ci/baseline.json"),
       clients: ["claude-code", "cursor"],
+      tokens: { tool: 1500 },
     },
   );
   assert.ok(Object.isFrozen(config));

@@ -44,6 +44,7 @@ export function format(result: LintResult, _options: FormatOptions): string {
       tool: file.tool,
       offences: file.offences.map(offenceEntry),
       ...(file.heldBack === undefined ? {} : { heldBack: file.heldBack.map(heldBackEntry) }),
+      ...(file.tokens === undefined ? {} : { tokens: file.tokens }),
       ...(file.diff !== undefined ? { diff: file.diff } : {}),
     })),
     summary: {
@@ -54,6 +55,7 @@ export function format(result: LintResult, _options: FormatOptions): string {
       warnings: result.summary.warnings,
       ...(result.baseline === undefined ? {} : { baselined: result.baseline.baselined }),
       ...(result.cache === undefined ? {} : { cache: { hits: result.cache.hits, misses: result.cache.misses } }),
+      ...(result.tokens === undefined ? {} : { tokens: result.tokens }),
     },
     ...(result.baseline === undefined ? {} : { baseline: { file: result.baseline.file, stale: result.baseline.stale } }),
   };
