@@ -103,7 +103,7 @@ export class Linting {
       return kept;
     } catch (error) {
       if (!(error instanceof UsageError) || file === null) throw error;
-      this.#show(file, problemOf(error, file));
+      this.#show(file, problemOf(error, file, "documents are shown without it"));
       return result;
     }
   }

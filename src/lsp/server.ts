@@ -128,7 +128,7 @@ export function serveLsp(options: ServerOptions): Connection {
     // A notification, not a request: nothing waits for the user to dismiss it.
     void connection.sendNotification(ShowMessageNotification.type, {
       type: 1,
-      message: `wymcp-lint: ${problem.file} cannot be used, so the last good one keeps serving: ${problem.message}`,
+      message: `wymcp-lint: ${problem.file} cannot be used, so ${problem.meanwhile}: ${problem.message}`,
     });
   }
 

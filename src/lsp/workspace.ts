@@ -19,6 +19,8 @@ export interface ConfigProblem {
   /** 1-based, where the message names a place; else 1:1. */
   readonly line: number;
   readonly column: number;
+  /** What the server does meanwhile, for the message. */
+  readonly meanwhile: string;
 }
 
 /** What every folder's engine shares: the server's module processes and load timeout. */
@@ -43,9 +45,9 @@ export function isConfigName(path: string): boolean {
   return name === "package.json" || (CONFIG_FILE_NAMES as readonly string[]).includes(name);
 }
 
-export function problemOf(error: UsageError, file: string): ConfigProblem {
+export function problemOf(error: UsageError, file: string, meanwhile: string): ConfigProblem {
   const at = /:(\d+):(\d+): /.exec(error.message);
-  return { file, message: error.message, line: at === null ? 1 : Number(at[1]), column: at === null ? 1 : Number(at[2]) };
+  return { file, message: error.message, line: at === null ? 1 : Number(at[1]), column: at === null ? 1 : Number(at[2]), meanwhile };
 }
 
 /** Makes the folder's engine again from its config; its problem, or null when it is good (or absent). Keeps the last good engine on a problem. */
@@ -60,7 +62,7 @@ export async function reloadFolder(folder: Folder, setting: EngineSetting): Prom
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     folder.configFile = file;
-    folder.problem = problemOf(error, file);
+    folder.problem = problemOf(error, file, "the last good config keeps serving");
   }
   return folder.problem;
 }

@@ -57,7 +57,7 @@ test("a document the folder's ignore rules skip, or one below node_modules, gets
   }
 });
 
-test("an offence the folder's baseline records is not shown; a new one is, and so is the old one once the baseline is gone", async () => {
+test("an offence the folder's baseline records is not shown; a new one is, and so is the old one while the baseline is broken or gone", async () => {
   const dir = repository();
   const path = join(dir, "find.actions.json");
   writeFileSync(path, ACTIONS);
@@ -71,10 +71,20 @@ test("an offence the folder's baseline records is not shown; a new one is, and s
     // A second mistake the baseline does not record.
     client.change(uriOf(path), 2, ACTIONS.replace('"Find"', '"Find", "exampels": []'));
     assert.deepEqual(codes(await client.published_(uriOf(path), (p) => p.version === 2, 0)), ["unknown-key"]);
+    // A baseline that cannot be read: one diagnostic in it and one message, and the document shown without it.
+    const broken = client.published.length;
+    writeFileSync(baseline, "{ not json");
+    client.connection.sendNotification("workspace/didChangeWatchedFiles", changedOnDisk(baseline));
+    assert.equal((await client.published_(uriOf(baseline), undefined, broken)).diagnostics.length, 1);
+    assert.deepEqual(codes(await client.published_(uriOf(path), undefined, broken)), ["unknown-key", "unknown-key"]);
+    await client.until(() => (client.messages.length > 0 ? true : undefined), "the message about the broken baseline");
+    assert.match(client.messages[0]?.message ?? "", /shown without it/);
     const since = client.published.length;
     rmSync(baseline);
     client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(baseline), type: 3 }] });
     assert.deepEqual(codes(await client.published_(uriOf(path), undefined, since)), ["unknown-key", "unknown-key"]);
+    // The problem goes with the file that had it.
+    assert.deepEqual((await client.published_(uriOf(baseline), undefined, since)).diagnostics, []);
   } finally {
     assert.equal(await client.stop(), 0);
   }
