@@ -14,7 +14,7 @@ import { appendAll } from "./append.js";
 import { hiddenDraft, textDrafts } from "./model-text/index.js";
 import { descriptionLimitDrafts, nameLimitDrafts, summaryLimitOffences } from "./client-limits/index.js";
 import { obtainActions } from "./obtain.js";
-import { wymcpToolNameDraft } from "./tool-name.js";
+import { toolNameDraft } from "./tool-name.js";
 import { sortOffences } from "./order.js";
 
 /**
@@ -117,7 +117,7 @@ export function toolListOffence(length: number | null): Offence {
  */
 function toolTextOffences(name: unknown, description: unknown, how: string): Offence[] {
   const drafts: (Draft | null)[] = [];
-  if (typeof name === "string" && name !== "") drafts.push(wymcpToolNameDraft(name, how));
+  if (typeof name === "string" && name !== "") drafts.push(toolNameDraft(name, how));
   if (typeof name === "string" && name !== "" && name !== RESERVED_TOOL_NAME) appendAll(drafts, nameLimitDrafts(name, { path: ["name"], part: "value" }, how));
   if (typeof name === "string") drafts.push(hiddenDraft(name, [], { path: ["name"], part: "value" }, false));
   if (typeof description === "string") {

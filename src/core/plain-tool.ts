@@ -17,7 +17,7 @@ import { ANY_MAP, type MapLike } from "./map.js";
 import { finalizeOffence, type Draft, type Offence } from "./offence.js";
 import { sortOffences } from "./order.js";
 import { appendAll } from "./append.js";
-import { toolNameDrafts } from "./tool-name.js";
+import { toolNameDraft } from "./tool-name.js";
 import type { Path } from "./path.js";
 import type { ToolLint } from "./lint-tool.js";
 
@@ -156,7 +156,8 @@ export function plainToolOffences(tool: unknown, label: string, options: CheckOp
   if (typeof name !== "string") {
     drafts.push(shape(Object.hasOwn(tool, "name") ? ["name"] : [], `the tool's "name" must be a string; got ${describeValue(name)}`, `Name the tool, e.g. "name": "search".`));
   } else {
-    appendAll(drafts, toolNameDrafts(name));
+    const named = toolNameDraft(name, "");
+    if (named !== null) drafts.push(named);
   }
   appendAll(drafts, descriptionDrafts(tool));
   const inputDrafts = inputSchemaDrafts(tool);

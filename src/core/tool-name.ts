@@ -57,19 +57,14 @@ function draft(what: "tool" | "action", name: string, target: Target, fix: strin
   return repair === undefined ? found : { ...found, repair };
 }
 
-/** The tool-name draft of a plain MCP tool's string name, at ["name"] of its tools/list entry; none for a valid one. */
-export function toolNameDrafts(name: string): Draft[] {
-  const fix = `Rename the tool with those characters only, e.g. "search_orders", and update every client that calls it by name.`;
-  const found = draft("tool", name, { path: ["name"], part: "value" }, fix);
-  return found === null ? [] : [found];
-}
-
 /**
- * The tool-name draft of a Wymcp tool's name (a module's `name`, an action file's base
- * name), null for a valid one. `how` says how it is renamed (" by renaming the file").
- * No repair: a renamed tool may take the name of another tool of its server.
+ * The tool-name draft of a tool's string name, at ["name"]: a plain MCP tool's in its
+ * tools/list entry, a Wymcp tool's (a module's `name`, an action file's base name); null for
+ * a valid one. `how` says how it is renamed (" by renaming the file"). No repair: a renamed
+ * tool may take the name of another tool of its server, and a plain tool's list is written
+ * by its server.
  */
-export function wymcpToolNameDraft(name: string, how: string): Draft | null {
+export function toolNameDraft(name: string, how: string): Draft | null {
   const evident = evidentName(name);
   const to = evident === null ? `with those characters only, e.g. "search_orders"` : `to ${inspectString(evident)}`;
   return draft("tool", name, { path: ["name"], part: "value" }, `Rename the tool${how} ${to}, and update every client that calls it by name.`);
