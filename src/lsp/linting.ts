@@ -161,7 +161,7 @@ export class Linting {
 
   /**
    * Files changed on disk (`paths`, absolute): the open documents to lint again. A config makes
-   * its folders' engines again (all their documents); an ignore file touches every document,
+   * again the engines of the folders a run would read it for (all their documents); an ignore file touches every document,
    * a baseline its folders'; any other file, the modules that loaded it and, when a directory
    * search would lint it and it is not open, the documents of its directory (duplicate-tool).
    */
@@ -176,7 +176,8 @@ export class Linting {
     const again = new Set<string>();
     for (const path of paths) {
       if (isConfigName(path)) {
-        const affected = folders.filter((folder) => pathBelow(folder.dir, path) !== null || folder.configFile === path);
+        // Only a config a run from the folder would find: in its directory or above (never one in node_modules).
+        const affected = folders.filter((folder) => dirname(path) === folder.dir || pathBelow(dirname(path), folder.dir) !== null || folder.configFile === path);
         for (const folder of affected) {
           await reloadFolder(folder, this.#setting);
           this.#reportConfig(folder, path);

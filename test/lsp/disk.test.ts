@@ -111,7 +111,11 @@ test("a change to a file a tool module loaded lints that module's document again
     const other = await client.pullDiagnostics(uriOf(alone));
     assert.deepEqual(other.items, []);
     writeFileSync(helper, good.replace("properties", "propertes"));
-    client.connection.sendNotification("workspace/didChangeWatchedFiles", changedOnDisk(helper));
+    // With it, a package.json in node_modules, which is no config of the folder's.
+    const installed = join(dir, "node_modules", "pkg", "package.json");
+    mkdirSync(join(dir, "node_modules", "pkg"), { recursive: true });
+    writeFileSync(installed, '{ "name": "pkg" }\n');
+    client.connection.sendNotification("workspace/didChangeWatchedFiles", changedOnDisk(helper, installed));
     await client.until(() => (client.refreshes > 0 ? true : undefined), "workspace/diagnostic/refresh");
     const after = await client.pullDiagnostics(uriOf(importing), before.resultId);
     assert.equal(after.kind, "full");
