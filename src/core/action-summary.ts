@@ -25,6 +25,13 @@ export function compareNames(a: string, b: string): number {
   return a.length - b.length;
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** `names` sorted in place in Wymcp's order: the engine's own code-unit sort unless a name holds a surrogate, where the two orders part. */
+export function sortNames(names: string[]): string[] {
+  return names.some((name) => SURROGATE.test(name)) ? names.sort(compareNames) : names.sort();
+}
+
 /** One action's summary line, as its parts: the line itself is `${name}: ${description}`, built only where it is read. */
 export interface SummaryEntry {
   readonly name: string;
@@ -41,7 +48,7 @@ export const summaryOf = (entry: SummaryEntry): string => `${entry.name}: ${entr
 /** Each action's summary, sorted by name; null when an action's description is not a string (the chain reports that action). */
 export function summaryEntries(actions: MapLike): SummaryEntry[] | null {
   const entries: SummaryEntry[] = [];
-  for (const name of stringKeys(actions).sort(compareNames)) {
+  for (const name of sortNames(stringKeys(actions))) {
     const schema = mapGet(actions, name);
     const description = isMap(schema) ? mapGet(schema, "description") : undefined;
     if (typeof description !== "string") return null;

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { tokenCounter } from "../../src/tokens/count.js";
 import { cli, tempDir } from "../support/cli.js";
+import { repoPath } from "../support/paths.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: reports are read through one loose type
 type Json = any;
@@ -88,4 +89,22 @@ test("a broken tokens key is a config mistake", async () => {
   assert.equal(code, 2);
   assert.match(stderr, /tokens\.tools: "tools" is not a token budget/);
   assert.match(stderr, /tokens\.tool: must be a whole number of tokens above 0; got 0/);
+});
+
+test("a running server: each tool's estimate on its row, the server's total in the summary", { timeout: 300_000 }, async () => {
+  const count = await tokenCounter();
+  const dir = project({ tokens: { tool: 1 } });
+  const listed = join(dir, "listed.json");
+  writeFileSync(listed, JSON.stringify(TOOLS.tools));
+  const server = ["--server-timeout", "120", "--server", "--", process.execPath, "--import", "tsx", repoPath("test/support/plain-server.ts"), listed];
+  const { code, stdout } = await cli(["--format", "json", ...server], { cwd: dir });
+  assert.equal(code, 0, stdout);
+  const r = JSON.parse(stdout) as Json;
+  const one = count(JSON.stringify(TOOLS.tools[0]));
+  assert.deepEqual(r.files[0].tokens, { tools: { one } });
+  assert.deepEqual(Object.values(r.summary.tokens.servers), [one]);
+  assert.deepEqual(
+    r.files[0].offences.map((o: Json) => [o.code, o.action]),
+    [["token-budget", "one"]],
+  );
 });

@@ -9,7 +9,7 @@
 import { inspectString } from "../../text/escape.js";
 import { summaryEntries, summaryLength, summaryOf, type SummaryEntry } from "../action-summary.js";
 import { finalizeOffence, type Draft, type Offence, type Target } from "../offence.js";
-import { isList, isMap, mapGet, type MapLike } from "../map.js";
+import { isList, isMap, mapGet, stringKeys, type MapLike } from "../map.js";
 import { isMcpToolName } from "../tool-name.js";
 import { CLIENT_LIMITS, CLIENTS, type ClientLimit, type LimitRule } from "./profiles.js";
 
@@ -147,6 +147,20 @@ function truncatedDraft(
   );
 }
 
+const SHORTEST_DESCRIPTION_LIMIT = Math.min(...DESCRIPTION_LIMITS.map((limit) => limit.rule.max));
+
+/** The joined summary's length, in any order; null when an action's description is not a string. */
+function summaryTotal(actions: MapLike): number | null {
+  let total = -1;
+  for (const name of stringKeys(actions)) {
+    const schema = mapGet(actions, name);
+    const description = isMap(schema) ? mapGet(schema, "description") : undefined;
+    if (typeof description !== "string") return null;
+    total += name.length + 3 + description.length;
+  }
+  return total;
+}
+
 /**
  * A Wymcp tool's joined action summary against every client's length limit, as the client
  * receives it in tools/list (the action enum's description). The client-limit offence is on
@@ -156,10 +170,10 @@ function truncatedDraft(
  * lengths are added up: no summary line is built but those a message or a cut reads.
  */
 export function summaryLimitOffences(actions: MapLike): Offence[] {
-  const entries = summaryEntries(actions);
-  if (entries === null || entries.length === 0) return [];
-  let total = -1;
-  for (const entry of entries) total += 1 + summaryLength(entry);
+  // The total needs no order: only a summary over some limit is sorted and read line by line.
+  const total = summaryTotal(actions);
+  if (total === null || total <= SHORTEST_DESCRIPTION_LIMIT) return [];
+  const entries = summaryEntries(actions) as SummaryEntry[];
   const offences: Offence[] = [];
   const onAction = (d: Draft, action: string): void => {
     offences.push(finalizeOffence({ ...d, path: ["description"] }, action));
