@@ -2,7 +2,7 @@
 // VALID per docs/checks.md (no offence of any kind), and looks like what real MCP servers declare
 // (compare /work/shared/corpus/real-mcp): pretty JSON, nested objects, arrays, enums, formats,
 // `additionalProperties` as a boolean and as a schema, and the things naive walkers trip over
-// (property names equal to keywords, `$` and `-` in names, `type` lists, dangling `$ref`s).
+// (property names equal to keywords, `$` and `-` in names, `type` lists, `$ref`s to a sibling).
 //
 // Validity is by construction, so the rules are stated where they are kept:
 // - `required` entries are distinct and declared in `properties`;
@@ -11,6 +11,11 @@
 // - `defaults` (and every nested default) only carry keys the closure of the schema they sit
 //   in accepts (docs/checks.md): see `defaultFor`;
 // - descriptions and action names hold no "\n"; `notes` may;
+// - a `$ref` points at the action's first property ("#/properties/NAME"), a scalar's schema
+//   with no `$ref`, and a default or example under it is drawn from that schema;
+// - a tool's joined action summary ("name: description" per action) stays within 1,024
+//   characters, the shortest description limit of docs/client-limits.md (`summaryBudget`), but
+//   in the one huge file, which is over every limit by construction;
 // - `related` names sibling actions, and each example carries every `required` property
 //   and one of each `required_one_of` group (the advisory checks of docs/checks.md).
 
@@ -266,11 +271,21 @@ function fill(template, ctx) {
   return template.replace(/\{(\w+)\}/g, (_, k) => String(ctx[k]));
 }
 
+/** Whether `schema` describes a scalar (one type that is neither object nor array, or an enum). */
+function isScalar(schema) {
+  return Array.isArray(schema.enum) || (typeof schema.type === "string" && schema.type !== "object" && schema.type !== "array");
+}
+
 /** Generator state for one file: its random stream, naming style and vocabulary. */
 class FileContext {
-  constructor(rng, domain) {
+  constructor(rng, domain, summaryBudget = Number.POSITIVE_INFINITY) {
     this.rng = rng;
     this.domain = domain;
+    // Characters each action's "name: description" may take in the joined summary.
+    this.summaryBudget = summaryBudget;
+    // The current action's properties, which a `$ref` points into.
+    this.properties = {};
+    this.refTarget = "";
     this.style = rng.weighted([
       [6, "snake"],
       [3, "camel"],
@@ -358,7 +373,7 @@ class FileContext {
         return rng.weighted([
           [2, { type: ["string", "null"], description }],
           [2, { anyOf: [{ type: "string" }, { type: "integer", minimum: 0 }], description }],
-          [1, { $ref: `#/$defs/${noun[0].toUpperCase()}${noun.slice(1)}`, description }],
+          [1, this.refTarget === "" ? { type: "string", description } : { $ref: `#/properties/${this.refTarget}`, description }],
         ]);
     }
   }
@@ -419,6 +434,8 @@ class FileContext {
    */
   defaultFor(schema, depth = 0) {
     const { rng } = this;
+    if (typeof schema.$ref === "string") return this.defaultFor(this.properties[this.refTarget], depth);
+    if (Array.isArray(schema.anyOf)) return this.defaultFor(schema.anyOf[0], depth);
     if (Array.isArray(schema.enum)) return rng.pick(schema.enum);
     switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
       case "string":
@@ -461,13 +478,25 @@ class FileContext {
   action(verb, noun, siblingNames) {
     const { rng } = this;
     const object = verb === "list" || verb === "search" ? `${noun}s` : `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
+    const room = this.summaryBudget - `${verb}_${noun}: `.length;
     let description = `${VERBS[verb]} ${object} in ${this.domain}.`;
-    for (let i = rng.int(0, 2); i > 0; i--) description += " " + this.sentence(noun);
+    if (description.length > room) description = `${VERBS[verb]} ${object}.`;
+    for (let i = rng.int(0, 2); i > 0; i--) {
+      const sentence = this.sentence(noun);
+      if (description.length + 1 + sentence.length <= room) description += " " + sentence;
+    }
 
     // 3 to 12 properties, most actions near the low end as in real servers.
     const names = this.propertyNames(rng.int(3, rng.chance(0.6) ? 7 : 12));
     const properties = {};
-    for (const name of names) properties[name] = this.propertySchema(name, noun, 1);
+    this.properties = properties;
+    // The first property's schema holds no `$ref`; the others may point at it when it is a
+    // scalar's, so that a default drawn through the `$ref` has no keys of its own.
+    this.refTarget = "";
+    for (const name of names) {
+      properties[name] = this.propertySchema(name, noun, 1);
+      if (name === names[0] && isScalar(properties[name])) this.refTarget = name;
+    }
 
     const schema = { description, properties };
     const required = rng.sample(names, rng.int(0, Math.min(3, names.length - 2)));
@@ -522,7 +551,8 @@ function actionNames(ctx, count, mainNoun) {
 
 /** One action file's value: an optional `$schema` (editor support), then the actions. */
 export function actionFile(rng, { domain, noun, actions, withSchemaRef = rng.chance(0.1) }) {
-  const ctx = new FileContext(rng, domain);
+  // One line break joins each action's summary to the next.
+  const ctx = new FileContext(rng, domain, Math.floor(1024 / actions) - 1);
   const file = {};
   if (withSchemaRef) file.$schema = "../../../../schemas/action-file.schema.json";
   const names = actionNames(ctx, actions, noun);
