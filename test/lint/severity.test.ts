@@ -38,6 +38,9 @@ test("every chain code defaults to error; the codes of round two have the defaul
     "undeclared-required": "warn",
     "duplicate-required": "warn",
     "bare-properties": "warn",
+    "value-mismatch": "warn",
+    "dead-default": "warn",
+    "dead-group": "warn",
     "hidden-character": "error",
     "hidden-instruction": "warn",
     concealment: "warn",
@@ -49,6 +52,7 @@ test("every chain code defaults to error; the codes of round two have the defaul
     "suspicious-url": "warn",
     "client-limit": "warn",
     "truncated-parameter": "warn",
+    "pinned-surface": "error",
     "unused-disable": "warn",
     "too-many-offences": "error",
   });

@@ -16,6 +16,9 @@ import { unresolvedRef } from "./unresolved-ref.js";
 import { undeclaredRequired } from "./undeclared-required.js";
 import { duplicateRequired } from "./duplicate-required.js";
 import { bareProperties } from "./bare-properties.js";
+import { valueMismatch } from "./value-mismatch.js";
+import { deadDefault } from "./dead-default.js";
+import { deadGroup } from "./dead-group.js";
 
 /**
  * One advisory check and the action-schema keys it reads, the one it examines first: the
@@ -27,7 +30,8 @@ export interface AdvisoryEntry {
   readonly reads: readonly [ActionSchemaKey, ...ActionSchemaKey[]];
   /**
    * Held back, it is recorded only when it would find something: the schema checks share
-   * unknown-keyword's gate, whose record already says that "properties" holds them back.
+   * unknown-keyword's gate, whose record already says that "properties" holds them back, and
+   * the dead-default and dead-group checks find something only in rare declarations.
    */
   readonly quiet?: true;
 }
@@ -42,6 +46,9 @@ export const ADVISORY_CHECKS: { readonly [C in CodeOf<"advisory">]: AdvisoryEntr
   "undeclared-required": { check: undeclaredRequired, reads: ["properties"], quiet: true },
   "duplicate-required": { check: duplicateRequired, reads: ["properties"], quiet: true },
   "bare-properties": { check: bareProperties, reads: ["properties"], quiet: true },
+  "value-mismatch": { check: valueMismatch, reads: ["properties", "defaults", "examples"], quiet: true },
+  "dead-default": { check: deadDefault, reads: ["defaults", "required"], quiet: true },
+  "dead-group": { check: deadGroup, reads: ["required_one_of", "required"], quiet: true },
 };
 
 export type { AdvisoryCheck, AdvisoryContext } from "./context.js";

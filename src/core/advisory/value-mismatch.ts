@@ -1,0 +1,69 @@
+// value-mismatch: a value written beside a schema that the schema refuses (value-check.ts):
+// an entry of "defaults", an argument of an "examples" entry, each against its property's
+// schema, and a "default" or an "examples" entry inside any subschema, against the schema it
+// sits in. A default merged into a call, or an example a model copies, then fails the
+// server's own validation.
+
+import { inspectString } from "../../text/escape.js";
+import { isList, type MapLike } from "../map.js";
+import type { Draft } from "../offence.js";
+import { materialize, type Path, type PathSegment } from "../path.js";
+import { valueProblem } from "../value-check.js";
+import type { AdvisoryCheck, AdvisoryContext } from "./context.js";
+
+function where(inner: readonly PathSegment[]): string {
+  return inner.map((s) => (typeof s === "number" ? `[${s}]` : `[${inspectString(s)}]`)).join("");
+}
+
+function draft(path: Path, target: Path, what: string, inner: readonly PathSegment[], message: string): Draft {
+  return {
+    code: "value-mismatch",
+    path,
+    target: { path: target, part: "value" },
+    message: `${what}${inner.length > 0 ? ` at ${where(inner)}` : ""}: ${message}`,
+    fix: "Change the value so the schema accepts it, or correct the schema if the value is what callers send.",
+  };
+}
+
+/** The arguments of "defaults" and of each "examples" entry, against the declared properties. */
+function argumentDrafts(schema: MapLike, { read, properties }: AdvisoryContext): Draft[] {
+  const drafts: Draft[] = [];
+  const check = (args: MapLike, path: Path, what: (name: string) => string): void => {
+    for (const name of read.keys(args)) {
+      const property = read.get(properties, name);
+      if (!read.isMap(property)) continue;
+      const problem = valueProblem(read.get(args, name), property, read);
+      if (problem !== null) drafts.push(draft(path.slice(0, 1), [...path, name], what(name), problem.at, problem.message));
+    }
+  };
+  const defaults = read.get(schema, "defaults");
+  if (read.isMap(defaults)) check(defaults, ["defaults"], (name) => `the default of ${inspectString(name)}`);
+  const examples = read.get(schema, "examples");
+  if (isList(examples))
+    examples.forEach((example, i) => {
+      if (read.isMap(example)) check(example, ["examples", i], (name) => `"examples" entry ${i}'s ${inspectString(name)}`);
+    });
+  return drafts;
+}
+
+export const valueMismatch: AdvisoryCheck = (schema, context) => {
+  const { read } = context;
+  const drafts = argumentDrafts(schema, context);
+  for (const node of context.subschemas()) {
+    const own = node.schema;
+    const hasDefault = read.has(own, "default");
+    const examples = read.get(own, "examples");
+    if (!hasDefault && !isList(examples)) continue;
+    const path = materialize(node);
+    if (hasDefault) {
+      const problem = valueProblem(read.get(own, "default"), own, read);
+      if (problem !== null) drafts.push(draft(path, [...path, "default"], `"default"`, problem.at, problem.message));
+    }
+    if (isList(examples))
+      examples.forEach((example, i) => {
+        const problem = valueProblem(example, own, read);
+        if (problem !== null) drafts.push(draft(path, [...path, "examples", i], `"examples" entry ${i}`, problem.at, problem.message));
+      });
+  }
+  return drafts;
+};

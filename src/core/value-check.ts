@@ -1,0 +1,118 @@
+// A value against the schema it must satisfy, by the keywords a reader can judge alone:
+// "type", "enum", "const", the numeric bounds and "multipleOf", "minLength"/"maxLength"
+// (in code points), "pattern", "minItems"/"maxItems", and "format" for date-time, date,
+// time, email, uri, uuid and ipv4; then into an object's "properties" and a list's single
+// "items". Branches ("anyOf"…) and references are not followed (docs/checks.md). Iterative,
+// so a deep value cannot overflow the stack. The first problem is the answer.
+
+import { describeValue } from "./escape.js";
+import { jsonEqual } from "./json-equal.js";
+import { isList, type MapLike, type MapReader } from "./map.js";
+import type { PathSegment } from "./path.js";
+import { inspectString } from "../text/escape.js";
+
+export interface ValueProblem {
+  /** Where in the value (empty: the value itself). */
+  readonly at: readonly PathSegment[];
+  readonly message: string;
+}
+
+const FORMATS: Readonly<Record<string, RegExp>> = {
+  "date-time": /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  time: /^\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})?$/,
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  uri: /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/,
+  uuid: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+  ipv4: /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
+};
+
+function typeOf(value: unknown, read: MapReader): string {
+  if (value === null) return "null";
+  if (isList(value)) return "array";
+  if (read.isMap(value)) return "object";
+  return typeof value;
+}
+
+function hasType(value: unknown, type: unknown, read: MapReader): boolean {
+  const actual = typeOf(value, read);
+  if (type === "integer") return Number.isInteger(value);
+  if (type === "number") return actual === "number";
+  return actual === type;
+}
+
+const plain = (v: unknown): string => (typeof v === "string" ? inspectString(v) : (JSON.stringify(v) ?? String(v)));
+
+/** The first problem of `value` against the local keywords of `schema`; null when none. */
+function localProblem(value: unknown, schema: MapLike, read: MapReader): string | null {
+  const get = (key: string): unknown => read.get(schema, key);
+  const type = get("type");
+  const types = typeof type === "string" ? [type] : isList(type) && type.every((t) => typeof t === "string") ? type : null;
+  if (types !== null && types.length > 0 && !types.some((t) => hasType(value, t, read)))
+    return `is ${describeValue(value)}, not ${types.map((t) => (/^[aeiou]/.test(String(t)) ? `an ${t}` : `a ${t}`)).join(" or ")}`;
+  const choices = get("enum");
+  if (isList(choices) && choices.length > 0 && !choices.some((c) => jsonEqual(c, value))) return `${plain(value)} is none of the "enum" values ${choices.map(plain).join(", ")}`;
+  if (read.has(schema, "const") && !jsonEqual(get("const"), value)) return `${plain(value)} is not the "const" value ${plain(get("const"))}`;
+  if (typeof value === "number") {
+    const bound = (key: string, fails: (limit: number) => boolean, says: string): string | null => {
+      const limit = get(key);
+      return typeof limit === "number" && fails(limit) ? `${value} is ${says} ${limit} ("${key}")` : null;
+    };
+    const multiple = get("multipleOf");
+    return (
+      bound("minimum", (l) => value < l, "below") ??
+      bound("maximum", (l) => value > l, "above") ??
+      bound("exclusiveMinimum", (l) => value <= l, "not above") ??
+      bound("exclusiveMaximum", (l) => value >= l, "not below") ??
+      (typeof multiple === "number" && multiple > 0 && !Number.isInteger(value / multiple) ? `${value} is no multiple of ${multiple} ("multipleOf")` : null)
+    );
+  }
+  if (typeof value === "string") {
+    const length = [...value].length;
+    const min = get("minLength");
+    const max = get("maxLength");
+    if (typeof min === "number" && length < min) return `${plain(value)} is ${length} characters long, under "minLength" ${min}`;
+    if (typeof max === "number" && length > max) return `${plain(value)} is ${length} characters long, over "maxLength" ${max}`;
+    const pattern = get("pattern");
+    if (typeof pattern === "string") {
+      let regex: RegExp | null = null;
+      try {
+        regex = new RegExp(pattern, "u");
+      } catch {
+        // An invalid pattern is invalid-schema's to report.
+      }
+      if (regex !== null && !regex.test(value)) return `${plain(value)} does not match "pattern" ${inspectString(pattern)}`;
+    }
+    const format = get("format");
+    const check = typeof format === "string" && Object.hasOwn(FORMATS, format) ? FORMATS[format] : undefined;
+    if (check !== undefined && !check.test(value)) return `${plain(value)} is not a valid "${format as string}"`;
+    return null;
+  }
+  if (isList(value)) {
+    const min = get("minItems");
+    const max = get("maxItems");
+    if (typeof min === "number" && value.length < min) return `the list has ${value.length} items, under "minItems" ${min}`;
+    if (typeof max === "number" && value.length > max) return `the list has ${value.length} items, over "maxItems" ${max}`;
+  }
+  return null;
+}
+
+/** The first problem of `value` against `schema` and, below, its "properties" and "items"; null when none. */
+export function valueProblem(value: unknown, schema: MapLike, read: MapReader): ValueProblem | null {
+  const stack: { value: unknown; schema: MapLike; at: readonly PathSegment[] }[] = [{ value, schema, at: [] }];
+  while (stack.length > 0) {
+    const next = stack.pop() as (typeof stack)[number];
+    const message = localProblem(next.value, next.schema, read);
+    if (message !== null) return { at: next.at, message };
+    const properties = read.get(next.schema, "properties");
+    if (read.isMap(next.value) && read.isMap(properties)) {
+      for (const key of read.keys(next.value)) {
+        const inner = read.get(properties, key);
+        if (read.isMap(inner)) stack.push({ value: read.get(next.value, key), schema: inner, at: [...next.at, key] });
+      }
+    }
+    const items = read.get(next.schema, "items");
+    if (isList(next.value) && read.isMap(items)) next.value.forEach((item, i) => stack.push({ value: item, schema: items, at: [...next.at, i] }));
+  }
+  return null;
+}
