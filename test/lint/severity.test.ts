@@ -53,6 +53,7 @@ test("every chain code defaults to error; the codes of round two have the defaul
     "client-limit": "warn",
     "truncated-parameter": "warn",
     "pinned-surface": "error",
+    "token-budget": "warn",
     "unused-disable": "warn",
     "too-many-offences": "error",
   });
