@@ -190,13 +190,31 @@ export function modelTextDrafts(name: string, schema: MapLike, read: MapReader, 
   return drafts;
 }
 
+// Short strings repeat across a schema and across files (keys, types, formats, enum values),
+// and V8 interns the short strings JSON.parse returns, so those found clean are remembered:
+// one set lookup instead of the scans (bench/README.md). Bounded, for a long-lived process.
+const REMEMBERED_LENGTH = 10;
+const REMEMBERED_COUNT = 4096;
+const cleanKeys = new Set<string>();
+const cleanValues = new Set<string>();
+
+function remember(clean: Set<string>, text: string): void {
+  if (clean.size >= REMEMBERED_COUNT) clean.clear();
+  clean.add(text);
+}
+
 /** The hidden-character and pattern drafts of every key and string value of `value` (an action schema, a tools/list entry). */
 export function visibleTextDrafts(value: MapLike, read: MapReader): Draft[] {
   const drafts: Draft[] = [];
   visitStrings(value, read, (text, parent, segment, part, holder) => {
+    const clean = text.length > REMEMBERED_LENGTH ? null : part === "key" ? cleanKeys : cleanValues;
+    if (clean?.has(text) === true) return;
     const hidden = findHidden(text);
     const findings = part === "value" ? textFindings(text) : NO_FINDINGS;
-    if (hidden === null && findings.length === 0) return;
+    if (hidden === null && findings.length === 0) {
+      if (clean !== null) remember(clean, text);
+      return;
+    }
     // Where the string is, as arrays, only for one that is reported.
     const target: Target = { path: [...materialize(parent), segment], part };
     if (hidden !== null) {
