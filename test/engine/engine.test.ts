@@ -25,6 +25,12 @@ function moduleProcesses(): string[] {
     .map((line) => line.trim().split(/\s+/)[0] as string);
 }
 
+/** The module processes still there once the killed ones have had up to 10 s to end (a kill is not instant on a busy machine). */
+async function moduleProcessesLeft(): Promise<string[]> {
+  for (let waited = 0; waited < 10_000 && moduleProcesses().length > 0; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  return moduleProcesses();
+}
+
 test("lintPaths gives the CLI's result: the same files, offences and totals as wymcp-lint --format json", async () => {
   const engine = await createEngine({ cwd: FIXTURES });
   try {
@@ -86,7 +92,7 @@ test("a tool module's text is loaded in a module process as if it were the file,
   } finally {
     engine.dispose();
   }
-  assert.deepEqual(moduleProcesses(), []);
+  assert.deepEqual(await moduleProcessesLeft(), []);
   await assert.rejects(engine.lintPaths(["."]), /disposed/);
 });
 
