@@ -50,10 +50,10 @@ test("every chain code defaults to error; the codes of round two have the defaul
     "exfiltration-parameter": "warn",
     "encoded-blob": "warn",
     "suspicious-url": "warn",
-    "client-limit": "warn",
-    "truncated-parameter": "warn",
     "pinned-surface": "error",
     "token-budget": "warn",
+    "client-limit": "warn",
+    "truncated-parameter": "warn",
     "unused-disable": "warn",
     "too-many-offences": "error",
   });
