@@ -227,6 +227,7 @@ export const OPTIONS = {
     describe:
       'Read the config from FILE (JSON or JSON5) instead of searching for wymcp-lint.config.json, wymcp-lint.config.json5 or a "wymcp-lint" key in package.json from the current directory up to the repository root; --no-config reads none',
     negatable: true,
+    shortcut: true,
     read: configChoice,
   },
   baseline: {
