@@ -40,9 +40,15 @@ function distinctPrimitives(list: readonly unknown[]): boolean {
 
 export function plainlyValid(root: MapLike, read: MapReader): boolean {
   const stack: MapLike[] = [root];
+  // A module's maps may be shared or form a cycle (through "anyOf", say): each is read once.
+  const seen: Set<object> | null = read.plainData ? null : new Set([root]);
   const push = (value: unknown): boolean => {
     if (typeof value === "boolean") return true;
     if (!read.isMap(value)) return false;
+    if (seen !== null) {
+      if (seen.has(value)) return true;
+      seen.add(value);
+    }
     stack.push(value);
     return true;
   };
