@@ -9,7 +9,8 @@
 // - `required_one_of` groups are non-empty, mutually disjoint (hence never equal, never a
 //   superset of another) and declared;
 // - `defaults` (and every nested default) only carry keys the closure of the schema they sit
-//   in accepts (docs/checks.md): see `defaultFor`;
+//   in accepts (docs/checks.md), and every default and example value is one its schema
+//   accepts (its type, enum, bounds, lengths, pattern and format): see `defaultFor`;
 // - descriptions and action names hold no "\n"; `notes` may;
 // - a `$ref` points at the action's first property ("#/properties/NAME"), a scalar's schema
 //   with no `$ref`, and a default or example under it is drawn from that schema;
@@ -234,6 +235,8 @@ const ENUM_POOLS = [
   ["success", "failure", "cancelled", "skipped", "timed_out"],
   ["viewer", "editor", "admin", "owner"],
 ];
+// The patterns a string property may carry, each with a value it accepts.
+const PATTERN_VALUES = { "^[a-z0-9-]+$": "main", "^[A-Z]{3}$": "USD", "^\\d{4}-\\d{2}-\\d{2}$": "2024-06-01" };
 const FORMATS = ["date-time", "date", "uri", "email", "uuid", "hostname", "ipv4"];
 const EXTRA_SENTENCES = [
   "Requires the `{scope}` scope.",
@@ -351,7 +354,7 @@ class FileContext {
         const s = { type: "string", description };
         if (rng.chance(0.25)) s.format = rng.pick(FORMATS);
         if (rng.chance(0.2)) Object.assign(s, { minLength: 1, maxLength: rng.pick([64, 255, 1024, 65535]) });
-        if (rng.chance(0.08)) s.pattern = rng.pick(["^[a-z0-9-]+$", "^[A-Z]{3}$", "^\\d{4}-\\d{2}-\\d{2}$"]);
+        if (s.format === undefined && rng.chance(0.08)) s.pattern = rng.pick(Object.keys(PATTERN_VALUES));
         return s;
       }
       case "enum":
@@ -443,9 +446,13 @@ class FileContext {
         if (schema.format === "date") return "2024-06-01";
         if (schema.format === "uri") return `https://${this.domain}.example.com/hooks`;
         if (schema.format === "email") return "ops@example.com";
-        return rng.pick(["main", "default", "", "en-US", "UTC", "all"]);
+        if (schema.format === "uuid") return "3f2b8c1e-9d4a-4e7b-8c2f-1a5d6e7f8091";
+        if (schema.format === "hostname") return `api.${this.domain}.example.com`;
+        if (schema.format === "ipv4") return "192.0.2.10";
+        if (schema.pattern !== undefined) return PATTERN_VALUES[schema.pattern];
+        return rng.pick(schema.minLength > 0 ? ["main", "default", "en-US", "UTC", "all"] : ["main", "default", "", "en-US", "UTC", "all"]);
       case "integer":
-        return rng.pick([0, 1, 10, 25, 50, 100]);
+        return rng.pick([0, 1, 10, 25, 50, 100].filter((n) => n >= (schema.minimum ?? 0) && n <= (schema.maximum ?? n)));
       case "number":
         return rng.pick([0, 0.5, 1.5]);
       case "boolean":
