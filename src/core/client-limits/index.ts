@@ -7,7 +7,7 @@
 // descriptions, tool counts) when the advisory checks run.
 
 import { inspectString } from "../../text/escape.js";
-import { summaryEntries, summaryLength, summaryOf, type SummaryEntry } from "../action-summary.js";
+import { sortNames, summaryLength, summaryOf, type SummaryEntry } from "../action-summary.js";
 import { finalizeOffence, type Draft, type Offence, type Target } from "../offence.js";
 import { isList, isMap, mapGet, stringKeys, type MapLike } from "../map.js";
 import { isMcpToolName } from "../tool-name.js";
@@ -173,7 +173,14 @@ export function summaryLimitOffences(actions: MapLike): Offence[] {
   // The total needs no order: only a summary over some limit is sorted and read line by line.
   const total = summaryTotal(actions);
   if (total === null || total <= SHORTEST_DESCRIPTION_LIMIT) return [];
-  const entries = summaryEntries(actions) as SummaryEntry[];
+  // Only the names are kept in order; each entry is read when it is reached (a tool may have
+  // hundreds of thousands of actions, and their entries would all be alive at once).
+  const names = sortNames(stringKeys(actions));
+  const entryAt = (i: number): SummaryEntry => {
+    const name = names[i] as string;
+    const schema = mapGet(actions, name) as MapLike;
+    return { name, schema, description: mapGet(schema, "description") as string };
+  };
   const offences: Offence[] = [];
   const onAction = (d: Draft, action: string): void => {
     offences.push(finalizeOffence({ ...d, path: ["description"] }, action));
@@ -184,9 +191,9 @@ export function summaryLimitOffences(actions: MapLike): Offence[] {
     if (total <= max) continue;
     let over = 0;
     let start = 0;
-    while (start + summaryLength(entries[over] as SummaryEntry) <= max) start += 1 + summaryLength(entries[over++] as SummaryEntry);
-    const entry = entries[over] as SummaryEntry;
-    const after = entries.length - over - 1;
+    while (start + summaryLength(entryAt(over)) <= max) start += 1 + summaryLength(entryAt(over++));
+    const entry = entryAt(over);
+    const after = names.length - over - 1;
     const rest = after === 0 ? "" : `, and ${count(after)} more action${after === 1 ? "" : "s"} after it`;
     onAction(
       draft(
@@ -199,8 +206,8 @@ export function summaryLimitOffences(actions: MapLike): Offence[] {
       entry.name,
     );
     if (!cuts) continue;
-    for (let i = over, at = start; i < entries.length; at += 1 + summaryLength(entries[i++] as SummaryEntry)) {
-      const cutEntry = entries[i] as SummaryEntry;
+    for (let i = over, at = start; i < names.length; at += 1 + summaryLength(entryAt(i++))) {
+      const cutEntry = entryAt(i);
       for (const parameter of requiredOf(cutEntry.schema)) {
         const d = truncatedDraft(limit, parameter, summaryOf(cutEntry), max - at, target, "the joined action summary");
         if (d !== null) onAction(d, cutEntry.name);
