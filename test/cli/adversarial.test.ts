@@ -561,8 +561,11 @@ function measureBigFile(): BigRun {
 }
 
 // Peak memory: the text (1×, kept for positions), the parsed value (about 2.5× for this
-// shape) and Node itself (~40 MiB); the bytes are dropped once decoded. Measured: 3.95×.
-const MAX_RSS_RATIO = 4.5;
+// shape), Node itself (~40 MiB) and the garbage of the checks between collections; the bytes
+// are dropped once decoded. Measured: 3.95× at first, 4.27× before the checks of schemas to
+// the end, values against schemas and client limits, 4.41–4.51× with them (the bench's 50 MB
+// row holds memory against its floor).
+const MAX_RSS_RATIO = 5;
 
 test(`a ${BIG_MB} MB action file: linted in one piece, its offence located, peak memory within ${MAX_RSS_RATIO}× its size`, { timeout: 180_000 }, async (t) => {
   const run = await lintBigFile();
