@@ -78,7 +78,7 @@ for (const folder of FOLDERS) {
  */
 const REVIEWED: Readonly<Record<string, readonly string[]>> = {
   "asana-mcp-server.actions.json": [
-    'asana_set_parent_for_task bare-properties :properties: property "data" has no keyword, only names mapped to schemas ("parent", "insert_after", "insert_before"): it accepts any value',
+    'asana_set_parent_for_task bare-properties :properties: property "data" has no keyword, only names mapped to schemas ("insert_after", "insert_before", "parent"): it accepts any value',
     'asana_set_parent_for_task bare-properties :properties: property "opts" has no keyword, only names mapped to schemas ("opt_fields"): it accepts any value',
   ],
 };

@@ -8,7 +8,7 @@
 import { describeValue } from "./escape.js";
 import { jsonEqual } from "./json-equal.js";
 import { isList, type MapLike, type MapReader } from "./map.js";
-import type { PathSegment } from "./path.js";
+import { compareStrings, type PathSegment } from "./path.js";
 import { inspectString } from "../text/escape.js";
 
 export interface ValueProblem {
@@ -41,7 +41,8 @@ function hasType(value: unknown, type: unknown, read: MapReader): boolean {
   return actual === type;
 }
 
-const plain = (v: unknown): string => (typeof v === "string" ? inspectString(v) : (JSON.stringify(v) ?? String(v)));
+// Any value a module builds (a bigint, a symbol, a cycle) can be named: never JSON.stringify.
+const plain = (v: unknown): string => (typeof v === "string" ? inspectString(v) : describeValue(v));
 
 /** The first problem of `value` against the local keywords of `schema`; null when none. */
 function localProblem(value: unknown, schema: MapLike, read: MapReader): string | null {
@@ -100,19 +101,27 @@ function localProblem(value: unknown, schema: MapLike, read: MapReader): string 
 /** The first problem of `value` against `schema` and, below, its "properties" and "items"; null when none. */
 export function valueProblem(value: unknown, schema: MapLike, read: MapReader): ValueProblem | null {
   const stack: { value: unknown; schema: MapLike; at: readonly PathSegment[] }[] = [{ value, schema, at: [] }];
+  // A value and a schema that both refer back to themselves would be walked forever.
+  const seen = new Map<unknown, Set<MapLike>>();
   while (stack.length > 0) {
     const next = stack.pop() as (typeof stack)[number];
+    if (!read.plainData && typeof next.value === "object" && next.value !== null) {
+      const schemas = seen.get(next.value) ?? new Set<MapLike>();
+      if (schemas.has(next.schema)) continue;
+      seen.set(next.value, schemas.add(next.schema));
+    }
     const message = localProblem(next.value, next.schema, read);
     if (message !== null) return { at: next.at, message };
+    // Pushed last to first, so the first problem is that of the first key in code-unit order, whatever the input's order.
     const properties = read.get(next.schema, "properties");
     if (read.isMap(next.value) && read.isMap(properties)) {
-      for (const key of read.keys(next.value)) {
+      for (const key of read.keys(next.value).sort(compareStrings).reverse()) {
         const inner = read.get(properties, key);
         if (read.isMap(inner)) stack.push({ value: read.get(next.value, key), schema: inner, at: [...next.at, key] });
       }
     }
     const items = read.get(next.schema, "items");
-    if (isList(next.value) && read.isMap(items)) next.value.forEach((item, i) => stack.push({ value: item, schema: items, at: [...next.at, i] }));
+    if (isList(next.value) && read.isMap(items)) for (let i = next.value.length - 1; i >= 0; i--) stack.push({ value: next.value[i], schema: items, at: [...next.at, i] });
   }
   return null;
 }

@@ -142,7 +142,9 @@ function pathProblem(o: Offence, schema: unknown): string | null {
   } else {
     const found = resolve(schema, path);
     if (!found.ok) return "the path does not exist in the input";
-    if (!isMap(found.value)) return "the path does not lead to a map";
+    // An entry of a list at any depth (a nested "required", a "type" list) has the list's path (docs/locations.md).
+    const entryOfList = isList(found.value) && o.target.path.length === path.length + 1 && typeof o.target.path[path.length] === "number";
+    if (!isMap(found.value) && !entryOfList) return "the path does not lead to a map or to the list holding the entry";
   }
   // The target (what line/column point at) must be there too.
   const target = o.target.path;

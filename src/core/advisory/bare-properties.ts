@@ -8,7 +8,7 @@ import { inspectString } from "../../text/escape.js";
 import { JSON_SCHEMA_KEYWORDS } from "../json-schema-keywords.js";
 import type { MapLike, MapReader } from "../map.js";
 import type { Draft } from "../offence.js";
-import { materialize } from "../path.js";
+import { compareStrings, materialize } from "../path.js";
 import type { AdvisoryCheck } from "./context.js";
 
 const MAX_NAMED = 3;
@@ -22,7 +22,8 @@ function bareNames(schema: MapLike, read: MapReader): string[] | null {
   const keys = read.keys(schema);
   if (keys.length === 0) return null;
   for (const key of keys) if (JSON_SCHEMA_KEYWORDS.has(key) || key.startsWith("x-") || !looksLikeSchema(read.get(schema, key), read)) return null;
-  return keys;
+  // Named in code-unit order, so the message is the same whatever the input's key order.
+  return keys.sort(compareStrings);
 }
 
 export const bareProperties: AdvisoryCheck = (_schema, { read, subschemas }) => {

@@ -13,7 +13,7 @@ import { inspectString } from "../../text/escape.js";
 import { describeValue } from "../escape.js";
 import { isList, type MapReader } from "../map.js";
 import type { Draft } from "../offence.js";
-import { materialize, type Path, type PathSegment } from "../path.js";
+import { compareStrings, materialize, type Path, type PathSegment } from "../path.js";
 import type { AdvisoryCheck } from "./context.js";
 import { validate as draft07 } from "./meta-schemas/draft-07.js";
 import { validate as draft202012 } from "./meta-schemas/draft-2020-12.js";
@@ -60,19 +60,24 @@ function deepest(errors: readonly MetaError[], skip: (error: MetaError) => boole
   return places;
 }
 
-/** A JSON Pointer below `schema` as path segments: list indexes as numbers. */
+/**
+ * A JSON Pointer below `schema` as path segments (list indexes as numbers), cut where the
+ * chain's reading of the schema ends: the validator reads a module's values its own way, and
+ * an offence only names what is there.
+ */
 function segments(schema: unknown, pointer: string, read: MapReader): PathSegment[] {
   const out: PathSegment[] = [];
   let at: unknown = schema;
   for (const raw of pointer === "" ? [] : pointer.slice(1).split("/")) {
     const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (isList(at)) {
-      out.push(Number(token));
-      at = at[Number(token)];
-    } else {
+    const index = Number(token);
+    if (isList(at) && /^\d+$/.test(token) && index < at.length) {
+      out.push(index);
+      at = at[index];
+    } else if (read.isMap(at) && read.has(at, token)) {
       out.push(token);
-      at = read.isMap(at) ? read.get(at, token) : undefined;
-    }
+      at = read.get(at, token);
+    } else break;
   }
   return out;
 }
@@ -94,7 +99,7 @@ function explained(error: MetaError): string {
   if (error.message === "must be object,boolean") return "must be a schema (a map, or true or false)";
   if (error.message === "must be object") return "must be a map";
   if (error.message === "must be array") return "must be a list";
-  if (error.keyword === "enum" && error.params.allowedValues !== undefined) return `must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+  if (error.keyword === "enum" && error.params.allowedValues !== undefined) return `must be one of ${error.params.allowedValues.map(describeValue).join(", ")}`;
   return error.message ?? `fails "${error.keyword}"`;
 }
 
@@ -109,16 +114,26 @@ export const invalidSchema: AdvisoryCheck = (_schema, { read, roots, document })
     const skip = ({ instancePath: at, keyword }: MetaError): boolean =>
       (plain && (at === "/required" || at.startsWith("/required/"))) || (keyword === "uniqueItems" && at.endsWith("/required"));
     const prefix: Path = materialize(root);
-    for (const [pointer, errors] of deepest(metaErrors(validate, root.schema), skip)) {
+    // Errors whose places are cut to the same one (segments) make one offence.
+    const places = new Map<string, { inner: PathSegment[]; errors: MetaError[] }>();
+    // In pointer order, so merged errors read the same whatever the input's key order.
+    const byPointer = [...deepest(metaErrors(validate, root.schema), skip)].sort(([a], [b]) => compareStrings(a, b));
+    for (const [pointer, errors] of byPointer) {
       const inner = segments(root.schema, pointer, read);
+      const place = JSON.stringify(inner);
+      const at = places.get(place);
+      if (at === undefined) places.set(place, { inner, errors: [...errors] });
+      else for (const error of errors) if (!at.errors.some((e) => e.keyword === error.keyword && e.message === error.message)) at.errors.push(error);
+    }
+    for (const { inner, errors } of places.values()) {
       const target = [...prefix, ...inner];
       const key = target[target.length - 1];
-      const value = valueAt(root.schema, inner, read);
       drafts.push({
         code: "invalid-schema",
+        // An entry of a list ("type": ["str"]) has the list's path, as list entries do (docs/locations.md).
         path: target.slice(0, -1),
         target: { path: target, part: "value" },
-        message: `${typeof key === "number" ? `entry ${key}` : inspectString(String(key))} ${explainedAll(errors)}; got ${describeValue(value)}`,
+        message: `${typeof key === "number" ? `entry ${key}` : inspectString(String(key))} ${explainedAll(errors)}; got ${describeValue(valueAt(root.schema, inner, read))}`,
         fix: "Write the value as the message says: validators reject the schema, or read it as something else.",
       });
     }
