@@ -42,6 +42,10 @@ export const CORPORA = {
   "modules-mjs": { seed: 51, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 30, ts: false }) },
   "modules-ts-300": { seed: 52, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 300, ts: true }) },
   "module-one": { seed: 53, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 1, ts: true, flat: true }) },
+  // The same modules, each with one mistake --fix repairs (the --fix row writes to copies of it).
+  "modules-ts-fixable": { seed: 54, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 30, ts: true, fixable: true }) },
+  // The same modules, every tenth never finishing its import (the --load-timeout row).
+  "modules-ts-hung": { seed: 55, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 30, ts: true, hangEvery: 10 }) },
   // One Elixir tool module of about 2,000 lines (a Wymcp user's pre-commit hook on one file).
   "elixir-one": { seed: 61, build: writeElixirModule },
 };
@@ -183,24 +187,58 @@ function writeModules(dir, seed) {
  * `files` small tool modules importing defineTool from the package itself (a self-reference:
  * the corpus lies inside this repository), two actions each, in directories of
  * FILES_PER_DIR; TypeScript (`.tool.ts`, with types) or `.tool.mjs`. `flat`: the files at the
- * top (one file is named one.tool.ts). Clean: no offence.
+ * top (one file is named one.tool.ts). Clean: no offence, except that with `fixable` each
+ * module has one mistake `--fix` repairs (addFixableMistake), and with `hangEvery` N every Nth
+ * module never finishes its import (one `load-error` each, named in the stamp's hungFiles).
  */
-function writeDefineToolModules(dir, seed, { files, ts, flat = false }) {
+function writeDefineToolModules(dir, seed, { files, ts, flat = false, fixable = false, hangEvery = 0 }) {
   const taken = new Set();
   const ext = ts ? "ts" : "mjs";
+  const hungFiles = [];
   for (let i = 0; i < files; i++) {
     const rng = new Rng(seedFrom(seed, "define-tool", i));
     const { domain, noun } = toolTopic(rng);
     const actions = actionFile(rng, { domain, noun, actions: 2, withSchemaRef: false });
+    if (fixable) addFixableMistake(actions);
     const name = uniqueToolName(rng, taken, `${domain}-${noun}`);
     const sub = flat ? dir : join(dir, `server${String(Math.floor(i / FILES_PER_DIR)).padStart(3, "0")}`);
     mkdirSync(sub, { recursive: true });
     let text = `// ${name}: a generated tool module (wymcp-lint benchmark corpus).\n`;
     text += ts ? `import { defineTool, type ActionsMap } from "wymcp-lint";\n\n` : `import { defineTool } from "wymcp-lint";\n\n`;
+    if (hangEvery > 0 && i % hangEvery === hangEvery - 1) {
+      // Waits forever while using no CPU, as a module awaiting a server that never answers does;
+      // the timer keeps its event loop alive (a bare never-settling await is seen at once).
+      text += `await new Promise(() => setInterval(() => {}, 60_000));\n\n`;
+      hungFiles.push(relative(dir, join(sub, `${flat ? "one" : name}.tool.${ext}`)));
+    }
     text += `const actions${ts ? ": ActionsMap" : ""} = ${JSON.stringify(actions, null, 2)};\n\n`;
     text += `export default defineTool({\n  name: ${JSON.stringify(name)},\n  description: ${JSON.stringify(`Manage ${domain} ${noun}s.`)},\n  actions: () => actions,\n});\n`;
     writeFileSync(join(sub, `${flat ? "one" : name}.tool.${ext}`), text);
   }
+  if (fixable) return { expectedOffences: files };
+  if (hangEvery > 0) return { expectedOffences: hungFiles.length, hungFiles };
+  return {};
+}
+
+/**
+ * One mistake that `--fix` repairs and that yields exactly one offence (docs/checks.md): the
+ * first entry of an action's `required` repeated (`duplicate`), or, where no action requires
+ * anything, `examples` misspelled `exmples` (`unknown-key`, renamed back). Never a mistake
+ * whose repair adds a requirement, which the examples might then miss.
+ */
+function addFixableMistake(actions) {
+  const schemas = Object.values(actions);
+  const requiring = schemas.find((a) => a.required?.length > 0);
+  if (requiring) {
+    requiring.required = [...requiring.required, requiring.required[0]];
+    return;
+  }
+  const withExamples = schemas.find((a) => a.examples !== undefined);
+  if (!withExamples) throw new Error("addFixableMistake: no action has required entries or examples");
+  // Rebuilt so the misspelled key keeps its place among the others.
+  const entries = Object.entries(withExamples).map(([key, value]) => [key === "examples" ? "exmples" : key, value]);
+  for (const key of Object.keys(withExamples)) delete withExamples[key];
+  Object.assign(withExamples, Object.fromEntries(entries));
 }
 
 /** One Elixir tool module of at least ELIXIR_LINES lines, its actions drawn as the JSON corpora's. */

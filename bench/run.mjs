@@ -22,6 +22,7 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CORPORA, CORPUS_ROOT, ensureCorpora } from "./generate.mjs";
+import { listFiles } from "./lib/files.mjs";
 
 const BENCH = fileURLToPath(new URL(".", import.meta.url));
 const ROOT = resolve(BENCH, "..");
@@ -194,6 +195,36 @@ function changingCopy(corpus, strategy) {
 }
 const changedContent = changingCopy("medium-json", "content");
 const changedMetadata = changingCopy("medium-json", "metadata");
+/**
+ * A fresh copy of `corpus` before every run (untimed), for `--fix`, which writes: `verify`
+ * then checks that the run changed every file of it (each has one fixable mistake).
+ */
+function fixCopy(corpus) {
+  const dir = join(WORK, `${corpus}-fix`);
+  const original = (file) => readFileSync(join(corpusPath(corpus), relative(dir, file)), "utf8");
+  return {
+    dir,
+    before: () => {
+      rmSync(dir, { recursive: true, force: true });
+      cpSync(corpusPath(corpus), dir, { recursive: true });
+    },
+    verify: () => {
+      const files = listFiles([dir]);
+      const unchanged = files.filter((file) => readFileSync(file, "utf8") === original(file)).length;
+      return unchanged === 0 ? null : `left ${unchanged} of ${files.length} files as they were (each has a fixable mistake)`;
+    },
+  };
+}
+const fixable = fixCopy("modules-ts-fixable");
+/** The load timeout of the hung-modules row, in seconds (its target is in these). */
+const HUNG_TIMEOUT_S = 2;
+/** Whether a report's offences are exactly one load-error on each of the corpus's hung modules. */
+function onlyHungLoadErrors(run) {
+  const found = JSON.parse(run.stdout).files.flatMap((f) => f.offences.map((o) => `${relative(ROOT, resolve(ROOT, f.file))} ${o.code}`));
+  const expected = stamps["modules-ts-hung"].hungFiles.map((file) => `${relative(ROOT, corpusPath("modules-ts-hung", file))} load-error`);
+  const same = found.length === expected.length && expected.every((entry) => found.includes(entry));
+  return same ? null : `its offences are not one load-error on each hung module (${expected.length}): ${found.join(", ") || "none"}`;
+}
 /** The module trace (README.md, "Environment"), by which a warm run shows it started no module process. */
 const TRACE = { WYMCP_LINT_TRACE: "modules" };
 
@@ -242,6 +273,27 @@ const candidates = [
     misses: 1,
   },
   { tool: "wymcp-lint", variant: "warm --cache", corpus: "modules-ts", args: warmArgs("modules-ts", "content"), misses: 0, env: TRACE, noModuleProcess: true },
+  // --fix over modules with one mistake each, against the plain lint of the same modules; the
+  // plain lint must find every mistake, the fix run leave none and change every file.
+  { tool: "wymcp-lint", corpus: "modules-ts-fixable", args: lintArgs(corpusPath("modules-ts-fixable")), dirty: true, strict: true },
+  {
+    tool: "wymcp-lint",
+    variant: "--fix",
+    corpus: "modules-ts-fixable",
+    args: [LINT, "--fix", ...lintArgs(fixable.dir).slice(1)],
+    before: fixable.before,
+    verify: fixable.verify,
+  },
+  // Modules that never finish loading: exactly their load-errors, timed out side by side.
+  {
+    tool: "wymcp-lint",
+    variant: `--load-timeout ${HUNG_TIMEOUT_S}`,
+    corpus: "modules-ts-hung",
+    args: [...lintArgs(corpusPath("modules-ts-hung")), "--load-timeout", String(HUNG_TIMEOUT_S)],
+    dirty: true,
+    strict: true,
+    verify: onlyHungLoadErrors,
+  },
 ];
 const usedCorpora = corpusNames.filter((name) => name === "single" || candidates.some((c) => c.corpus === name && selected(contenderId(c))));
 stamps = ensureCorpora(ONLY === null ? corpusNames : usedCorpora);
@@ -269,6 +321,10 @@ function check(c, run, measured) {
     const misses = JSON.parse(run.stdout).summary?.cache?.misses;
     if (misses !== c.misses) c.problems.add(`the cache missed ${misses} files, expected ${c.misses}`);
   }
+  if (c.verify && lint.format === "json" && run.status === c.expect.status) {
+    const trouble = c.verify(run);
+    if (trouble) c.problems.add(trouble);
+  }
   if (run.status !== c.expect.status) {
     const stderr = run.stderr.trim().split("\n").slice(0, 3).join(" | ").slice(0, 300);
     c.problems.add(`exited ${run.status}, expected ${c.expect.status}${stderr ? `: ${stderr}` : ""}`);
@@ -288,7 +344,7 @@ function check(c, run, measured) {
   const { files, offences } = counts;
   if (files !== c.expect.files) c.problems.add(`linted ${files} files, the corpus has ${c.expect.files}`);
   if (offences !== c.expect.offences) {
-    (c.dirty ? c.notes : c.problems).add(`reported ${offences} offences, expected ${c.expect.offences}`);
+    (c.dirty && !c.strict ? c.notes : c.problems).add(`reported ${offences} offences, expected ${c.expect.offences}`);
   }
 }
 
@@ -341,7 +397,7 @@ const fmtMB = (bytes) => (bytes === undefined ? "—" : fmtNum(bytes / 1e6, byte
 const fmtMiB = (kib) => (Number.isFinite(kib) ? `${(kib / 1024).toFixed(0)} MiB` : "—");
 
 function contenderRow(c) {
-  const what = [c.tool, c.corpus ?? "—", c.files === undefined ? "—" : fmtNum(c.files), fmtMB(c.bytes)];
+  const what = [c.variant ? `${c.tool} ${c.variant}` : c.tool, c.corpus ?? "—", c.files === undefined ? "—" : fmtNum(c.files), fmtMB(c.bytes)];
   if (!c.gate.ok) return [...what, `**${c.gate.why}**`, "", "", "", "", "", ""];
   const status = c.problems.size > 0 ? "**see PROBLEMS**" : String(c.expect.status);
   return [
@@ -368,16 +424,20 @@ const MEASURES = {
   filesPerS: [(c) => c.filesPerS, (c) => c.files / c.cpuS],
 };
 
-/** A ratio row: two contenders' measures, checked against a target (or none). */
-function ratioRow(label, num, den, kind, target) {
+/**
+ * A ratio row: two contenders' measures, checked against a target (or none). `denPlusMs`: a
+ * time added to the denominator's wall time (a wait the numerator must include; its CPU
+ * counterpart is then not shown, since waiting costs no CPU).
+ */
+function ratioRow(label, num, den, kind, target, denPlusMs = 0) {
   const [op, bound] = target ?? [];
   const targetText = target ? `${op} ${bound.toFixed(1)}` : "(reference)";
   if (!num || !den) return [label, "—", "—", targetText, "NOT RUN (--quick)"];
   const missing = [num, den].find((c) => !c.gate.ok);
   if (missing) return [label, "—", "—", targetText, `NOT RUN (${missing.gate.why.split(" (")[0]})`];
   const [measure, cpuMeasure] = MEASURES[kind];
-  const value = measure(num) / measure(den);
-  const cpuText = cpuMeasure ? (cpuMeasure(num) / cpuMeasure(den)).toFixed(2) : "—";
+  const value = measure(num) / (measure(den) + denPlusMs);
+  const cpuText = cpuMeasure && denPlusMs === 0 ? (cpuMeasure(num) / cpuMeasure(den)).toFixed(2) : "—";
   const row = (result) => [label, value.toFixed(2), cpuText, targetText, result];
   const broken = [num, den].filter((c) => c.problems.size > 0).map((c) => c.id);
   if (broken.length > 0) return row(`**INVALID** (${broken.join(", ")} misbehaved)`);
@@ -430,6 +490,21 @@ const ratios = [
     find("wymcp-lint", "medium-json", "warm --cache metadata"),
     "time",
     ["≤", 1.1],
+  ),
+  ratioRow(
+    "30 .tool.ts modules, one fixable mistake each: --fix / plain lint of the same modules, time",
+    find("wymcp-lint", "modules-ts-fixable", "--fix"),
+    find("wymcp-lint", "modules-ts-fixable"),
+    "time",
+    ["≤", 1.5],
+  ),
+  ratioRow(
+    `30 .tool.ts modules, every tenth hung: --load-timeout ${HUNG_TIMEOUT_S} / (plain lint of 30 modules + 1.5 × ${HUNG_TIMEOUT_S} s), time`,
+    find("wymcp-lint", "modules-ts-hung", `--load-timeout ${HUNG_TIMEOUT_S}`),
+    find("wymcp-lint", "modules-ts-fixable"),
+    "time",
+    ["≤", 1.0],
+    1.5 * HUNG_TIMEOUT_S * 1000,
   ),
   ratioRow("30 .tool.ts modules, warm --cache / tsx import-all floor, time", find("wymcp-lint", "modules-ts", "warm --cache"), find("floor-modules (tsx)", "modules-ts"), "time", [
     "≤",
