@@ -16,6 +16,7 @@ import { descriptionLimitDrafts, nameLimitDrafts, summaryLimitOffences } from ".
 import { obtainActions } from "./obtain.js";
 import { toolNameDraft } from "./tool-name.js";
 import { sortOffences } from "./order.js";
+import type { PlainDeclaration } from "./declaration.js";
 
 /**
  * One tool's lint: the result for one action file or tool module, whichever linted it (this
@@ -31,6 +32,8 @@ export interface ToolLint {
   readonly offences: readonly Offence[];
   /** The checks the chain's gate held back (held-back.ts), by action and code; absent when none was. */
   readonly heldBack?: readonly HeldBack[];
+  /** A tool module's declaration read whole, for the pins and token estimates (declaration.ts); absent for any other file, or a module that did not load. */
+  readonly declaration?: PlainDeclaration;
 }
 
 /**
@@ -39,7 +42,12 @@ export interface ToolLint {
  */
 export function freezeToolLint(lint: ToolLint): ToolLint {
   const offences = lint.offences.map(refreeze);
-  const frozen = { tool: lint.tool, actions: lint.actions, offences: Object.freeze(offences) };
+  const frozen = {
+    tool: lint.tool,
+    actions: lint.actions,
+    offences: Object.freeze(offences),
+    ...(lint.declaration === undefined ? {} : { declaration: lint.declaration }),
+  };
   if (lint.heldBack === undefined) return Object.freeze(frozen);
   const heldBack = lint.heldBack.map((h) =>
     Object.freeze({ ...h, by: Object.freeze([...h.by]), gate: h.gate && Object.freeze([...h.gate]), withheld: h.withheld && Object.freeze(h.withheld.map(refreeze)) }),

@@ -10,6 +10,7 @@
 
 import { dirname, relative } from "node:path";
 import { duplicateKeyOffence } from "../action-file/duplicate-keys.js";
+import { plainDeclaration } from "../core/declaration.js";
 import { lintTool, type ToolLint } from "../core/lint-tool.js";
 import { PLAIN_DATA } from "../core/map.js";
 import { finalizeOffence, toolOffence, withPosition, type Offence } from "../core/offence.js";
@@ -97,7 +98,9 @@ function lintTerms(name: Term | null, description: Term | null, actions: Term | 
   const dynamicPaths = converted.dynamics.map((d) => d.path);
   const kept = dynamicPaths.length === 0 ? chain.offences : chain.offences.filter((offence) => !touchesDynamic(offence, dynamicPaths));
   const offences = sortOffences([...kept, ...termOffences(name, description, actions), ...converted.dynamics.map((d) => dynamicOffence(d.path, d.term))]);
-  return { lint: { ...chain, offences }, converted };
+  // A declaration with a part that could not be read is not read whole: it is neither pinned nor estimated.
+  const declaration = converted.dynamics.length === 0 ? plainDeclaration(tool.name, tool.description, tool.actions) : null;
+  return { lint: { ...chain, offences, ...(declaration === null ? {} : { declaration }) }, converted };
 }
 
 /** The tool module of the file: the first that does `use Wymcp.Tool`. */

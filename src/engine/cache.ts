@@ -25,8 +25,8 @@ export type CacheStrategy = "content" | "metadata";
 /** Where the cache's file is when --cache-location names none, in the current directory. */
 export const DEFAULT_CACHE_FILE = ".wymcp-lint-cache";
 
-/** The cache file's format: a file of another format is read as no cache. */
-const FORMAT = 1;
+/** The cache file's format: a file of another format is read as no cache (2: a module's lint keeps its declaration). */
+const FORMAT = 2;
 /** The cache file's one top-level marker, so a foreign JSON file is told apart. */
 const MARKER = "wymcp-lint-cache";
 

@@ -124,7 +124,14 @@ function readSource(path: string | Buffer): string | null {
 }
 
 function fileResult(file: string, lint: ToolLint): FileResult {
-  return { file, tool: lint.tool, actions: lint.actions, offences: lint.offences, ...(lint.heldBack === undefined ? {} : { heldBack: lint.heldBack }) };
+  return {
+    file,
+    tool: lint.tool,
+    actions: lint.actions,
+    offences: lint.offences,
+    ...(lint.heldBack === undefined ? {} : { heldBack: lint.heldBack }),
+    ...(lint.declaration === undefined ? {} : { declaration: lint.declaration }),
+  };
 }
 
 /** A tool module's text, read once when first asked for; null when it cannot be read. */

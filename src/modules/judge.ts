@@ -6,6 +6,7 @@
 // a refusal of the isolation's permission model says so (refusal.ts), and so does an import
 // of a tsconfig "paths" alias, which Node cannot resolve (path-alias.ts).
 
+import { plainDeclaration, type PlainDeclaration } from "../core/declaration.js";
 import { lintTool, type ToolLint } from "../core/lint-tool.js";
 import type { Offence, SyntaxErrorCause } from "../core/offence.js";
 import { rebuild } from "./rebuild.js";
@@ -33,6 +34,17 @@ function toolView(reads: readonly WireOutcome[], call: WireOutcome | null, repla
     });
   });
   return view;
+}
+
+/** The declaration as the module's reads gave it, when each read and the call of actions() answered; null otherwise. */
+function declarationOf(reads: readonly WireOutcome[], call: WireOutcome | null, replay: (o: WireOutcome) => unknown): PlainDeclaration | null {
+  const [name, description, actions] = reads;
+  if (name?.[0] !== "ok" || description?.[0] !== "ok" || actions?.[0] !== "ok" || call?.[0] === "throw") return null;
+  try {
+    return plainDeclaration(replay(name), replay(description), replay(call ?? actions));
+  } catch {
+    return null;
+  }
 }
 
 const isPlace = (n: unknown): boolean => Number.isInteger(n) && (n as number) >= 1;
@@ -82,7 +94,10 @@ export function judge(result: WireResult): ToolLint {
       try {
         const lint = lintTool(toolView(result.reads, result.call, replay), { advisory: true });
         const refused = result.call?.[0] === "throw" ? refusedPermission(value(result.call[1])) : undefined;
-        return refused === undefined ? lint : { ...lint, offences: lint.offences.map((o) => (isActionsLoadError(o) ? refusedOffence(o, refused) : o)) };
+        if (refused !== undefined) return { ...lint, offences: lint.offences.map((o) => (isActionsLoadError(o) ? refusedOffence(o, refused) : o)) };
+        // A module that did not load whole keeps its old pins (docs/pins.md): it gets no declaration.
+        const declaration = lint.offences.some((o) => o.code === "load-error") ? null : declarationOf(result.reads, result.call, replay);
+        return declaration === null ? lint : { ...lint, declaration };
       } catch (error) {
         return loadErrorLint(`reading the tool threw ${describeThrown(error)}`);
       }

@@ -4,14 +4,15 @@
 // is held to its pins and every change is a pinned-surface offence (an error by default),
 // under the config's severity for the code. Action files and tools files are read again for
 // their surfaces (only here, only when pins are written or compared); a running server's
-// surface comes with its result. Tool modules are not pinned. Called by src/engine/engine.ts.
+// surface comes with its result, and a tool module's with its lint (core/declaration.ts); a
+// module that did not load whole keeps the pins it had. Called by src/engine/engine.ts.
 
 import { dirname, resolve } from "node:path";
 import { readDeclaration } from "../action-file/declaration.js";
 import { actionFileName } from "../action-file/lint.js";
 import { finalizeOffence, withSeverity, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import { actionField, toolsListSurface, wymcpToolSurface, type SurfaceHashes } from "../core/surface.js";
+import { toolsListSurface, wymcpToolSurface, type SurfaceHashes } from "../core/surface.js";
 import { kindOf } from "../files/kind.js";
 import { totals, type FileResult, type LintResult } from "../lint/result.js";
 import type { SeverityRules } from "../lint/severity.js";
@@ -31,8 +32,12 @@ export interface PinsStepOptions {
   readonly note: (message: string) => void;
 }
 
-/** The surface of an action file or tools file on disk; null for any other file, or one that does not parse (its parse-error says so). */
-function fileSurface(path: string): SurfaceHashes | null {
+const isToolModule = (path: string): boolean => kindOf(path) === "module" || kindOf(path) === "elixir";
+
+/** The surface of a tool module, of an action file or tools file on disk; null for a module that did not load whole, or a file that does not parse (its parse-error says so). */
+function fileSurface(file: FileResult, path: string): SurfaceHashes | null {
+  if (file.declaration !== undefined) return wymcpToolSurface(file.declaration.name, file.declaration.description, file.declaration.actions);
+  if (isToolModule(path)) return null;
   const declaration = readDeclaration(path);
   if (declaration === null) return null;
   return declaration.kind === "tools" ? toolsListSurface(declaration.tools) : wymcpToolSurface(declaration.tool, undefined, declaration.actions);
@@ -48,9 +53,9 @@ function currentSurfaces(result: LintResult, dir: string, cwd: string): { surfac
   }
   for (const file of result.files) {
     const path = resolve(cwd, file.file);
-    const hashes = fileSurface(path);
+    const hashes = fileSurface(file, path);
     if (hashes === null) {
-      if (kindOf(path) !== "json" && kindOf(path) !== "json5") unpinned.push(file.file);
+      if (isToolModule(path)) unpinned.push(file.file);
       continue;
     }
     surfaces.set(relativePosixPath(path, dir) ?? path, { hashes, files: [file] });
@@ -108,7 +113,8 @@ export function pinsStep(result: LintResult, options: PinsStepOptions): LintResu
     options.note(
       `pinned ${tools} ${tools === 1 ? "tool" : "tools"} of ${surfaces.size} ${result.server === undefined ? (surfaces.size === 1 ? "file" : "files") : "server"} in ${shownPath(path, options.cwd)}`,
     );
-    if (unpinned.length > 0) options.note(`tool modules are not pinned (docs/pins.md): ${unpinned.map((f) => inspectString(f)).join(", ")}`);
+    if (unpinned.length > 0)
+      options.note(`not pinned, as they did not load whole (their pins, if any, are kept; docs/pins.md): ${unpinned.map((f) => inspectString(f)).join(", ")}`);
     return result;
   }
   const pins: Pins | null = readPins(path, options.cwd);

@@ -35,6 +35,11 @@ function suppressByDirectives(lint: ToolLint, directives: readonly Directive[]):
   const { offences } = lint;
   const { kept, findings, heldBack } = applyDirectives(offences, directives, OFFENCE_CODES, lint.heldBack);
   if (findings.length === 0 && kept.length === offences.length && heldBack.length === (lint.heldBack?.length ?? 0)) return lint;
-  const result: ToolLint = { tool: lint.tool, actions: lint.actions, offences: sortOffences([...kept, ...findings.map(unusedDisableOffence)]) };
+  const result: ToolLint = {
+    tool: lint.tool,
+    actions: lint.actions,
+    offences: sortOffences([...kept, ...findings.map(unusedDisableOffence)]),
+    ...(lint.declaration === undefined ? {} : { declaration: lint.declaration }),
+  };
   return heldBack.length === 0 ? result : { ...result, heldBack };
 }

@@ -4,8 +4,9 @@
 // server's total (a tools file, a directory of action files, a running server), counted
 // offline with the o200k_base encoding (count.ts). Over a budget the config sets, a
 // token-budget offence. Declarations are read again from action and tools files (only
-// here); a running server's come with its result; tool modules are not estimated. Called
-// by src/engine/engine.ts after the pins, before the baseline.
+// here); a running server's come with its result, a tool module's with its lint
+// (core/declaration.ts; one that did not load whole is not estimated). Called by
+// src/engine/engine.ts after the pins, before the baseline.
 
 import { dirname, resolve } from "node:path";
 import { readDeclaration } from "../action-file/declaration.js";
@@ -90,20 +91,22 @@ export async function tokensStep(result: LintResult, options: TokensStepOptions)
   } else {
     for (const file of result.files) {
       const path = resolve(options.cwd, file.file);
-      const declaration = readDeclaration(path);
-      if (declaration === null) continue;
+      // A tool module's declaration came with its lint; an action or tools file is read again.
+      const declaration = file.declaration === undefined ? readDeclaration(path) : null;
       let estimates: TokenEstimates;
       let server: string;
-      if (declaration.kind === "tools") {
+      if (declaration?.kind === "tools") {
         estimates = { tools: listedEstimates(count, declaration.tools) };
         server = file.file;
       } else {
-        const wymcp = wymcpEstimates(count, declaration.tool, undefined, declaration.actions);
-        estimates = { tools: { [declaration.tool]: wymcp.tool }, actions: wymcp.actions };
+        const tool = file.declaration ?? (declaration === null ? null : { name: declaration.tool, description: undefined, actions: declaration.actions });
+        if (tool === null) continue;
+        const wymcp = wymcpEstimates(count, tool.name, tool.description, tool.actions);
+        estimates = { tools: { [tool.name]: wymcp.tool }, actions: wymcp.actions };
         // One directory is one server's tools, as duplicate-tool reads it.
         server = relativePosixPath(dirname(path), options.cwd) || ".";
       }
-      rows.set(file, { file, estimates, plain: declaration.kind === "tools" });
+      rows.set(file, { file, estimates, plain: declaration?.kind === "tools" });
       servers.set(server, [...(servers.get(server) ?? []), file]);
       serverTotals[server] = (serverTotals[server] ?? 0) + Object.values(estimates.tools).reduce((a, b) => a + b, 0);
     }

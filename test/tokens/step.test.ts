@@ -1,6 +1,7 @@
 // Token estimates (src/tokens/, docs/tokens.md) through the real CLI: none without the
 // config's tokens; with it, each tool, Wymcp action and server estimated in the JSON report
-// (o200k_base, offline), and token-budget on each one over its budget and on none at it.
+// (o200k_base, offline), tool modules as action files, and token-budget on each one over its
+// budget and on none at it.
 
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -81,6 +82,44 @@ test("budgets: token-budget on each action, tool and server over its budget, non
   const catalogue = (over.files.find((f: Json) => f.file === "tools/catalogue.actions.json") as Json).tokens.tools.catalogue as number;
   const at = await report(project({ tokens: { action: find, tool: Math.max(one, catalogue), server: Math.max(one, catalogue) } }));
   assert.equal(at.summary.offences, 0, "a budget is the most allowed");
+});
+
+test("tool modules: estimated as action files are, their description counted, and held to the budgets", async () => {
+  const count = await tokenCounter();
+  const dir = project();
+  const description = "Search the catalogue";
+  writeFileSync(
+    join(dir, "tools", "search.tool.mjs"),
+    `export default { name: "search", description: ${JSON.stringify(description)}, actions: () => (${JSON.stringify(ACTIONS)}) };\n`,
+  );
+  writeFileSync(
+    join(dir, "tools", "stock.ex"),
+    'defmodule Shop.Tools.Stock do\n  use Wymcp.Tool\n\n  def name, do: "stock"\n  def description, do: "Stock levels"\n\n  def actions do\n    %{count: %{description: "Count an item", properties: %{}}}\n  end\nend\n',
+  );
+  writeFileSync(join(dir, "tools", "down.tool.mjs"), 'export default { name: "down", description: "Down", actions() { throw new Error("down"); } };\n');
+  const find = count(JSON.stringify(ACTIONS.find));
+  writeFileSync(join(dir, "wymcp-lint.config.json"), JSON.stringify({ tokens: { action: find - 1 } }));
+  const r = await report(dir);
+  const byFile = Object.fromEntries(r.files.map((f: Json) => [f.file, f]));
+  const listed = {
+    name: "search",
+    description,
+    inputSchema: {
+      type: "object",
+      required: ["action"],
+      properties: { action: { type: "string", enum: ["add", "find"], description: "add: Add an entry\nfind: Find entries" }, data: { type: "object" } },
+    },
+  };
+  assert.deepEqual(byFile["tools/search.tool.mjs"].tokens, { tools: { search: count(JSON.stringify(listed)) }, actions: { find, add: count(JSON.stringify(ACTIONS.add)) } });
+  assert.deepEqual(Object.keys(byFile["tools/stock.ex"].tokens.tools), ["stock"]);
+  assert.equal(byFile["tools/down.tool.mjs"].tokens, undefined, "a module that did not load is not estimated");
+  const estimated = ["tools/catalogue.actions.json", "tools/search.tool.mjs", "tools/stock.ex"].map(
+    (file) => Object.values(byFile[file].tokens.tools as Record<string, number>)[0] as number,
+  );
+  const tools = estimated.reduce((a, b) => a + b, 0);
+  assert.equal(r.summary.tokens.servers.tools, tools, "the directory's modules are its server's tools");
+  const rows = byFile["tools/search.tool.mjs"].offences.map((o: Json) => `${o.code} ${o.severity} ${o.action}: ${o.message.split(" is about")[0]}`);
+  assert.deepEqual(rows, ['token-budget warn find: the action "find" as help gives it']);
 });
 
 test("a broken tokens key is a config mistake", async () => {

@@ -1,0 +1,30 @@
+// A tool module's declaration as plain JSON data (docs/pins.md, docs/tokens.md): what a model
+// reads of it (its name, description and actions), kept on its lint so that the pins and the
+// token estimates read a module as they read an action file, without loading it again. Maps
+// become objects; a value JSON cannot hold (a cycle, a getter that throws) gives no
+// declaration, and such a module is neither pinned nor estimated.
+
+import { isMap } from "./map.js";
+
+/** A tool module's model-visible declaration, as plain JSON data. */
+export interface PlainDeclaration {
+  readonly name: string;
+  readonly description?: string;
+  readonly actions: Readonly<Record<string, unknown>>;
+}
+
+const asObjects = (_key: string, value: unknown): unknown => (value instanceof Map ? Object.fromEntries([...value].filter(([key]) => typeof key === "string")) : value);
+
+/** The declaration of a tool read whole; null when its name is unusable, its actions are no map, or they are not JSON data. */
+export function plainDeclaration(name: unknown, description: unknown, actions: unknown): PlainDeclaration | null {
+  if (typeof name !== "string" || name === "" || !isMap(actions)) return null;
+  let plain: unknown;
+  try {
+    plain = JSON.parse(JSON.stringify(actions, asObjects) ?? "null");
+  } catch {
+    return null;
+  }
+  if (typeof plain !== "object" || plain === null || Array.isArray(plain)) return null;
+  const actionsMap = plain as Record<string, unknown>;
+  return typeof description === "string" ? { name, description, actions: actionsMap } : { name, actions: actionsMap };
+}
