@@ -1,8 +1,9 @@
 // A tool module's declaration as plain JSON data (docs/pins.md, docs/tokens.md): what a model
 // reads of it (its name, description and actions), kept on its lint so that the pins and the
 // token estimates read a module as they read an action file, without loading it again. Maps
-// become objects; a value JSON cannot hold (a cycle, a getter that throws) gives no
-// declaration, and such a module is neither pinned nor estimated.
+// become objects; a value that is not JSON data (a cycle, a function, a class instance or an
+// object of another prototype, a getter that throws) gives no declaration, and such a module is
+// neither pinned nor estimated.
 
 import { isMap } from "./map.js";
 
@@ -13,14 +14,25 @@ export interface PlainDeclaration {
   readonly actions: Readonly<Record<string, unknown>>;
 }
 
-const asObjects = (_key: string, value: unknown): unknown => (value instanceof Map ? Object.fromEntries([...value].filter(([key]) => typeof key === "string")) : value);
+class NotData extends Error {}
+
+/** A JSON.stringify replacer: Maps as objects; anything else that is not plain data stops the conversion. */
+function asData(_key: string, value: unknown): unknown {
+  if (value instanceof Map) return Object.fromEntries([...value].filter(([key]) => typeof key === "string"));
+  if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") throw new NotData();
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) throw new NotData();
+  }
+  return value;
+}
 
 /** The declaration of a tool read whole; null when its name is unusable, its actions are no map, or they are not JSON data. */
 export function plainDeclaration(name: unknown, description: unknown, actions: unknown): PlainDeclaration | null {
   if (typeof name !== "string" || name === "" || !isMap(actions)) return null;
   let plain: unknown;
   try {
-    plain = JSON.parse(JSON.stringify(actions, asObjects) ?? "null");
+    plain = JSON.parse(JSON.stringify(actions, asData) ?? "null");
   } catch {
     return null;
   }
