@@ -114,7 +114,7 @@ export function pinsStep(result: LintResult, options: PinsStepOptions): LintResu
       `pinned ${tools} ${tools === 1 ? "tool" : "tools"} of ${surfaces.size} ${result.server === undefined ? (surfaces.size === 1 ? "file" : "files") : "server"} in ${shownPath(path, options.cwd)}`,
     );
     if (unpinned.length > 0)
-      options.note(`not pinned, as they did not load whole (their pins, if any, are kept; docs/pins.md): ${unpinned.map((f) => inspectString(f)).join(", ")}`);
+      options.note(`not pinned, as their declarations could not be read whole (their pins, if any, are kept; docs/pins.md): ${unpinned.map((f) => inspectString(f)).join(", ")}`);
     return result;
   }
   const pins: Pins | null = readPins(path, options.cwd);

@@ -1,7 +1,8 @@
 // Pinned surfaces (src/pins/, docs/pins.md) through the real CLI: --update-pins writes the
 // lock file; a run with it reports nothing for the same surface (whatever its key order),
 // one pinned-surface per changed field, per tool added and per tool gone, for action files,
-// tools files and a running server alike; the config's rules set its severity; a broken lock
+// tools files, tool modules (JavaScript, TypeScript, Elixir; one not read whole keeps its old
+// pins) and a running server alike; the config's rules set its severity; a broken lock
 // file is a usage error; the lock is written only with the flag.
 
 import assert from "node:assert/strict";
@@ -270,7 +271,7 @@ test("a tool module that does not load keeps its old pins, and --update-pins say
   assert.equal(code, 1, "its load-error fails the run");
   assert.equal(
     stderr,
-    'wymcp-lint: pinned 1 tool of 1 file in wymcp-lint.pins.json\nwymcp-lint: not pinned, as they did not load whole (their pins, if any, are kept; docs/pins.md): "catalogue.tool.mjs"\n',
+    'wymcp-lint: pinned 1 tool of 1 file in wymcp-lint.pins.json\nwymcp-lint: not pinned, as their declarations could not be read whole (their pins, if any, are kept; docs/pins.md): "catalogue.tool.mjs"\n',
   );
   assert.equal(readFileSync(join(dir, "wymcp-lint.pins.json"), "utf8"), before, "the module's old pins are kept");
   // Held to its pins, a module that did not load is not judged: its load-error says what is wrong.
@@ -278,4 +279,20 @@ test("a tool module that does not load keeps its old pins, and --update-pins say
   assert.deepEqual(rows, []);
   writeFileSync(join(dir, "catalogue.tool.mjs"), CATALOGUE_MODULE("Search the catalogue"));
   assert.deepEqual(await pinRows(dir), { code: 0, rows: [] }, "back as pinned");
+});
+
+test("a TypeScript module is pinned; an Elixir module with a part built at run time is not, and keeps its old pins", async () => {
+  const dir = moduleProject();
+  writeFileSync(
+    join(dir, "typed.tool.ts"),
+    'const description: string = "Typed";\nexport default { name: "typed", description, actions: { go: { description: "Go", properties: {} } } };\n',
+  );
+  assert.equal(await pin(dir), "wymcp-lint: pinned 3 tools of 3 files in wymcp-lint.pins.json\n");
+  const lock = JSON.parse(readFileSync(join(dir, "wymcp-lint.pins.json"), "utf8")) as Json;
+  assert.equal(lock.surfaces["typed.tool.ts"].tools.typed.description, pinOf("Typed"));
+  const stock = lock.surfaces["stock.ex"];
+  writeFileSync(join(dir, "stock.ex"), STOCK_MODULE("Count an item").replace('do: "Stock levels"', 'do: System.get_env("STOCK")'));
+  const { stderr } = await cli(["--update-pins", "--no-config"], { cwd: dir });
+  assert.match(stderr, /not pinned, as their declarations could not be read whole .*: "stock\.ex"\n$/);
+  assert.deepEqual(JSON.parse(readFileSync(join(dir, "wymcp-lint.pins.json"), "utf8")).surfaces["stock.ex"], stock);
 });
