@@ -512,10 +512,12 @@ const ratios = [
   ]),
 ];
 
-// The language server's figures (bench/lsp.mjs): one server driven over stdio, not whole runs.
-function lspRows() {
-  if (!selected("lsp")) return [];
-  const run = spawnSync(process.execPath, [join(BENCH, "lsp.mjs"), ...(opts.quick ? ["--quick"] : [])], {
+// A script's figures (bench/lsp.mjs, bench/watch.mjs): one long-lived process followed by the
+// script, not whole runs; it prints its figures as one JSON line last. Each row is
+// [label, key, unit, bound]; a script that fails leaves its rows NOT RUN.
+function scriptRows(word, script, rows) {
+  if (!selected(word)) return [];
+  const run = spawnSync(process.execPath, [join(BENCH, script), ...(opts.quick ? ["--quick"] : [])], {
     cwd: ROOT,
     env: { ...process.env, BENCH_LINT: LINT },
     encoding: "utf8",
@@ -527,43 +529,23 @@ function lspRows() {
   } catch {
     figures = null;
   }
-  const row = (label, key, unit, bound) => {
-    if (figures === null) return [label, "—", `≤ ${bound} ${unit}`, `**NOT RUN** (bench/lsp.mjs exited ${run.status}: ${firstLine(run.stderr ?? "")})`];
+  return rows.map(([label, key, unit, bound]) => {
+    const text = typeof label === "function" ? label(figures) : label;
+    if (figures === null) return [text, "—", `≤ ${bound} ${unit}`, `**NOT RUN** (bench/${script} exited ${run.status}: ${firstLine(run.stderr ?? "")})`];
     const value = figures[key];
-    return [label, `${value.toFixed(unit === "ms" ? 0 : 1)} ${unit}`, `≤ ${bound} ${unit}`, value <= bound ? "PASS" : "**FAIL**"];
-  };
-  return [
-    row("initialize to its response (server start included)", "initializeMs", "ms", 300),
-    row("change to diagnostics, 200-action JSON5 document, p95", "json5P95Ms", "ms", 30),
-    row("change to diagnostics, .tool.ts module, p95", "moduleP95Ms", "ms", 300),
-    row(`resident memory growth over ${figures?.edits?.toLocaleString("en-US") ?? "10,000"} edits`, "rssGrowthMb", "MB", 20),
-  ];
-}
-const lsp = lspRows();
-
-// --watch's figures (bench/watch.mjs): one watch followed through its NDJSON stream.
-function watchRows() {
-  if (!selected("watch")) return [];
-  const run = spawnSync(process.execPath, [join(BENCH, "watch.mjs"), ...(opts.quick ? ["--quick"] : [])], {
-    cwd: ROOT,
-    env: { ...process.env, BENCH_LINT: LINT },
-    encoding: "utf8",
-    timeout: 600_000,
+    return [text, `${value.toFixed(unit === "ms" ? 0 : 1)} ${unit}`, `≤ ${bound} ${unit}`, value <= bound ? "PASS" : "**FAIL**"];
   });
-  let figures = null;
-  try {
-    figures = JSON.parse(run.stdout.trim().split("\n").pop() ?? "");
-  } catch {
-    figures = null;
-  }
-  const row = (label, key, bound) => {
-    if (figures === null) return [label, "—", `≤ ${bound} ms`, `**NOT RUN** (bench/watch.mjs exited ${run.status}: ${firstLine(run.stderr ?? "")})`];
-    const value = figures[key];
-    return [label, `${value.toFixed(0)} ms`, `≤ ${bound} ms`, value <= bound ? "PASS" : "**FAIL**"];
-  };
-  return [row("an action file's change to its report, median", "actionMedianMs", 150), row("a .tool.ts module's change to its report, median", "moduleMedianMs", 400)];
 }
-const watchFigures = watchRows();
+const lsp = scriptRows("lsp", "lsp.mjs", [
+  ["initialize to its response (server start included)", "initializeMs", "ms", 300],
+  ["change to diagnostics, 200-action JSON5 document, p95", "json5P95Ms", "ms", 30],
+  ["change to diagnostics, .tool.ts module, p95", "moduleP95Ms", "ms", 300],
+  [(figures) => `resident memory growth over ${figures?.edits?.toLocaleString("en-US") ?? "10,000"} edits`, "rssGrowthMb", "MB", 20],
+]);
+const watchFigures = scriptRows("watch", "watch.mjs", [
+  ["an action file's change to its report, median", "actionMedianMs", "ms", 150],
+  ["a .tool.ts module's change to its report, median", "moduleMedianMs", "ms", 400],
+]);
 
 const table = (head, rows) => [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
 
