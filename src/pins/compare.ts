@@ -3,6 +3,7 @@
 // (tools by name, then the fields of docs/pins.md's order). Pure; step.ts turns the changes
 // into pinned-surface offences.
 
+import { appendAll } from "../core/append.js";
 import { LISTED_FIELDS, type FieldHashes, type SurfaceHashes } from "../core/surface.js";
 
 /** One difference between the pinned surface and the current one. */
@@ -51,7 +52,7 @@ export function compareSurfaces(pinned: SurfaceHashes, current: SurfaceHashes): 
     const now = Object.hasOwn(current.tools, tool) ? current.tools[tool] : undefined;
     if (was === undefined) changes.push({ tool, field: null, kind: "added" });
     else if (now === undefined) changes.push({ tool, field: null, kind: "removed" });
-    else changes.push(...fieldChanges(tool, was, now));
+    else appendAll(changes, fieldChanges(tool, was, now));
   }
   return changes;
 }

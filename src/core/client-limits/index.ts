@@ -147,7 +147,7 @@ function truncatedDraft(
   );
 }
 
-const SHORTEST_DESCRIPTION_LIMIT = Math.min(...DESCRIPTION_LIMITS.map((limit) => limit.rule.max));
+const SHORTEST_DESCRIPTION_LIMIT = DESCRIPTION_LIMITS.reduce((least, limit) => Math.min(least, limit.rule.max), Number.POSITIVE_INFINITY);
 
 /** The joined summary's length, in any order; null when an action's description is not a string. */
 function summaryTotal(actions: MapLike): number | null {
