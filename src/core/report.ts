@@ -72,20 +72,26 @@ export interface ActionGroup {
   readonly hidden: number;
 }
 
-/** Sorted offences grouped by action (tool level first), each cut to `max` (0 = all). */
-export function capByAction(sorted: readonly Offence[], max: number): ActionGroup[] {
-  const groups: ActionGroup[] = [];
+/** Sorted offences cut into their runs of one action each (tool level first), in order. */
+export function actionRuns(sorted: readonly Offence[]): Offence[][] {
+  const runs: Offence[][] = [];
   let start = 0;
   while (start < sorted.length) {
     const action = (sorted[start] as Offence).action;
     let end = start + 1;
     while (end < sorted.length && (sorted[end] as Offence).action === action) end++;
-    const size = end - start;
-    const shownCount = max > 0 ? Math.min(max, size) : size;
-    groups.push({ action, shown: sorted.slice(start, start + shownCount), hidden: size - shownCount });
+    runs.push(sorted.slice(start, end));
     start = end;
   }
-  return groups;
+  return runs;
+}
+
+/** Sorted offences grouped by action (tool level first), each cut to `max` (0 = all). */
+export function capByAction(sorted: readonly Offence[], max: number): ActionGroup[] {
+  return actionRuns(sorted).map((run) => {
+    const shownCount = max > 0 ? Math.min(max, run.length) : run.length;
+    return { action: (run[0] as Offence).action, shown: run.slice(0, shownCount), hidden: run.length - shownCount };
+  });
 }
 
 export function moreOffencesLine(hidden: number): string {

@@ -6,7 +6,7 @@
 // the totals (never the displayed counts) and the time taken. Pure, colour via palette.
 
 import { escapeText } from "../../text/escape.js";
-import { capByAction, displayName, moreOffencesLine, renderOffenceLine, type Palette } from "../../core/report.js";
+import { actionRuns, capByAction, displayName, moreOffencesLine, renderOffenceLine, type Palette } from "../../core/report.js";
 import { heldBackMessage, type HeldBack } from "../../core/held-back.js";
 import type { BaselineReport, LintResult } from "../../lint/result.js";
 import type { Offence } from "../../core/offence.js";
@@ -104,18 +104,12 @@ const columnOf = (offence: Offence): number => offence.column ?? 0;
  */
 export function readingOrder(sorted: readonly Offence[]): Offence[] {
   const ordered: Offence[] = [];
-  let start = 0;
-  while (start < sorted.length) {
-    const action = (sorted[start] as Offence).action;
-    let end = start + 1;
-    while (end < sorted.length && (sorted[end] as Offence).action === action) end++;
-    // Array.prototype.sort is stable: equal places keep the path order.
+  // Array.prototype.sort is stable: equal places keep the path order.
+  for (const run of actionRuns(sorted))
     appendAll(
       ordered,
-      sorted.slice(start, end).sort((a, b) => lineOf(a) - lineOf(b) || columnOf(a) - columnOf(b)),
+      run.sort((a, b) => lineOf(a) - lineOf(b) || columnOf(a) - columnOf(b)),
     );
-    start = end;
-  }
   return ordered;
 }
 
