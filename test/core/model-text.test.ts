@@ -174,3 +174,25 @@ test("the pattern table: every row has cues its pattern's matches contain, a rea
     assert.doesNotThrow(() => new RegExp(row.pattern, "i"));
   }
 });
+
+test("the pattern table: each match of a row in the must-flag corpus holds one of its cues, one that begins with a letter where a word begins", () => {
+  const texts = (read("must-flag.json") as { text: string }[]).map((c) => c.text);
+  let matched = 0;
+  for (const row of PATTERNS) {
+    const regex = new RegExp(row.pattern, "gi");
+    for (const text of texts) {
+      for (const m of text.matchAll(regex)) {
+        matched++;
+        const held = row.cues.some((cue) => {
+          const word = /^[a-z]/.test(cue);
+          for (let at = m[0].toLowerCase().indexOf(cue); at >= 0; at = m[0].toLowerCase().indexOf(cue, at + 1)) {
+            if (!word || !/\w/.test(text[m.index + at - 1] ?? "")) return true;
+          }
+          return false;
+        });
+        assert.ok(held, `${row.pattern} on ${JSON.stringify(m[0])}`);
+      }
+    }
+  }
+  assert.ok(matched >= 30);
+});

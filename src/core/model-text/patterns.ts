@@ -10,7 +10,10 @@ export type InjectionCode = "hidden-instruction" | "concealment" | "instruction-
 
 export interface PatternRow {
   readonly code: InjectionCode;
-  /** Lower-case literals, one of which every match of `pattern` contains. */
+  /**
+   * Lower-case literals, one of which every match of `pattern` contains; one that begins with a
+   * letter begins a word there (no letter, digit or underscore right before it).
+   */
   readonly cues: readonly string[];
   /** The pattern's source, matched case-insensitively. */
   readonly pattern: string;
@@ -141,7 +144,7 @@ export const PATTERNS: readonly PatternRow[] = Object.freeze([
   { code: "sensitive-path", cues: ["mcp.json"], pattern: String.raw`\bmcp\.json\b`, reason: "an MCP client's config, which holds other servers' credentials" },
   {
     code: "sensitive-path",
-    cues: ["config.json"],
+    cues: ["_config.json"],
     pattern: String.raw`\bclaude_desktop_config\.json\b`,
     reason: "Claude Desktop's config, which holds other servers' credentials",
   },
