@@ -44,54 +44,88 @@ function hasType(value: unknown, type: unknown, read: MapReader): boolean {
 // Any value a module builds (a bigint, a symbol, a cycle) can be named: never JSON.stringify.
 const plain = (v: unknown): string => (typeof v === "string" ? inspectString(v) : describeValue(v));
 
+/** What a numeric bound of `schema` says of `value`; null when the bound holds or is absent. */
+function boundProblem(value: number, schema: MapLike, read: MapReader, key: string, fails: (value: number, limit: number) => boolean, says: string): string | null {
+  const limit = read.get(schema, key);
+  return typeof limit === "number" && fails(value, limit) ? `${value} is ${says} ${limit} ("${key}")` : null;
+}
+
+const below = (value: number, limit: number): boolean => value < limit;
+const above = (value: number, limit: number): boolean => value > limit;
+const notAbove = (value: number, limit: number): boolean => value <= limit;
+const notBelow = (value: number, limit: number): boolean => value >= limit;
+
+/** Compiled "pattern"s by source (null: not a valid expression), so each is compiled once; bounded for long-lived processes. */
+const PATTERNS = new Map<string, RegExp | null>();
+const MAX_PATTERNS = 1000;
+
+function compiled(pattern: string): RegExp | null {
+  let regex = PATTERNS.get(pattern);
+  if (regex === undefined) {
+    regex = null;
+    try {
+      regex = new RegExp(pattern, "u");
+    } catch {
+      // An invalid pattern is invalid-schema's to report.
+    }
+    if (PATTERNS.size >= MAX_PATTERNS) PATTERNS.clear();
+    PATTERNS.set(pattern, regex);
+  }
+  return regex;
+}
+
+/** The number of code points of `text`. */
+function codePoints(text: string): number {
+  let length = 0;
+  for (const _ of text) length++;
+  return length;
+}
+
 /** The first problem of `value` against the local keywords of `schema`; null when none. */
 function localProblem(value: unknown, schema: MapLike, read: MapReader): string | null {
-  const get = (key: string): unknown => read.get(schema, key);
-  const type = get("type");
-  const types = typeof type === "string" ? [type] : isList(type) && type.every((t) => typeof t === "string") ? type : null;
-  if (types !== null && types.length > 0 && !types.some((t) => hasType(value, t, read)))
+  const type = read.get(schema, "type");
+  if (
+    typeof type === "string"
+      ? !hasType(value, type, read)
+      : isList(type) && type.length > 0 && type.every((t) => typeof t === "string") && !type.some((t) => hasType(value, t, read))
+  ) {
+    const types = typeof type === "string" ? [type] : (type as readonly string[]);
     return `is ${describeValue(value)}, not ${types.map((t) => (/^[aeiou]/.test(String(t)) ? `an ${t}` : `a ${t}`)).join(" or ")}`;
-  const choices = get("enum");
+  }
+  const choices = read.get(schema, "enum");
   if (isList(choices) && choices.length > 0 && !choices.some((c) => jsonEqual(c, value))) return `${plain(value)} is none of the "enum" values ${choices.map(plain).join(", ")}`;
-  if (read.has(schema, "const") && !jsonEqual(get("const"), value)) return `${plain(value)} is not the "const" value ${plain(get("const"))}`;
+  if (read.has(schema, "const") && !jsonEqual(read.get(schema, "const"), value)) return `${plain(value)} is not the "const" value ${plain(read.get(schema, "const"))}`;
   if (typeof value === "number") {
-    const bound = (key: string, fails: (limit: number) => boolean, says: string): string | null => {
-      const limit = get(key);
-      return typeof limit === "number" && fails(limit) ? `${value} is ${says} ${limit} ("${key}")` : null;
-    };
-    const multiple = get("multipleOf");
+    const multiple = read.get(schema, "multipleOf");
     return (
-      bound("minimum", (l) => value < l, "below") ??
-      bound("maximum", (l) => value > l, "above") ??
-      bound("exclusiveMinimum", (l) => value <= l, "not above") ??
-      bound("exclusiveMaximum", (l) => value >= l, "not below") ??
+      boundProblem(value, schema, read, "minimum", below, "below") ??
+      boundProblem(value, schema, read, "maximum", above, "above") ??
+      boundProblem(value, schema, read, "exclusiveMinimum", notAbove, "not above") ??
+      boundProblem(value, schema, read, "exclusiveMaximum", notBelow, "not below") ??
       (typeof multiple === "number" && multiple > 0 && !Number.isInteger(value / multiple) ? `${value} is no multiple of ${multiple} ("multipleOf")` : null)
     );
   }
   if (typeof value === "string") {
-    const length = [...value].length;
-    const min = get("minLength");
-    const max = get("maxLength");
-    if (typeof min === "number" && length < min) return `${plain(value)} is ${length} characters long, under "minLength" ${min}`;
-    if (typeof max === "number" && length > max) return `${plain(value)} is ${length} characters long, over "maxLength" ${max}`;
-    const pattern = get("pattern");
+    const min = read.get(schema, "minLength");
+    const max = read.get(schema, "maxLength");
+    if (typeof min === "number" || typeof max === "number") {
+      const length = codePoints(value);
+      if (typeof min === "number" && length < min) return `${plain(value)} is ${length} characters long, under "minLength" ${min}`;
+      if (typeof max === "number" && length > max) return `${plain(value)} is ${length} characters long, over "maxLength" ${max}`;
+    }
+    const pattern = read.get(schema, "pattern");
     if (typeof pattern === "string") {
-      let regex: RegExp | null = null;
-      try {
-        regex = new RegExp(pattern, "u");
-      } catch {
-        // An invalid pattern is invalid-schema's to report.
-      }
+      const regex = compiled(pattern);
       if (regex !== null && !regex.test(value)) return `${plain(value)} does not match "pattern" ${inspectString(pattern)}`;
     }
-    const format = get("format");
+    const format = read.get(schema, "format");
     const check = typeof format === "string" && Object.hasOwn(FORMATS, format) ? FORMATS[format] : undefined;
     if (check !== undefined && !check.test(value)) return `${plain(value)} is not a valid "${format as string}"`;
     return null;
   }
   if (isList(value)) {
-    const min = get("minItems");
-    const max = get("maxItems");
+    const min = read.get(schema, "minItems");
+    const max = read.get(schema, "maxItems");
     if (typeof min === "number" && value.length < min) return `the list has ${value.length} items, under "minItems" ${min}`;
     if (typeof max === "number" && value.length > max) return `the list has ${value.length} items, over "maxItems" ${max}`;
   }
@@ -102,10 +136,10 @@ function localProblem(value: unknown, schema: MapLike, read: MapReader): string 
 export function valueProblem(value: unknown, schema: MapLike, read: MapReader): ValueProblem | null {
   const stack: { value: unknown; schema: MapLike; at: readonly PathSegment[] }[] = [{ value, schema, at: [] }];
   // A value and a schema that both refer back to themselves would be walked forever.
-  const seen = new Map<unknown, Set<MapLike>>();
+  const seen = read.plainData ? null : new Map<unknown, Set<MapLike>>();
   while (stack.length > 0) {
     const next = stack.pop() as (typeof stack)[number];
-    if (!read.plainData && typeof next.value === "object" && next.value !== null) {
+    if (seen !== null && typeof next.value === "object" && next.value !== null) {
       const schemas = seen.get(next.value) ?? new Set<MapLike>();
       if (schemas.has(next.schema)) continue;
       seen.set(next.value, schemas.add(next.schema));
