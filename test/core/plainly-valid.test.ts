@@ -58,3 +58,19 @@ test("plainlyValid implies validity in both dialects, and passes most real schem
   for (const edge of EDGES.slice(0, 15)) assert.equal(plainlyValid(edge as MapLike, PLAIN_DATA), false, JSON.stringify(edge));
   assert.ok(passed > schemas.length * 0.9, `only ${passed} of ${schemas.length} passed the fast path`);
 });
+
+test("with draft-07's tuples, plainlyValid still implies draft-07's validity, and passes a tuple of valid schemas", () => {
+  const tuples: unknown[] = [
+    { items: [{ type: "string" }, { type: "integer" }] },
+    { type: "array", items: [true, { enum: ["a", "b"] }], uniqueItems: true },
+    { properties: { a: { items: [{ type: "string" }] } } },
+  ];
+  const leftToValidator: unknown[] = [{ items: [] }, { items: [5] }, { items: [{ type: "strin" }] }, { items: [{ type: "string" }], additionalItems: false }];
+  for (const schema of [...corpusSchemas(), ...EDGES, ...tuples, ...leftToValidator]) {
+    for (const read of [PLAIN_DATA, ANY_MAP]) {
+      if (plainlyValid(schema as MapLike, read, true)) assert.ok(draft07(schema), `passed but invalid: ${JSON.stringify(schema).slice(0, 200)}`);
+    }
+  }
+  for (const schema of tuples) assert.equal(plainlyValid(schema as MapLike, PLAIN_DATA, true), true, JSON.stringify(schema));
+  for (const schema of leftToValidator) assert.equal(plainlyValid(schema as MapLike, PLAIN_DATA, true), false, JSON.stringify(schema));
+});

@@ -108,7 +108,7 @@ export const invalidSchema: AdvisoryCheck = (_schema, { read, roots, document })
   for (const root of roots()) {
     const validate = validatorFor(root, read);
     // Most schemas are plainly valid; the validator, which is slower, decides the rest.
-    if (validate === null || plainlyValid(root.schema, read)) continue;
+    if (validate === null || plainlyValid(root.schema, read, validate === draft07)) continue;
     const plain = root.schema === document;
     // What other checks report: a plain tool's own "required" (the chain), a repeat in any "required" (the nested-required checks).
     const skip = ({ instancePath: at, keyword }: MetaError): boolean =>

@@ -3,12 +3,14 @@
 // meta-schemas accept, is valid in either, and the generated validator (which looks up every
 // keyword of the dialect on every subschema) need not run. Anything else (a keyword not in
 // this table, a value in doubt) answers false, and the validator decides. Keys that are no
-// keyword are accepted, as both meta-schemas accept them. Iterative: any depth.
+// keyword are accepted, as both meta-schemas accept them. A tuple "items" (a list of schemas)
+// is valid in draft-07 only, so it passes only when the caller validates with draft-07.
+// Iterative: any depth.
 
 import { isList, type MapLike, type MapReader } from "../map.js";
 import { JSON_SCHEMA_KEYWORDS } from "../json-schema-keywords.js";
 
-type Rule = "string" | "number" | "positive" | "count" | "boolean" | "any" | "list" | "type" | "enum" | "names" | "schema" | "schemas" | "named";
+type Rule = "items" | "string" | "number" | "positive" | "count" | "boolean" | "any" | "list" | "type" | "enum" | "names" | "schema" | "schemas" | "named";
 
 const SIMPLE_TYPES = new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
 
@@ -24,7 +26,8 @@ const RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ["type", "type"],
   ["enum", "enum"],
   ["required", "names"],
-  ...(["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema"] as const).map(
+  ["items", "items"],
+  ...(["additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema"] as const).map(
     (k) => [k, "schema"] as const,
   ),
   ...(["allOf", "anyOf", "oneOf", "prefixItems"] as const).map((k) => [k, "schemas"] as const),
@@ -38,7 +41,8 @@ function distinctPrimitives(list: readonly unknown[]): boolean {
   return list.every(isPrimitive) && new Set(list).size === list.length;
 }
 
-export function plainlyValid(root: MapLike, read: MapReader): boolean {
+/** Whether `root` is valid by the table; `tuples`: the dialect is draft-07, which accepts a tuple "items". */
+export function plainlyValid(root: MapLike, read: MapReader, tuples = false): boolean {
   const stack: MapLike[] = [root];
   // A module's maps may be shared or form a cycle (through "anyOf", say): each is read once.
   const seen: Set<object> | null = read.plainData ? null : new Set([root]);
@@ -61,13 +65,13 @@ export function plainlyValid(root: MapLike, read: MapReader): boolean {
         continue;
       }
       const value = read.get(schema, key);
-      if (!fits(rule, value, read, push)) return false;
+      if (!fits(rule, value, read, push, tuples)) return false;
     }
   }
   return true;
 }
 
-function fits(rule: Rule, value: unknown, read: MapReader, push: (value: unknown) => boolean): boolean {
+function fits(rule: Rule, value: unknown, read: MapReader, push: (value: unknown) => boolean, tuples: boolean): boolean {
   switch (rule) {
     case "string":
       return typeof value === "string";
@@ -91,8 +95,10 @@ function fits(rule: Rule, value: unknown, read: MapReader, push: (value: unknown
       return isList(value) && value.length > 0 && distinctPrimitives(value);
     case "names":
       return isList(value) && value.every((n) => typeof n === "string") && distinctPrimitives(value);
+    case "items":
+      // A tuple (a list): draft-07's schemaArray, at least one schema.
+      return isList(value) ? tuples && value.length > 0 && value.every(push) : push(value);
     case "schema":
-      // A tuple "items" (a list) is valid in draft-07 only: the validator decides.
       return push(value);
     case "schemas":
       return isList(value) && value.length > 0 && value.every(push);
