@@ -72,7 +72,8 @@ export function scanPatterns(text: string): Finding[] {
 // run starts only where the one before it ended (the lookbehind), so a word is not read again
 // from each of its letters; the greedy run finds the same matches either way.
 const BLOB = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{38,}={0,2}/g;
-const ANY_BLOB = new RegExp(BLOB.source);
+// Whether BLOB matches at all: the same runs, found without a lookbehind at every position.
+const ANY_BLOB = /(?:^|[^A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{38}/;
 const MIN_BLOB = 40;
 const HEX = /^(?:[0-9a-fA-F]{2})+$/;
 const MIN_TEXT = 16;

@@ -46,7 +46,8 @@ export function visitStrings(schema: MapLike, read: MapReader, visit: VisitStrin
     } else if (read.isMap(value)) {
       for (const key of seen === null ? read.keys(value) : read.keys(value).sort(compareStrings)) {
         visit(key, path, key, "key", value);
-        const item = read.get(value, key);
+        // A plain object's keys are its own: read without asking again.
+        const item = seen === null ? (value as Readonly<Record<string, unknown>>)[key] : read.get(value, key);
         if (typeof item === "string") visit(item, path, key, "value", null);
         else if (typeof item === "object" && item !== null) {
           values.push(item);
