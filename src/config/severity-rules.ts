@@ -5,9 +5,11 @@
 // matches the file's base name at any depth (as in .gitignore). A file outside the config's
 // directory matches no override. A running server's rows name no file, so only `rules`
 // applies to them (serverRules). The config's `clients` choose whose limits count, for files
-// and servers alike. picomatch is imported only here.
+// and servers alike. picomatch is loaded only here, and only for a config with overrides:
+// with require, as Node would first scan a CommonJS module imported from ESM for its named
+// exports (bench/README.md).
 
-import picomatch from "picomatch";
+import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { defaultSeverity } from "../core/codes.js";
 import type { SeverityRules } from "../lint/severity.js";
@@ -20,12 +22,16 @@ function anchored(glob: string): string {
   return glob.includes("/") ? glob : `**/${glob}`;
 }
 
+/** Each override's rules and a matcher of its `files`, compiled once. */
+function overrideMatchers(config: Config): { readonly matches: (path: string) => boolean; readonly rules: CodeSeverities }[] {
+  if (config.overrides.length === 0) return [];
+  const picomatch = createRequire(import.meta.url)("picomatch") as typeof import("picomatch");
+  return config.overrides.map((override) => ({ matches: picomatch(override.files.map(anchored), { dot: true }), rules: override.rules }));
+}
+
 /** The code severities the config gives each file (an absolute path): the matchers are compiled once. */
 export function codeSeveritiesFor(config: Config): (file: string) => CodeSeverities {
-  const overrides = config.overrides.map((override) => ({
-    matches: picomatch(override.files.map(anchored), { dot: true }),
-    rules: override.rules,
-  }));
+  const overrides = overrideMatchers(config);
   return (file) => {
     const inside = pathBelow(config.dir, resolve(config.dir, file));
     let severities: CodeSeverities = config.rules;

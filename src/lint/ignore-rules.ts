@@ -13,8 +13,13 @@ import { pathBelow } from "../text/posix-path.js";
 
 // `ignore` is CommonJS. Imported from ESM, Node first scans its source for named exports,
 // and the optimised compile of that scanner costs every run more than the rest of its
-// module loading (bench/README.md); require() loads it without the scan.
-const ignore: typeof import("ignore") = createRequire(import.meta.url)("ignore");
+// module loading (bench/README.md); require() loads it without the scan, and only for the
+// first rule set: a run that names only files, and no patterns, makes none.
+let ignoreModule: typeof import("ignore") | null = null;
+function ignore(): Ignore {
+  ignoreModule ??= createRequire(import.meta.url)("ignore") as typeof import("ignore");
+  return ignoreModule();
+}
 
 export interface IgnoreOptions {
   /** Read .gitignore files and .git/info/exclude (false: --no-ignore). */
