@@ -176,25 +176,29 @@ export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY
   const chain = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, read, walkedSchemas)].map((d) => finalizeOffence(d, action));
   const result: ActionLint = { offences: [...chain], heldBack: [] };
   const finalize = (drafts: Draft[]): Offence[] => drafts.map((d) => finalizeOffence(d, action));
+  // Most checks find nothing: no list is made for them (the chain runs cold, bench/README.md).
+  const add = (drafts: Draft[]): void => {
+    if (drafts.length > 0) appendAll(result.offences, finalize(drafts));
+  };
   // The name against the MCP rule (tool-name.ts): beside the chain, whatever the schema is.
   const named = actionNames !== undefined && typeof name === "string" ? actionToolNameDraft(name, actionNames) : null;
   if (!read.isMap(schema)) {
-    if (named !== null) appendAll(result.offences, finalize([named]));
+    if (named !== null) add([named]);
     return result;
   }
   if (actionNames !== undefined) {
     const properties = declaredProperties(schema, read) ?? NO_PROPERTIES;
     const context = advisoryContext(schema, read, properties, actionNames, walkedSchemas, plainRoot);
     for (const [code, { check, reads, quiet }] of ADVISORY_CHECK_LIST) {
-      const blocked = chain.some((o) => holdsBack(o, action, reads));
-      if (!blocked) appendAll(result.offences, finalize(check(schema, context)));
+      const blocked = chain.length > 0 && chain.some((o) => holdsBack(o, action, reads));
+      if (!blocked) add(check(schema, context));
       else if (read.has(schema, reads[0] as string)) {
         const withheld = wellTyped(chain, reads) ? finalize(check(schema, context)) : null;
         if (quiet !== true || (withheld !== null && withheld.length > 0)) result.heldBack.push(heldBack(action, code, reads, chain, withheld));
       }
     }
   }
-  if (chain.length === 0) appendAll(result.offences, finalize(defaultsDrafts(schema, read)));
+  if (chain.length === 0) add(defaultsDrafts(schema, read));
   else if (read.has(schema, "defaults")) {
     const withheld = wellTyped(chain, DEFAULTS_READS) ? finalize(defaultsDrafts(schema, read)) : null;
     result.heldBack.push(heldBack(action, "undeclared-default", null, chain, withheld));
@@ -203,7 +207,7 @@ export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY
     // A repair that would add a key a chain offence's repair adds is left to the author.
     const text = modelTextDrafts(name, schema, read, actionNames);
     if (named !== null) text.push(named);
-    appendAll(result.offences, finalize(exclusiveRepairs([...chain, ...text]).slice(chain.length)));
+    if (text.length > 0) add(exclusiveRepairs([...chain, ...text]).slice(chain.length));
   }
   return result;
 }
