@@ -56,11 +56,11 @@ const notAbove = (value: number, limit: number): boolean => value <= limit;
 const notBelow = (value: number, limit: number): boolean => value >= limit;
 
 /** Compiled "pattern"s by source (null: not a valid expression), so each is compiled once; bounded for long-lived processes. */
-const PATTERNS = new Map<string, RegExp | null>();
+const COMPILED_PATTERNS = new Map<string, RegExp | null>();
 const MAX_PATTERNS = 1000;
 
 function compiled(pattern: string): RegExp | null {
-  let regex = PATTERNS.get(pattern);
+  let regex = COMPILED_PATTERNS.get(pattern);
   if (regex === undefined) {
     regex = null;
     try {
@@ -68,8 +68,8 @@ function compiled(pattern: string): RegExp | null {
     } catch {
       // An invalid pattern is invalid-schema's to report.
     }
-    if (PATTERNS.size >= MAX_PATTERNS) PATTERNS.clear();
-    PATTERNS.set(pattern, regex);
+    if (COMPILED_PATTERNS.size >= MAX_PATTERNS) COMPILED_PATTERNS.clear();
+    COMPILED_PATTERNS.set(pattern, regex);
   }
   return regex;
 }
