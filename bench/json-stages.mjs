@@ -14,6 +14,11 @@
 //   chain       + the chain on the parsed value (lintActionFile, advisory checks off)
 //   advisory    + the advisory checks (what the CLI runs)
 //   cli         the CLI itself: node bin/wymcp-lint.js --format json DIR
+// and one stage that is not cumulative, a lower bound for any design that runs these checks:
+//   bound       duplicates + the model-text checks' first test alone on every string value
+//               (scanPatterns, whose gate is one regular expression test), and no chain
+// and the peer, for the same comparison in the same run:
+//   ajv         bench/ajv.mjs on the same files
 // From "modules" on, every stage imports the same built modules (dist/, from `npm run
 // build`), so the differences between them are work; the CLI loads its bundle instead.
 
@@ -26,7 +31,7 @@ import { listFiles } from "./lib/files.mjs";
 
 const ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const TIMED = existsSync("/usr/bin/time");
-const STAGES = ["floor", "modules", "duplicates", "chain", "advisory", "cli"];
+const STAGES = ["floor", "modules", "duplicates", "chain", "advisory", "cli", "bound", "ajv"];
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -41,6 +46,8 @@ if (opts.stage !== undefined) {
 
 async function runStage(stage, paths) {
   const { repeatsKeys } = await import(join(ROOT, "dist/text/json5-parse.js"));
+  // The bound loads only the two modules it calls, so its figure holds no start-up of the chain's.
+  if (stage === "bound") return runBound(paths, repeatsKeys, (await import(join(ROOT, "dist/core/model-text/scan.js"))).scanPatterns);
   const { lintActionFile } = await import(join(ROOT, "dist/core/lint-tool.js"));
   const { PLAIN_DATA } = await import(join(ROOT, "dist/core/map.js"));
   const depth = STAGES.indexOf(stage) - 1;
@@ -58,13 +65,34 @@ async function runStage(stage, paths) {
   console.log(`${stage}: ${files} files, ${found}`);
 }
 
+/** The "bound" stage: read, parse, the duplicate-key count, and one pattern scan of every string value. */
+function runBound(paths, repeatsKeys, scanPatterns) {
+  let files = 0;
+  let found = 0;
+  for (const file of listFiles(paths, [".json"])) {
+    const text = readFileSync(file, "utf8");
+    const value = JSON.parse(text);
+    if (repeatsKeys(text, value)) found++;
+    const stack = [value];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (typeof node === "string") found += scanPatterns(node).length;
+      else if (typeof node === "object" && node !== null) for (const key in node) stack.push(node[key]);
+    }
+    files++;
+  }
+  console.log(`bound: ${files} files, ${found}`);
+}
+
 function drive(corpus, rounds) {
   const command = (stage) =>
     stage === "floor"
       ? [join(ROOT, "bench/floor-json.mjs"), corpus]
       : stage === "cli"
         ? [join(ROOT, "bin/wymcp-lint.js"), "--format", "json", corpus]
-        : [fileURLToPath(import.meta.url), "--stage", stage, corpus];
+        : stage === "ajv"
+          ? [join(ROOT, "bench/ajv.mjs"), corpus]
+          : [fileURLToPath(import.meta.url), "--stage", stage, corpus];
   const wall = new Map(STAGES.map((s) => [s, []]));
   const cpu = new Map(STAGES.map((s) => [s, []]));
   for (let round = 0; round <= rounds; round++) {
@@ -87,7 +115,7 @@ function drive(corpus, rounds) {
   let before = 0;
   for (const stage of STAGES) {
     const w = median(wall.get(stage));
-    const step = stage === "floor" || stage === "cli" ? "" : ` (+${(w - before).toFixed(0)})`;
+    const step = stage === "floor" || stage === "cli" || stage === "bound" || stage === "ajv" ? "" : ` (+${(w - before).toFixed(0)})`;
     console.log(`${stage.padEnd(11)} ${w.toFixed(0).padStart(6)} ${median(cpu.get(stage)).toFixed(0).padStart(6)}  ${(w / floor).toFixed(2)}${step}`);
     before = w;
   }
