@@ -9,11 +9,12 @@
 
 import type { Draft, Offence } from "./offence.js";
 import { toolOffence } from "./offence.js";
+import { countText } from "../text/number-text.js";
 
 /** The most offences one file lists. */
 export const MAX_OFFENCES = 1000;
 
-const CAP = MAX_OFFENCES.toLocaleString("en-US");
+const CAP = countText(MAX_OFFENCES);
 const FIX = "Fix the offences listed (--fix mends many of them) and lint again: the rest are listed as these go.";
 
 function countMessage(count: number, where: string): string {

@@ -18,6 +18,7 @@ import { plainToolLabel, repeatedNames } from "../core/plain-tool.js";
 import type { TokenBudgets } from "../config/config.js";
 import { totals, type FileResult, type LintResult, type TokenEstimates } from "../lint/result.js";
 import type { SeverityRules } from "../lint/severity.js";
+import { countText } from "../text/number-text.js";
 import { relativePosixPath } from "../text/posix-path.js";
 import { ENCODING, tokenCounter } from "./count.js";
 
@@ -54,7 +55,7 @@ function budgetOffence(what: string, estimate: number, budget: number, kind: "ac
       code: "token-budget",
       path: [],
       target: { path: [], part: "value" },
-      message: `${what} is about ${estimate.toLocaleString("en-US")} tokens (${ENCODING} estimate), over the config's budget of ${budget.toLocaleString("en-US")} for ${kind === "action" ? "an action" : `a ${kind}`}`,
+      message: `${what} is about ${countText(estimate)} tokens (${ENCODING} estimate), over the config's budget of ${countText(budget)} for ${kind === "action" ? "an action" : `a ${kind}`}`,
       fix: "Shorten what the model reads (descriptions to one line, details in notes or in each parameter's schema), split the tool or the server, or raise the budget in the config's tokens.",
     },
     action,

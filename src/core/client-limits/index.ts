@@ -7,6 +7,7 @@
 // descriptions, tool counts) when the advisory checks run.
 
 import { inspectString } from "../../text/escape.js";
+import { countText } from "../../text/number-text.js";
 import { sortNames, summaryLength, summaryOf, type SummaryEntry } from "../action-summary.js";
 import { finalizeOffence, type Draft, type Offence, type Target } from "../offence.js";
 import { isList, isMap, mapGet, stringKeys, type MapLike } from "../map.js";
@@ -23,8 +24,6 @@ const NAME_LIMITS = limitsOf("name").map((limit) => ({ limit, regex: new RegExp(
 const QUALIFIED_LIMITS = limitsOf("qualified-name");
 const DESCRIPTION_LIMITS = limitsOf("description");
 const COUNT_LIMITS = limitsOf("tool-count");
-
-const count = (n: number): string => n.toLocaleString("en-US");
 
 /** The name `name` becomes for a client that allows only `[A-Za-z0-9_-]`, a letter or "_" first, 64 characters. */
 function portableName(name: string): string {
@@ -63,7 +62,7 @@ export function nameLimitDrafts(name: string, target: Target, rename: string): D
         limit,
         "client-limit",
         target,
-        `the tool name ${inspectString(name)} is ${count(name.length)} characters: ${CLIENTS[limit.client]} ${limit.rule.effect} when the server's name and the tool's together pass ${limit.rule.max}`,
+        `the tool name ${inspectString(name)} is ${countText(name.length)} characters: ${CLIENTS[limit.client]} ${limit.rule.effect} when the server's name and the tool's together pass ${limit.rule.max}`,
         `Rename the tool${rename} to well under ${limit.rule.max} characters, leaving room for the server's name.`,
       ),
     );
@@ -102,8 +101,8 @@ export function descriptionLimitDrafts(description: string, target: Target, requ
         limit,
         "client-limit",
         target,
-        `the description is ${count(description.length)} characters, over ${CLIENTS[limit.client]}'s limit of ${count(max)}: it ${effect}`,
-        `Shorten the description to ${count(max)} characters or fewer: say what the tool does and when to use it first, and explain each parameter in its own schema.`,
+        `the description is ${countText(description.length)} characters, over ${CLIENTS[limit.client]}'s limit of ${countText(max)}: it ${effect}`,
+        `Shorten the description to ${countText(max)} characters or fewer: say what the tool does and when to use it first, and explain each parameter in its own schema.`,
       ),
     );
     if (!cuts) continue;
@@ -142,8 +141,8 @@ function truncatedDraft(
     limit,
     "truncated-parameter",
     target,
-    `the required parameter ${inspectString(parameter.name)} is explained only after character ${count(limit.rule.max)} of ${where}, where ${CLIENTS[limit.client]} cuts it: the model must pass it and never reads what it is`,
-    `Give ${inspectString(parameter.name)} a description in its own schema, or explain it within the first ${count(limit.rule.max)} characters.`,
+    `the required parameter ${inspectString(parameter.name)} is explained only after character ${countText(limit.rule.max)} of ${where}, where ${CLIENTS[limit.client]} cuts it: the model must pass it and never reads what it is`,
+    `Give ${inspectString(parameter.name)} a description in its own schema, or explain it within the first ${countText(limit.rule.max)} characters.`,
   );
 }
 
@@ -194,13 +193,13 @@ export function summaryLimitOffences(actions: MapLike): Offence[] {
     while (start + summaryLength(entryAt(over)) <= max) start += 1 + summaryLength(entryAt(over++));
     const entry = entryAt(over);
     const after = names.length - over - 1;
-    const rest = after === 0 ? "" : `, and ${count(after)} more action${after === 1 ? "" : "s"} after it`;
+    const rest = after === 0 ? "" : `, and ${countText(after)} more action${after === 1 ? "" : "s"} after it`;
     onAction(
       draft(
         limit,
         "client-limit",
         target,
-        `the tool's joined action summary ("name: description" per action, as tools/list gives it) is ${count(total)} characters, over ${CLIENTS[limit.client]}'s limit of ${count(max)}: it ${effect}; this action's summary runs it over (characters ${count(start + 1)} to ${count(start + summaryLength(entry))})${rest}`,
+        `the tool's joined action summary ("name: description" per action, as tools/list gives it) is ${countText(total)} characters, over ${CLIENTS[limit.client]}'s limit of ${countText(max)}: it ${effect}; this action's summary runs it over (characters ${countText(start + 1)} to ${countText(start + summaryLength(entry))})${rest}`,
         `Shorten the action descriptions to one line each (details belong in "notes", which help gives in full), or split the tool's actions into tools of their own.`,
       ),
       entry.name,
@@ -224,7 +223,7 @@ export function toolCountDrafts(tools: number, target: Target): Draft[] {
       limit,
       "client-limit",
       target,
-      `the server lists ${count(tools)} tools, over ${CLIENTS[limit.client]}'s limit of ${count(limit.rule.max)}: it ${limit.rule.effect}`,
+      `the server lists ${countText(tools)} tools, over ${CLIENTS[limit.client]}'s limit of ${countText(limit.rule.max)}: it ${limit.rule.effect}`,
       "List fewer tools: group related ones as actions of one tool, or split the server in two.",
     ),
   );
