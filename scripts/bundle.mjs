@@ -34,10 +34,8 @@ await build({
   chunkNames: "[name]-[hash]",
   splitting: true,
 });
-// The module process and its loader hooks run in processes (and a thread) of their own, and
-// the library entry is what tool modules import there: none shares state with the CLI, so
-// each is one file, which loads sooner than a few chunks (through the hooks thread, each
-// file of a TypeScript module's imports costs a round trip).
+// The module process and its loader hooks run in processes (and a thread) of their own: neither
+// shares state with the CLI, so each is one file, which loads sooner than a few chunks.
 await build({
   ...common,
   entryPoints: {
@@ -58,12 +56,16 @@ for (const dir of [`${outdir}/child`, `${dist}modules/child`]) {
     banner: { js: 'const __threadGuardUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
 }
-// The library entry is one file too; the engine it creates lazily (createEngine) is the rest
-// of the linter, so its import stays an import, of the engine bundled with the CLI above:
-// a tool module importing the entry never loads it.
+// The library entry, and the light one module processes serve to tool modules in its place
+// (module-entry.js, which loads index.js at the first call that needs the chain): what both
+// export the same is one shared chunk, so each binding has one instance in a process. The
+// engine the entry creates lazily (createEngine) is the rest of the linter, so its import
+// stays an import, of the engine bundled with the CLI above: a tool module never loads it.
 await build({
   ...common,
-  entryPoints: { index: `${dist}index.js` },
+  entryPoints: { index: `${dist}index.js`, "module-entry": `${dist}module-entry.js` },
+  chunkNames: "library-[hash]",
+  splitting: true,
   plugins: [
     {
       name: "engine-beside",

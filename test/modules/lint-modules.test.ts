@@ -34,6 +34,8 @@ const VALID: ReadonlyArray<readonly [file: string, tool: string, actions: number
   ["valid/typescript/named-exports.tool.mts", "typescript_mts", 3],
   ["valid/typescript/commonjs.tool.cts", "typescript_cts", 1],
   ["valid/typescript/argv.tool.ts", "argv_2_clean", 1],
+  ["../library-modules/define-tool.tool.ts", "light_entry", 1],
+  ["../library-modules/validating.tool.ts", "validating", 1],
   ["valid/proxy.tool.mjs", "proxied", 1],
   ["valid/chatty.tool.mjs", "chatty", 1],
   ["valid/late-errors.tool.mjs", "late", 1],

@@ -1,6 +1,7 @@
 // Module loader hooks of the module process (registered by main.ts, run on Node's hooks
 // thread): TypeScript ES modules are transpiled by the linter (modules/transpile.ts; asked on
-// this thread's own pair of descriptors, channel.ts), `./x.js` finds `./x.ts`, a file linted
+// this thread's own pair of descriptors, channel.ts), `./x.js` finds `./x.ts`, "wymcp-lint"
+// finds the light entry when it names the linter's own (src/module-entry.ts), a file linted
 // from standard input is served from the text the linter sent instead of the disk, and, when
 // the main thread tracks what modules load (loaded.ts), each resolution is posted to it.
 // TypeScript that is CommonJS is left to the CommonJS loader, which main.ts extends.
@@ -71,13 +72,23 @@ interface Resolved {
 }
 type NextResolve = (specifier: string, context?: unknown) => Promise<Resolved>;
 
+// The linter's own library entry and the light one served in its place (src/module-entry.ts),
+// where both the bundled and the unbundled hooks find them (dist/bundle/child/, dist/modules/child/).
+const LIBRARY_ENTRY = new URL("../../bundle/index.js", import.meta.url).href;
+const MODULE_ENTRY = new URL("../../bundle/module-entry.js", import.meta.url).href;
+
+/** A package name that resolved to the linter's own library entry resolves to the light one; a path to it stays the path (module-entry.js loads it so). */
+function served(relative: boolean, result: Resolved): Resolved {
+  return !relative && result.url === LIBRARY_ENTRY ? { ...result, url: MODULE_ENTRY } : result;
+}
+
 export async function resolve(specifier: string, context: { parentURL?: string }, next: NextResolve): Promise<Resolved> {
   drain();
   if (stdinSource !== null && specifier === stdinSource.url) return resolved(context.parentURL, { url: stdinSource.url, shortCircuit: true });
+  const relative = /^(\.{0,2}\/|file:)/.test(specifier);
   try {
-    return resolved(context.parentURL, await next(specifier, context));
+    return resolved(context.parentURL, served(relative, await next(specifier, context)));
   } catch (error) {
-    const relative = /^(\.{0,2}\/|file:)/.test(specifier);
     if (!relative || (error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") throw error;
     for (const candidate of typescriptCandidates(specifier)) {
       try {
