@@ -4,13 +4,17 @@
 // Node's major version, the resolved config and the options that change results; any
 // difference and every file misses. Within it, a file's entry holds while the file is
 // unchanged: the same content hash (--cache-strategy content, the default, which CI checkouts
-// hit) or the same size, mtime and inode (metadata, which reads no file); a tool module's
+// hit) or the same size, mtime and inode (metadata, which reads no file). The content strategy
+// reads no file whose size, mtime, ctime and inode are those it was hashed with, as git trusts
+// its index, unless the file's mtime is racy: in the timestamp tick before the run that wrote
+// the cache began, or later, so an edit in the same tick as the one hashed could hide behind an
+// unchanged stat (git's "racy git"); such a file is hashed again. A tool module's
 // entry also while every file it loaded is unchanged, a package under node_modules by its
 // package.json version. A cache that cannot be read costs one warning and a full run; the
 // file is rewritten atomically (src/files/write.ts) after a run that changed it.
 
 import { hash } from "node:crypto";
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config/config.js";
 import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
@@ -25,8 +29,8 @@ export type CacheStrategy = "content" | "metadata";
 /** Where the cache's file is when --cache-location names none, in the current directory. */
 export const DEFAULT_CACHE_FILE = ".wymcp-lint-cache";
 
-/** The cache file's format: a file of another format is read as no cache (2: a module's lint keeps its declaration). */
-const FORMAT = 2;
+/** The cache file's format: a file of another format is read as no cache (3: a content entry keeps its file's stat, the file the span of the run that wrote it). */
+const FORMAT = 3;
 /** The cache file's one top-level marker, so a foreign JSON file is told apart. */
 const MARKER = "wymcp-lint-cache";
 
@@ -40,11 +44,35 @@ export interface CacheKey {
   readonly loadTimeoutMs: number;
 }
 
+/**
+ * The coarsest timestamp tick of a common file system (FAT's 2 s; ext3 and HFS+ count whole
+ * seconds): an mtime this close to the start of the run that wrote the cache is racy.
+ */
+const TICK_NS = 2_000_000_000n;
+
 /** One file's entry: what it was linted from, its lint, and for a tool module what each file it loaded was. */
 interface Entry {
   readonly stamp: string;
   readonly lint: ToolLint;
   readonly loaded?: Readonly<Record<string, string>>;
+  /** The content strategy's stat of the file when `stamp` was its hash (statKey); absent when it must be hashed again. */
+  readonly stat?: string;
+}
+
+/** What a file is now, as this run looked it up: its stamp, and for the content strategy its stat. */
+interface Seen {
+  readonly stamp: string;
+  readonly stat?: string;
+}
+
+/** The stat the content strategy trusts a hash by: an edit changes one of them (ctime whatever utimes sets). */
+function statKey(stat: { size: bigint; mtimeNs: bigint; ctimeNs: bigint; ino: bigint }): string {
+  return `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}`;
+}
+
+/** The mtime in a statKey. */
+function mtimeOf(key: string): bigint {
+  return BigInt(key.split(":")[1] as string);
 }
 
 /** A run's use of the cache: files found in it, and files linted again. */
@@ -59,7 +87,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isEntry(value: unknown): value is Entry {
   if (!isRecord(value) || typeof value["stamp"] !== "string" || !isRecord(value["lint"])) return false;
-  const { lint, loaded } = value;
+  const { lint, loaded, stat } = value;
+  if (stat !== undefined && (typeof stat !== "string" || !/^\d+:\d+:\d+:\d+$/.test(stat))) return false;
   if (!Array.isArray(lint["offences"]) || typeof lint["actions"] !== "number" || !(lint["tool"] === null || typeof lint["tool"] === "string")) return false;
   return loaded === undefined || (isRecord(loaded) && Object.values(loaded).every((stamp) => typeof stamp === "string"));
 }
@@ -105,9 +134,13 @@ export class ResultCache implements LintCache {
   readonly #strategy: CacheStrategy;
   readonly #warn: (message: string) => void;
   #entries = new Map<string, Entry>();
-  /** This run's lookups: each file's stamp as it was looked up, and what is kept for it now. */
-  #visited = new Map<string, string>();
+  /** This run's lookups: each file as it was looked up, and the stamps of what it reached. */
+  #visited = new Map<string, Seen>();
   #stamps = new Map<string, string | null>();
+  /** An mtime at or after this (ns, the file system's clock) is racy: the content strategy hashes the file whatever its stat; null before the cache was first written. */
+  #racyFrom: bigint | null = null;
+  /** process.hrtime.bigint() when this run began: every stat it takes is later. */
+  #began = process.hrtime.bigint();
   #hits = 0;
   #misses = 0;
   #changed = false;
@@ -125,8 +158,16 @@ export class ResultCache implements LintCache {
   #read(): void {
     if (this.file === null) return;
     let text: string;
+    let writtenAt: bigint;
     try {
-      text = readFileSync(this.file, "utf8");
+      // One descriptor, so the mtime is that of the text read.
+      const fd = openSync(this.file, "r");
+      try {
+        writtenAt = fstatSync(fd, { bigint: true }).mtimeNs;
+        text = readFileSync(fd, "utf8");
+      } finally {
+        closeSync(fd);
+      }
     } catch (error) {
       if ((error as { code?: unknown }).code === "ENOENT") return;
       this.#ignored(describeThrown(error));
@@ -139,7 +180,15 @@ export class ResultCache implements LintCache {
       this.#ignored("it is not JSON (truncated or overwritten?)");
       return;
     }
-    if (!isRecord(document) || document[MARKER] !== FORMAT || typeof document["key"] !== "string" || !isRecord(document["files"])) {
+    const span = isRecord(document) ? document["span"] : undefined;
+    if (
+      !isRecord(document) ||
+      document[MARKER] !== FORMAT ||
+      typeof document["key"] !== "string" ||
+      !isRecord(document["files"]) ||
+      !Number.isSafeInteger(span) ||
+      (span as number) < 0
+    ) {
       this.#ignored("it is not a cache of this format");
       return;
     }
@@ -153,6 +202,7 @@ export class ResultCache implements LintCache {
       }
       this.#entries.set(path, entry);
     }
+    this.#racyFrom = writtenAt - BigInt(span as number) - TICK_NS;
   }
 
   #ignored(why: string): void {
@@ -162,6 +212,7 @@ export class ResultCache implements LintCache {
 
   /** Starts a run: what files are is found again, and the counts start from zero. */
   beginRun(): void {
+    this.#began = process.hrtime.bigint();
     this.#visited = new Map();
     this.#stamps = new Map();
     this.#hits = 0;
@@ -205,27 +256,51 @@ export class ResultCache implements LintCache {
     }
   }
 
+  /** What a file of the run is now, by the strategy; its entry's hash is taken as its stamp when the content strategy may trust its stat. */
+  #seen(path: string, entry: Entry | undefined): Seen | null {
+    if (this.#strategy === "metadata") {
+      const stamp = this.#stampOf(path);
+      return stamp === null ? null : { stamp };
+    }
+    const stat = statSync(path, { bigint: true, throwIfNoEntry: false });
+    if (stat === undefined || !stat.isFile()) return null;
+    const key = statKey(stat);
+    if (entry?.stat === key && this.#racyFrom !== null && stat.mtimeNs < this.#racyFrom) {
+      this.#stamps.set(path, entry.stamp);
+      return { stamp: entry.stamp, stat: key };
+    }
+    const stamp = this.#stampOf(path);
+    return stamp === null ? null : { stamp, stat: key };
+  }
+
   lookup(found: FoundFile): ToolLint | null {
+    const entry = this.#entries.get(found.path);
     // A name that is not UTF-8 has no path to key it by (files/kind.ts).
-    const stamp = found.bytes === undefined ? this.#stampOf(found.path) : null;
-    if (stamp === null) {
+    const seen = found.bytes === undefined ? this.#seen(found.path, entry) : null;
+    if (seen === null) {
       this.#misses++;
       return null;
     }
-    this.#visited.set(found.path, stamp);
-    const entry = this.#entries.get(found.path);
-    const holds = entry !== undefined && entry.stamp === stamp && Object.entries(entry.loaded ?? {}).every(([file, was]) => this.#stampOf(file, true) === was);
+    this.#visited.set(found.path, seen);
+    const holds = entry !== undefined && entry.stamp === seen.stamp && Object.entries(entry.loaded ?? {}).every(([file, was]) => this.#stampOf(file, true) === was);
     if (!holds) {
       this.#misses++;
       return null;
+    }
+    // The same content under another stat (a fresh checkout, a touch): trusted by the new one from now on.
+    if (entry.stat !== seen.stat) {
+      this.#entries.set(found.path, { ...entry, stat: seen.stat as string });
+      this.#changed = true;
     }
     this.#hits++;
     return freezeToolLint(entry.lint);
   }
 
   store(found: FoundFile, lint: ToolLint, loaded?: readonly string[]): void {
-    const stamp = this.#visited.get(found.path);
-    if (stamp === undefined) return;
+    const seen = this.#visited.get(found.path);
+    if (seen === undefined) return;
+    const { stamp } = seen;
+    const stat = seen.stat === undefined ? {} : { stat: seen.stat };
     this.#changed = true;
     this.#entries.delete(found.path);
     if (found.kind === "module") {
@@ -238,10 +313,10 @@ export class ResultCache implements LintCache {
         if (was === null) return;
         stamps[file] = was;
       }
-      this.#entries.set(found.path, { stamp, lint, loaded: stamps });
+      this.#entries.set(found.path, { stamp, lint, loaded: stamps, ...stat });
       return;
     }
-    this.#entries.set(found.path, { stamp, lint });
+    this.#entries.set(found.path, { stamp, lint, ...stat });
   }
 
   /** Every file a tool module loaded when it was last linted, itself aside (a watch loop watches them, README.md "Watch"). */
@@ -256,6 +331,20 @@ export class ResultCache implements LintCache {
     if (this.#entries.delete(path)) this.#changed = true;
   }
 
+  /**
+   * Drops the stat of each entry this run did not look up whose mtime is racy now: the cache
+   * written again moves the racy window past it, and nothing has hashed it since (git smudges
+   * such index entries the same way).
+   */
+  #smudge(): void {
+    for (const [path, entry] of this.#entries) {
+      if (entry.stat === undefined || this.#visited.has(path)) continue;
+      if (this.#racyFrom !== null && mtimeOf(entry.stat) < this.#racyFrom) continue;
+      const { stat: _, ...smudged } = entry;
+      this.#entries.set(path, smudged);
+    }
+  }
+
   /** Writes the cache when this run changed it; a failure costs a warning, never the run. */
   save(): void {
     // An entry of a file this run did not look up is kept while the file is there (a run over part of a project keeps the rest).
@@ -264,15 +353,25 @@ export class ResultCache implements LintCache {
       this.#entries.delete(path);
       this.#changed = true;
     }
-    if (!this.#changed || this.file === null) return;
+    if (!this.#changed) return;
+    this.#smudge();
+    const span = process.hrtime.bigint() - this.#began;
+    if (this.file === null) {
+      this.#changed = false;
+      this.#racyFrom = BigInt(Date.now()) * 1_000_000n - span - TICK_NS;
+      return;
+    }
     const files: Record<string, Entry> = {};
     for (const [path, entry] of this.#entries) files[path] = entry;
-    const text = JSON.stringify({ [MARKER]: FORMAT, key: this.#key, files });
+    const text = JSON.stringify({ [MARKER]: FORMAT, key: this.#key, span: Number(span), files });
     try {
       writeFileAtomically(this.file, Buffer.from(text, "utf8"));
-      this.#changed = false;
     } catch (error) {
       this.#warn(`the cache ${inspectString(this.file)} could not be written: ${describeThrown(error)}`);
+      return;
     }
+    this.#changed = false;
+    const writtenAt = statSync(this.file, { bigint: true, throwIfNoEntry: false })?.mtimeNs;
+    this.#racyFrom = writtenAt === undefined ? null : writtenAt - span - TICK_NS;
   }
 }

@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -158,6 +158,106 @@ test("--cache-strategy metadata tells a file changed by its size and mtime, and 
   assert.deepEqual(counts(dir, metadata), { hits: FILES - 1, misses: 1 });
   // The content strategy's cache is another cache: the strategy is part of its key.
   assert.deepEqual(counts(dir), { hits: 0, misses: FILES });
+});
+
+/** The content strategy's stat of a file as the cache keeps it: size, mtime, ctime and inode. */
+function statKey(path: string): string {
+  const { size, mtimeNs, ctimeNs, ino } = statSync(path, { bigint: true });
+  return `${size}:${mtimeNs}:${ctimeNs}:${ino}`;
+}
+
+/** The cache file's entries, by absolute path. */
+function cacheEntries(dir: string): Record<string, { stat?: string }> {
+  return (JSON.parse(readFileSync(join(dir, CACHE), "utf8")) as { files: Record<string, { stat?: string }> }).files;
+}
+
+/** Sets the entry of the one file whose path ends in `name` as `edit` makes it, and writes the cache back. */
+function editEntry(dir: string, name: string, edit: (entry: { stat?: string }) => void): void {
+  const document = JSON.parse(readFileSync(join(dir, CACHE), "utf8")) as { files: Record<string, { stat?: string }> };
+  const [path] = Object.keys(document.files).filter((file) => file.endsWith(`/${name}`));
+  edit(document.files[path as string] as { stat?: string });
+  writeFileSync(join(dir, CACHE), JSON.stringify(document));
+}
+
+const HOUR_AGO = new Date(Date.now() - 3_600_000);
+
+test("the content strategy sees an edit that keeps the size and puts the mtime back (the ctime changed), and writes nothing when nothing changed", () => {
+  const dir = project();
+  const file = join(dir, "clean.actions.json");
+  // An hour old, so outside the racy window: only its stat decides.
+  utimesSync(file, HOUR_AGO, HOUR_AGO);
+  assert.deepEqual(counts(dir), { hits: 0, misses: FILES });
+  assert.deepEqual(counts(dir), { hits: FILES, misses: 0 });
+  const cache = { text: readFileSync(join(dir, CACHE), "utf8"), mtime: statSync(join(dir, CACHE)).mtimeMs };
+  assert.deepEqual(counts(dir), { hits: FILES, misses: 0 });
+  assert.deepEqual({ text: readFileSync(join(dir, CACHE), "utf8"), mtime: statSync(join(dir, CACHE)).mtimeMs }, cache);
+
+  const before = statSync(file, { bigint: true });
+  writeFileSync(file, readFileSync(file, "utf8").replace('"Find"', '"Fond"'));
+  utimesSync(file, HOUR_AGO, HOUR_AGO);
+  const after = statSync(file, { bigint: true });
+  assert.deepEqual([after.size, after.mtimeNs, after.ino], [before.size, before.mtimeNs, before.ino]);
+  assert.deepEqual(counts(dir), { hits: FILES - 1, misses: 1 });
+});
+
+test("the content strategy hits on a copy of the tree (new inodes and mtimes), and then trusts the copy's stat", () => {
+  const dir = project();
+  assert.deepEqual(counts(dir), { hits: 0, misses: FILES });
+  // A fresh checkout at the same place, the cache restored: the same content under other stats.
+  const away = tempDir();
+  cpSync(dir, away, { recursive: true });
+  rmSync(dir, { recursive: true });
+  cpSync(away, dir, { recursive: true });
+  const file = join(dir, "clean.actions.json");
+  utimesSync(file, HOUR_AGO, HOUR_AGO);
+  const copied = Object.entries(cacheEntries(dir)).find(([path]) => path.endsWith("/clean.actions.json"))?.[1].stat;
+  assert.notEqual(copied, statKey(file));
+  assert.deepEqual(counts(dir), { hits: FILES, misses: 0 });
+  // The hit recorded the stat it was found under; a run after it writes nothing.
+  assert.equal(Object.entries(cacheEntries(dir)).find(([path]) => path.endsWith("/clean.actions.json"))?.[1].stat, statKey(file));
+  const written = readFileSync(join(dir, CACHE), "utf8");
+  assert.deepEqual(counts(dir), { hits: FILES, misses: 0 });
+  assert.equal(readFileSync(join(dir, CACHE), "utf8"), written);
+});
+
+test("the content strategy hashes a file modified in the racy window again, whatever its stat, and reads no file outside it", () => {
+  const dir = project();
+  const file = join(dir, "clean.actions.json");
+  assert.deepEqual(counts(dir), { hits: 0, misses: FILES });
+  // An edit in the same timestamp tick as the hash would leave the stat as it was: the cache is
+  // given the edited file's stat to stand for that, and the file, modified just now, is racy.
+  writeFileSync(file, '{ "find": { "description": "Find", "propertes": {} } }\n');
+  editEntry(dir, "clean.actions.json", (entry) => (entry.stat = statKey(file)));
+  assert.deepEqual(counts(dir), { hits: FILES - 1, misses: 1 });
+
+  // The same, with the cache written an hour after the file's mtime: its stat is trusted, and
+  // the file is not read (the kept lint, of the text before, is reported).
+  writeFileSync(file, '{ "find": { "description": "Find", "properties": {} } }\n');
+  editEntry(dir, "clean.actions.json", (entry) => (entry.stat = statKey(file)));
+  const later = new Date(statSync(file).mtimeMs + 3_600_000);
+  utimesSync(join(dir, CACHE), later, later);
+  const run = JSON.parse(wymcpLint(dir, ["--cache", "--format", "json", "."]).stdout) as { files: { file: string; offences: { code: string }[] }[]; summary: { cache: unknown } };
+  assert.deepEqual(run.summary.cache, { hits: FILES, misses: 0 });
+  assert.deepEqual(
+    run.files.find((f) => f.file === "./clean.actions.json")?.offences.map((o) => o.code),
+    ["unknown-key", "missing-key"],
+  );
+});
+
+test("a run that writes the cache drops the stat of each racy entry it did not look up", () => {
+  const dir = project();
+  assert.deepEqual(counts(dir), { hits: 0, misses: FILES });
+  assert.ok(Object.values(cacheEntries(dir)).every((entry) => entry.stat !== undefined));
+  // Every file is racy (just written); a run over one file that changed writes the cache, whose
+  // racy window then moves past files nothing hashed since.
+  writeFileSync(join(dir, "clean.actions.json"), '{ "find": { "description": "Find things", "properties": {} } }\n');
+  assert.deepEqual(counts(dir, ["clean.actions.json"]), { hits: 0, misses: 1 });
+  const entries = Object.entries(cacheEntries(dir));
+  assert.deepEqual(
+    entries.filter(([, entry]) => entry.stat !== undefined).map(([path]) => path.slice(path.lastIndexOf("/") + 1)),
+    ["clean.actions.json"],
+  );
+  assert.deepEqual(counts(dir), { hits: FILES, misses: 0 });
 });
 
 test("duplicate-tool is found again every run from the kept tool names", () => {
