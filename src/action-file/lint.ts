@@ -7,7 +7,8 @@
 
 import { basename, extname } from "node:path";
 import { describeType } from "../core/escape.js";
-import { lintActionFile, type ToolLint } from "../core/lint-tool.js";
+import { lintActionFile } from "../core/lint-tool.js";
+import type { ToolLint } from "../core/tool-lint.js";
 import { isMap, PLAIN_DATA } from "../core/map.js";
 import { finalizeOffence, toolOffence } from "../core/offence.js";
 import { lintToolList, type ToolListLint } from "../core/plain-tool.js";

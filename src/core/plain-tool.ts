@@ -19,7 +19,7 @@ import { sortOffences } from "./order.js";
 import { appendAll } from "./append.js";
 import { toolNameDraft } from "./tool-name.js";
 import type { Path } from "./path.js";
-import type { ToolLint } from "./lint-tool.js";
+import type { ToolLint } from "./tool-lint.js";
 
 /** The key of a tools/list entry that holds its parameters' schema. */
 export const INPUT_SCHEMA = "inputSchema";

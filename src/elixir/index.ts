@@ -11,7 +11,8 @@
 import { dirname, relative } from "node:path";
 import { duplicateKeyOffence } from "../action-file/duplicate-keys.js";
 import { plainDeclaration } from "../core/declaration.js";
-import { lintTool, type ToolLint } from "../core/lint-tool.js";
+import { lintTool } from "../core/lint-tool.js";
+import type { ToolLint } from "../core/tool-lint.js";
 import { PLAIN_DATA } from "../core/map.js";
 import { finalizeOffence, toolOffence, withPosition, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";

@@ -17,7 +17,7 @@ import { hash } from "node:crypto";
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config/config.js";
-import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
+import { freezeToolLint, type ToolLint } from "../core/tool-lint.js";
 import { describeThrown } from "../core/escape.js";
 import type { FoundFile } from "../files/kind.js";
 import { writeFileAtomically } from "../files/write.js";

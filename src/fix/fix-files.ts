@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describeThrown } from "../core/escape.js";
-import type { ToolLint } from "../core/lint-tool.js";
+import type { ToolLint } from "../core/tool-lint.js";
 import type { Offence, TextEdit } from "../core/offence.js";
 import { kindOf } from "../files/kind.js";
 import { textOf } from "../files/text.js";

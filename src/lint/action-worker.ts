@@ -5,7 +5,7 @@
 // internal failure.
 
 import { parentPort } from "node:worker_threads";
-import type { ToolLint } from "../core/lint-tool.js";
+import type { ToolLint } from "../core/tool-lint.js";
 import { lintActionPath } from "./lint-action-file.js";
 import { lintShare, type LintWorkerInput, type LintWorkerOutput } from "./lint-worker.js";
 

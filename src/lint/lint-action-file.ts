@@ -5,7 +5,7 @@
 // own bugs throw, naming the file. Called by the scheduler, the lint workers, --stdin and --fix.
 
 import { describeThrown } from "../core/escape.js";
-import { offencesToPlace, withPlaced, type ToolLint } from "../core/lint-tool.js";
+import { offencesToPlace, withPlaced, type ToolLint } from "../core/tool-lint.js";
 import { decode, readText } from "../action-file/decode.js";
 import { actionFileName, lintActionText, lintToolsText, type ActionFileName } from "../action-file/lint.js";
 import { openablePath, type FoundFile } from "../files/kind.js";

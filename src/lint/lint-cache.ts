@@ -3,7 +3,7 @@
 // the rest of the run adds or decides: located, but without duplicate-tool (across files,
 // found again every run), its inline directives or its severities (cheap, applied after).
 
-import type { ToolLint } from "../core/lint-tool.js";
+import type { ToolLint } from "../core/tool-lint.js";
 import type { FoundFile } from "../files/kind.js";
 
 export interface LintCache {

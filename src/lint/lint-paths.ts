@@ -12,10 +12,8 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { performance } from "node:perf_hooks";
-import { offencesToPlace, withPlaced, type ToolLint } from "../core/lint-tool.js";
+import { offencesToPlace, withPlaced, type ToolLint } from "../core/tool-lint.js";
 import type { ModulePool } from "../modules/pool.js";
-import { actionFileName } from "../action-file/lint.js";
-import { lintActionBytes } from "./lint-action-file.js";
 import { decode, readText } from "../action-file/decode.js";
 import type { ElixirLint } from "../elixir/index.js";
 import { toolOffence, type Offence } from "../core/offence.js";
@@ -24,14 +22,13 @@ import { compareFiles, discover, type UnreadablePlace } from "./discover.js";
 import { openablePath, type FoundFile } from "../files/kind.js";
 import { duplicateToolOffences } from "./duplicate-tools.js";
 import type { IgnoreOptions } from "./ignore-rules.js";
-import { lintElixirModuleText, lintModuleText, withAcross } from "./lint-text.js";
 import type { LintCache } from "./lint-cache.js";
 import { locateToolModule } from "../locate/tool-module.js";
 import { sortOffences } from "../core/order.js";
 import { textOf } from "../files/text.js";
 import { suppressLint } from "../suppress/suppress.js";
 import { totals, type FileResult, type LintResult } from "./result.js";
-import { lintActionFiles, type ScheduleOptions } from "./scheduler.js";
+import type { ScheduleOptions } from "./scheduler.js";
 import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "./severity.js";
 
 /**
@@ -164,10 +161,9 @@ async function ownLints(found: readonly FoundFile[], texts: readonly (() => stri
   // action files; the module loader is loaded only for a run that has modules.
   const loader: { lintToolModules: LintToolModules } | null = moduleFiles.length === 0 ? null : await import("../modules/index.js");
   const modules = loader === null ? [] : lintModules(moduleFiles, loader.lintToolModules, options, onLoaded);
-  const actionFiles = await lintActionFiles(
-    missed.filter((f) => f.kind === "json" || f.kind === "json5"),
-    options,
-  );
+  // The action-file step (and the chain) is loaded only for a run with an action file to lint: a warm run that hits every file loads none of it.
+  const actionFileMisses = missed.filter((f) => f.kind === "json" || f.kind === "json5");
+  const actionFiles = actionFileMisses.length === 0 ? [] : await (await import("./scheduler.js")).lintActionFiles(actionFileMisses, options);
   // Elixir modules are read on this thread; the reader is loaded only for a run that has them.
   const elixirLints = await lintElixirFiles(found.filter((f) => f.kind === "elixir"));
   const moduleLints = await modules;
@@ -254,7 +250,10 @@ export interface ModuleSourceOptions extends SourceOptions {
 /** Lints one Elixir tool module given as bytes (--stdin), as if it were the file at `path` (the project around it is read from there). */
 export async function lintElixirSource(bytes: Buffer, file: string, path: string, options: SourceOptions = {}): Promise<LintResult> {
   const decoded = decode(bytes);
-  const lint = "offence" in decoded ? { tool: null, actions: 0, offences: [decoded.offence] } : await lintElixirModuleText(path, decoded.text, options.across);
+  const lint =
+    "offence" in decoded
+      ? { tool: null, actions: 0, offences: [decoded.offence] }
+      : await (await import("./lint-text.js")).lintElixirModuleText(path, decoded.text, options.across);
   return summarize([fileResult(file, lint)], options.startedAt ?? performance.now(), options.rules);
 }
 
@@ -264,12 +263,14 @@ export async function lintElixirSource(bytes: Buffer, file: string, path: string
  */
 export async function lintModuleSource(bytes: Buffer, file: string, path: string, options: ModuleSourceOptions): Promise<LintResult> {
   const { timeoutMs, pool, onLoaded } = options;
+  const { lintModuleText } = await import("./lint-text.js");
   const lint = await lintModuleText(path, textOf(bytes).text, { timeoutMs, pool, ...(onLoaded === undefined ? {} : { onLoaded }) }, options.across);
   return summarize([fileResult(file, lint)], options.startedAt ?? performance.now(), options.rules);
 }
 
 /** Lints one action file given as bytes (--stdin); `file` names it (as reported) and gives the tool's name. */
-export function lintActionSource(bytes: Buffer, file: string, kind: "json" | "json5", options: SourceOptions = {}): LintResult {
-  const lint = suppressLint(withAcross(lintActionBytes(bytes, kind, actionFileName(file)), options.across ?? []), kind, () => bytes.toString("utf8"));
+export async function lintActionSource(bytes: Buffer, file: string, kind: "json" | "json5", options: SourceOptions = {}): Promise<LintResult> {
+  const { lintActionFileBytes } = await import("./lint-text.js");
+  const lint = lintActionFileBytes(bytes, kind, file, options.across);
   return summarize([fileResult(file, lint)], options.startedAt ?? performance.now(), options.rules);
 }

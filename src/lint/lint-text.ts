@@ -6,7 +6,7 @@
 // pass, so that a fixed text is linted the way the file will be (lint-paths.ts takes the
 // same steps for the files of a run).
 
-import { offencesToPlace, withPlaced, type ToolLint } from "../core/lint-tool.js";
+import { offencesToPlace, withPlaced, type ToolLint } from "../core/tool-lint.js";
 import type { Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
 import { actionFileName } from "../action-file/lint.js";
@@ -14,7 +14,7 @@ import type { ParsedModule } from "../locate/module-source.js";
 import type { ModulePool } from "../modules/pool.js";
 import { locateToolModule } from "../locate/tool-module.js";
 import { suppressLint } from "../suppress/suppress.js";
-import { lintText } from "./lint-action-file.js";
+import { lintActionBytes, lintText } from "./lint-action-file.js";
 
 /** The lint with the offences across files that belong to it, in order. */
 export function withAcross(lint: ToolLint, across: readonly Offence[]): ToolLint {
@@ -35,6 +35,11 @@ async function completeModuleLint(path: string, lint: ToolLint, text: string, pa
 /** An action file's lint from its decoded text; `file` names it (its tool's name, and its directives' rules). */
 export function lintActionFileText(text: string, kind: "json" | "json5", file: string, across: readonly Offence[] = []): ToolLint {
   return suppressLint(withAcross(lintText(text, kind, actionFileName(file)), across), kind, () => text);
+}
+
+/** An action file's lint from its bytes (--stdin), decoded as a file's are; `file` names it. */
+export function lintActionFileBytes(bytes: Buffer, kind: "json" | "json5", file: string, across: readonly Offence[] = []): ToolLint {
+  return suppressLint(withAcross(lintActionBytes(bytes, kind, actionFileName(file)), across), kind, () => bytes.toString("utf8"));
 }
 
 /**

@@ -4,7 +4,7 @@
 // (lintShare), each posting its results once at the end.
 
 import type { Worker } from "node:worker_threads";
-import type { ToolLint } from "../core/lint-tool.js";
+import type { ToolLint } from "../core/tool-lint.js";
 import type { FoundFile } from "../files/kind.js";
 import { builtEntryUrl } from "../modules/entry-url.js";
 

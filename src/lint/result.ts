@@ -1,7 +1,7 @@
 // The result of a run over files: what the formatters render and what the exit code is
 // derived from. Plain data; files in path order, each file's offences sorted.
 
-import type { ToolLint } from "../core/lint-tool.js";
+import type { ToolLint } from "../core/tool-lint.js";
 import type { SurfaceHashes } from "../core/surface.js";
 
 /** Token estimates of one file's tools and actions, by name. */

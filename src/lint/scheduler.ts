@@ -9,7 +9,7 @@ import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { describeThrown } from "../core/escape.js";
 import { inspectString } from "../text/escape.js";
-import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
+import { freezeToolLint, type ToolLint } from "../core/tool-lint.js";
 import { lintActionPath } from "./lint-action-file.js";
 import { openablePath, type FoundFile } from "../files/kind.js";
 import { LintWorker, lintShare, type WorkerFailure } from "./lint-worker.js";

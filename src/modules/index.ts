@@ -6,12 +6,12 @@
 
 import { availableParallelism } from "node:os";
 import { resolve as resolvePath } from "node:path";
-import type { ToolLint } from "../core/lint-tool.js";
+import type { ToolLint } from "../core/tool-lint.js";
 import { ModulePool } from "./pool.js";
 import { PoolRun, type ModuleJob } from "./pool-run.js";
 import { DEFAULT_MEMORY_LIMIT_MB } from "./spawn.js";
 
-export type { ToolLint } from "../core/lint-tool.js";
+export type { ToolLint } from "../core/tool-lint.js";
 export { describeExitCode, loadErrorLint, noToolLint } from "./offences.js";
 
 export interface LoadOptions {

@@ -7,7 +7,8 @@
 // of a tsconfig "paths" alias, which Node cannot resolve (path-alias.ts).
 
 import { plainDeclaration, type PlainDeclaration } from "../core/declaration.js";
-import { lintTool, type ToolLint } from "../core/lint-tool.js";
+import { lintTool } from "../core/lint-tool.js";
+import type { ToolLint } from "../core/tool-lint.js";
 import type { Offence, SyntaxErrorCause } from "../core/offence.js";
 import { rebuild } from "./rebuild.js";
 import { describeThrown } from "../core/escape.js";

@@ -3,7 +3,7 @@
 // thrown value: describeThrown, core/escape.ts). Used by judge.ts, in our process, on values
 // rebuilt from the module process's answer, so every word is ours.
 
-import type { ToolLint } from "../core/lint-tool.js";
+import type { ToolLint } from "../core/tool-lint.js";
 import { describeValue } from "../core/escape.js";
 import { toolOffence, type SyntaxErrorCause } from "../core/offence.js";
 import { toolListOffence } from "../core/lint-tool.js";

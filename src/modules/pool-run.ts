@@ -10,7 +10,7 @@
 // (pool.ts), which may keep them for its next run; a run of modules given as text may take
 // one a module ran in. Made by index.ts, run under the CLI run's pool.
 
-import { freezeToolLint, type ToolLint } from "../core/lint-tool.js";
+import { freezeToolLint, type ToolLint } from "../core/tool-lint.js";
 import { judge } from "./judge.js";
 import { ModuleProcess, type ModuleJob, type ProcessListener } from "./module-process.js";
 import { TYPESCRIPT } from "./module-format.js";

@@ -17,7 +17,8 @@
 
 import { performance } from "node:perf_hooks";
 import { inspectString } from "../text/escape.js";
-import { lintTool, type ToolLint } from "../core/lint-tool.js";
+import { lintTool } from "../core/lint-tool.js";
+import type { ToolLint } from "../core/tool-lint.js";
 import { finalizeOffence, toolOffence, type Offence } from "../core/offence.js";
 import { toolCountDrafts } from "../core/client-limits/index.js";
 import { sortOffences } from "../core/order.js";

@@ -9,7 +9,7 @@
 import { OFFENCE_CODES } from "../core/codes.js";
 import { sortOffences } from "../core/order.js";
 import type { FileKind } from "../files/kind.js";
-import type { ToolLint } from "../core/lint-tool.js";
+import type { ToolLint } from "../core/tool-lint.js";
 import type { Offence } from "../core/offence.js";
 import { applyDirectives } from "./apply-directives.js";
 import type { Comment } from "./comments.js";

@@ -260,6 +260,20 @@ test("a run that writes the cache drops the stat of each racy entry it did not l
   assert.deepEqual(counts(dir), { hits: FILES, misses: 0 });
 });
 
+test("a run whose files all hit loads none of the checks (the bundle's chunk of core/chain.ts)", () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "clean.actions.json"), '{ "find": { "description": "Find", "properties": {} } }\n');
+  /** The bundle's modules a --cache run evaluates, as Node's module loader reports them (NODE_DEBUG=esm). */
+  const loaded = (): string[] => {
+    const run = spawnSync(process.execPath, [BIN, "--cache", "--format", "json", "."], { cwd: dir, env: { ...process.env, NODE_DEBUG: "esm" }, encoding: "utf8" });
+    return [...run.stderr.matchAll(/Storing (file:\/\/\S+\/dist\/bundle\/\S+\.js)/g)].map((match) => fileURLToPath(match[1] as string));
+  };
+  const holdsChain = (file: string): boolean => readFileSync(file, "utf8").includes("// dist/core/chain.js\n");
+  const cold = loaded();
+  assert.ok(cold.some(holdsChain), "a cold run loads the chain");
+  assert.deepEqual(loaded().filter(holdsChain), []);
+});
+
 test("duplicate-tool is found again every run from the kept tool names", () => {
   const dir = project();
   const duplicated = (): string[] =>
