@@ -13,6 +13,7 @@
 import { build } from "esbuild";
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { assertNoBuiltinImports, builtinImports } from "./builtin-imports.mjs";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const outdir = `${dist}bundle`;
@@ -33,7 +34,10 @@ await build({
   // one instance of each module per process (early.js and cli.js share the standby).
   chunkNames: "[name]-[hash]",
   splitting: true,
+  // Node's built-ins from process.getBuiltinModule, not through import facades (builtin-imports.mjs).
+  plugins: [builtinImports],
 });
+assertNoBuiltinImports(outdir);
 // The module process and its loader hooks run in processes (and a thread) of their own: neither
 // shares state with the CLI, so each is one file, which loads sooner than a few chunks.
 await build({
