@@ -5,8 +5,6 @@
 // Wymcp tool's are its name, its tools/list fields when a server lists it, and each action's
 // schema; a server adds its instructions. Computed only when pins are written or compared.
 
-import { createHash } from "node:crypto";
-
 /** One tool's fields, each as the hash of its canonical JSON. */
 export type FieldHashes = Readonly<Record<string, string>>;
 
@@ -68,7 +66,7 @@ export function canonicalJson(value: unknown): string {
 
 /** The pin of one field: the SHA-256 of its canonical JSON, in hex. */
 export function pinOf(value: unknown): string {
-  return createHash("sha256").update(canonicalJson(value)).digest("hex");
+  return process.getBuiltinModule("node:crypto").createHash("sha256").update(canonicalJson(value)).digest("hex");
 }
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {

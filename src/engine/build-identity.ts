@@ -7,7 +7,7 @@
 // and the installed version of each dependency package.json names. Computed once per engine
 // that opens a cache, in a few milliseconds; a file that cannot be read is part of it as such.
 
-import { createHash, type Hash } from "node:crypto";
+import type { Hash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -69,7 +69,7 @@ function installedVersion(name: string): string {
 
 /** The hash of what the running linter is built from (see above). */
 export function buildIdentity(): string {
-  const hash = createHash("sha1");
+  const hash = process.getBuiltinModule("node:crypto").createHash("sha1");
   hashTree(hash, codeRoot(), contentOf);
   hashTree(hash, join(ROOT, "vendor"), metadataOf);
   let dependencies: Record<string, unknown> = {};

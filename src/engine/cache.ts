@@ -13,7 +13,6 @@
 // package.json version. A cache that cannot be read costs one warning and a full run; the
 // file is rewritten atomically (src/files/write.ts) after a run that changed it.
 
-import { hash } from "node:crypto";
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config/config.js";
@@ -121,7 +120,7 @@ function contentHash(path: string): string {
       if (read === 0) break;
       length += read;
     }
-    return hash("sha1", readBuffer.subarray(0, length), "base64");
+    return process.getBuiltinModule("node:crypto").hash("sha1", readBuffer.subarray(0, length), "base64");
   } finally {
     closeSync(fd);
   }

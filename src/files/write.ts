@@ -11,7 +11,6 @@
 // for it to end and finds no temporary file; those a killed process left are swept by a
 // later run (sweepTemporaryFiles).
 
-import { randomBytes } from "node:crypto";
 import {
   accessSync,
   closeSync,
@@ -42,7 +41,7 @@ export class WriteSkipped extends Error {
 
 /** The temporary file's name for `file` (".NAME.wymcp-lint-PID-HEX.tmp"), matched by TEMPORARY_NAME. */
 function temporaryName(file: string): string {
-  return `.${basename(file)}.wymcp-lint-${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
+  return `.${basename(file)}.wymcp-lint-${process.pid}-${process.getBuiltinModule("node:crypto").randomBytes(4).toString("hex")}.tmp`;
 }
 
 const TEMPORARY_NAME = /^\..+\.wymcp-lint-(\d+)-[0-9a-f]{8}\.tmp$/;

@@ -6,7 +6,6 @@
 // server"). A descendant that clears its environment escapes this; elsewhere than Linux
 // only the process group is stopped. Used by process-transport.ts.
 
-import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 
 /** The environment variable that marks a server's processes: its value is one run's own. */
@@ -14,7 +13,7 @@ export const MARKER_VARIABLE = "WYMCP_LINT_SERVER_RUN";
 
 /** A fresh marker value for one server. */
 export function newMarker(): string {
-  return randomUUID();
+  return process.getBuiltinModule("node:crypto").randomUUID();
 }
 
 const NUL = Buffer.from([0]);
