@@ -38,6 +38,13 @@ await build({
   plugins: [builtinImports],
 });
 assertNoBuiltinImports(outdir);
+// The meta-schema validators, which invalid-schema.ts loads at their first use from
+// "./meta-schemas/" beside itself: beside every chunk here as beside the unbundled module.
+await build({
+  ...common,
+  outdir: `${outdir}/meta-schemas`,
+  entryPoints: [`${dist}core/advisory/meta-schemas/draft-07.js`, `${dist}core/advisory/meta-schemas/draft-2020-12.js`],
+});
 // The module process and its loader hooks run in processes (and a thread) of their own: neither
 // shares state with the CLI, so each is one file, which loads sooner than a few chunks.
 await build({

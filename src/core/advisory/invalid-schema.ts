@@ -9,14 +9,13 @@
 // its branches failed. The plain tool's own "required" and the entries the nested-required
 // checks report are left to those.
 
+import { createRequire } from "node:module";
 import { inspectString } from "../../text/escape.js";
 import { describeValue } from "../escape.js";
 import { isList, type MapReader } from "../map.js";
 import type { Draft } from "../offence.js";
 import { compareStrings, materialize, type Path, type PathSegment } from "../path.js";
 import type { AdvisoryCheck } from "./context.js";
-import { validate as draft07 } from "./meta-schemas/draft-07.js";
-import { validate as draft202012 } from "./meta-schemas/draft-2020-12.js";
 import type { Subschema } from "./subschemas.js";
 import { plainlyValid } from "./plainly-valid.js";
 
@@ -28,12 +27,31 @@ interface MetaError {
 }
 type MetaValidator = ((data: unknown) => boolean) & { errors?: readonly MetaError[] | null };
 
-/** The validator of a root's dialect, by its "$schema"; null for a dialect not validated. */
-function validatorFor(root: Subschema, read: MapReader): MetaValidator | null {
+/** The dialects validated, each the name of its validator's file in meta-schemas/. */
+type Dialect = "draft-07" | "draft-2020-12";
+
+/** A root's dialect, by its "$schema"; null for a dialect not validated. */
+function dialectOf(root: Subschema, read: MapReader): Dialect | null {
   const dialect = read.get(root.schema, "$schema");
-  if (dialect === undefined || (typeof dialect === "string" && /json-schema\.org\/draft-07\/schema/.test(dialect))) return draft07 as MetaValidator;
-  if (typeof dialect === "string" && /json-schema\.org\/draft\/2020-12\/schema/.test(dialect)) return draft202012 as MetaValidator;
+  if (dialect === undefined || (typeof dialect === "string" && /json-schema\.org\/draft-07\/schema/.test(dialect))) return "draft-07";
+  if (typeof dialect === "string" && /json-schema\.org\/draft\/2020-12\/schema/.test(dialect)) return "draft-2020-12";
   return null;
+}
+
+const validators = new Map<Dialect, MetaValidator>();
+
+/**
+ * The validator of `dialect`, loaded at its first use: the two are most of the chain's code
+ * and most runs find every schema plainly valid, so a run that needs neither never loads them
+ * (bench/README.md). The path is the same beside the unbundled module and in dist/bundle/.
+ */
+function validatorOf(dialect: Dialect): MetaValidator {
+  let validate = validators.get(dialect);
+  if (validate === undefined) {
+    validate = (createRequire(import.meta.url)(`./meta-schemas/${dialect}.js`) as { validate: MetaValidator }).validate;
+    validators.set(dialect, validate);
+  }
+  return validate;
 }
 
 /** The errors of `schema`, or none when it is nested past what the validator's recursion reaches. */
@@ -106,9 +124,10 @@ function explained(error: MetaError): string {
 export const invalidSchema: AdvisoryCheck = (_schema, { read, roots, document }) => {
   const drafts: Draft[] = [];
   for (const root of roots()) {
-    const validate = validatorFor(root, read);
+    const dialect = dialectOf(root, read);
     // Most schemas are plainly valid; the validator, which is slower, decides the rest.
-    if (validate === null || plainlyValid(root.schema, read, validate === draft07)) continue;
+    if (dialect === null || plainlyValid(root.schema, read, dialect === "draft-07")) continue;
+    const validate = validatorOf(dialect);
     const plain = root.schema === document;
     // What other checks report: a plain tool's own "required" (the chain), a repeat in any "required" (the nested-required checks).
     const skip = ({ instancePath: at, keyword }: MetaError): boolean =>
