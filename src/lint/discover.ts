@@ -15,7 +15,7 @@ import { lstat, realpath, stat } from "node:fs/promises";
 import { basename, dirname, resolve, sep } from "node:path";
 import { inspectString } from "../text/escape.js";
 import { appendAll } from "../core/append.js";
-import { comparePaths, compareStrings } from "../core/path.js";
+import { compareStrings } from "../core/path.js";
 import { DEFAULT_IGNORE, IgnoreRules, type IgnoreOptions, type IgnoreScope } from "./ignore-rules.js";
 import { kindOf, mayUseWymcpTool, SEARCHED_PATTERNS, searchedKind, type FileKind, type FoundFile } from "../files/kind.js";
 import { pathBelow } from "../text/posix-path.js";
@@ -268,6 +268,8 @@ async function fromGlob(pattern: string, cwd: string, ignoring: IgnoreRules): Pr
     searched.ignored += one.ignored;
     searched.otherNames += one.otherNames;
   }
+  // The matches came in the order of their names as strings; a directory among them was searched in path order.
+  searched.found.sort((a, b) => compareFiles(a.foundFile.file, b.foundFile.file));
   return searched;
 }
 
@@ -286,10 +288,26 @@ function nothingToLint(argument: string, searched: Searched): UsageError {
   return new UsageError(`${inspectString(argument)} holds no action file or tool module (${SEARCHED_PATTERNS})${skipped.length === 0 ? "" : `; ${skipped.join("; ")}`}`);
 }
 
-/** Sorts files as reported (FoundFile.file, FileResult.file) the way the report orders them: by path, segment by segment. */
+/**
+ * Sorts files as reported (FoundFile.file, FileResult.file) the way the report orders them: by
+ * path, segment by segment, each by UTF-16 code units, a prefix first. Compared unit by unit
+ * without splitting (a search sorts thousands): a "/" ends a segment, so where one path has
+ * it and the other does not, the first's segment is a prefix of the other's.
+ */
 export function compareFiles(a: string, b: string): number {
-  return comparePaths(a.split("/"), b.split("/"));
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x === SLASH) return -1;
+    if (y === SLASH) return 1;
+    return x - y;
+  }
+  return a.length - b.length;
 }
+
+const SLASH = 0x2f;
 
 /**
  * The files named by `args` (the current directory when there are none), in path order,
@@ -312,12 +330,10 @@ export async function discover(args: readonly string[], cwd: string, options: Di
       fromArgument = await fromGlob(argument, cwd, ignoring);
     }
     if (fromArgument.found.length === 0 && fromArgument.unreadable.length === 0) throw nothingToLint(shown, fromArgument);
-    // In path order before deduplicating, so a file reached twice (through a symlink)
-    // keeps the same name whatever order the directory listing came in.
-    appendAll(
-      found,
-      fromArgument.found.sort((a, b) => compareFiles(a.foundFile.file, b.foundFile.file)),
-    );
+    // In path order before deduplicating (a search walks in it, a glob's matches are sorted
+    // into it), so a file reached twice (through a symlink) keeps the same name whatever
+    // order the directory listing came in.
+    appendAll(found, fromArgument.found);
     appendAll(unreadable, fromArgument.unreadable);
   }
 
@@ -328,5 +344,6 @@ export async function discover(args: readonly string[], cwd: string, options: Di
     seen.add(real);
     files.push(foundFile);
   }
-  return { files: files.sort((a, b) => compareFiles(a.file, b.file)), unreadable };
+  // One argument's files are in path order already; those of several are merged into it.
+  return { files: named.length === 1 ? files : files.sort((a, b) => compareFiles(a.file, b.file)), unreadable };
 }

@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { discover } from "../../src/lint/discover.js";
+import { compareFiles, discover } from "../../src/lint/discover.js";
+import { comparePaths } from "../../src/core/path.js";
 import { kindOf } from "../../src/files/kind.js";
 import { lintFiles } from "../../src/lint/lint-paths.js";
 import { toolNameOf } from "../../src/action-file/lint.js";
@@ -46,6 +47,27 @@ test("files come in path order, segment by segment, by UTF-16 code units", async
   assert.deepEqual(await reported([], dir), ["B/x.actions.json", "a/Z.tool.mjs", "a/x.actions.json", "a-b/x.actions.json", "ä/x.actions.json"]);
   // Whatever order the arguments come in.
   assert.deepEqual(await reported(["ä", "a-b", "a", "B"], dir), ["B/x.actions.json", "a/Z.tool.mjs", "a/x.actions.json", "a-b/x.actions.json", "ä/x.actions.json"]);
+});
+
+test('compareFiles orders two paths as comparing their segments does, over every mix of separators and the units around "/"', () => {
+  // Units below, at and above "/" (0x2f), and one beyond the BMP, so a plain string comparison would disagree.
+  const units = ["/", "-", ".", "0", "a", "é", "\u{1F600}"];
+  let seed = 7;
+  const next = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const path = (): string => Array.from({ length: 1 + next(6) }, () => units[next(units.length)]).join("");
+  const sign = (n: number): number => Math.sign(n);
+  let disagreeing = 0;
+  for (let i = 0; i < 5000; i++) {
+    const [a, b] = [path(), path()];
+    if (sign(compareFiles(a, b)) !== sign(comparePaths(a.split("/"), b.split("/")))) disagreeing++;
+    if (sign(compareFiles(a, b)) !== -sign(compareFiles(b, a))) disagreeing++;
+  }
+  assert.equal(disagreeing, 0);
+  assert.ok(compareFiles("x/a", "x-b") < 0, "a shorter first segment sorts first though '-' is below '/'");
+  assert.equal(compareFiles("a/b", "a/b"), 0);
 });
 
 test("symlinks: a symlinked file is followed; a symlinked directory found in a search is not entered, a named one is", async () => {
