@@ -116,8 +116,10 @@ export class Engine {
   readonly #ignore: IgnoreOptions;
   /** Open documents: a file's text as an editor holds it, linted in place of what is on disk. */
   readonly #documents = new Map<string, string>();
-  /** The last result of each file, by absolute path. */
+  /** The last result of each file, by absolute path (byPath() keys the last run's, which are held until asked for). */
   readonly #results = new Map<string, FileResult>();
+  /** The files of the last run, not yet keyed: a one-shot run never asks, and keying 2,000 paths costs it milliseconds. */
+  #unkeyed: readonly FileResult[] = [];
   readonly #cache: ResultCache | null;
   #disposed = false;
 
@@ -183,8 +185,21 @@ export class Engine {
       result = { ...result, cache: cache.counts };
     }
     if (this.#documents.size > 0) result = await this.#withDocuments(result, startedAt);
-    for (const file of result.files) this.#results.set(resolve(this.cwd, file.file), file);
+    this.#remember(result.files);
     return result;
+  }
+
+  /** The files of a run are the last result of each: kept unkeyed until byPath() (the run before is keyed first, so the newer wins). */
+  #remember(files: readonly FileResult[]): void {
+    this.#byPath();
+    this.#unkeyed = files;
+  }
+
+  /** The last result of each file, by absolute path, the last run's keyed now. */
+  #byPath(): Map<string, FileResult> {
+    for (const file of this.#unkeyed) this.#results.set(resolve(this.cwd, file.file), file);
+    this.#unkeyed = [];
+    return this.#results;
   }
 
   /** The result with each open document's file linted from its text. */
@@ -218,7 +233,7 @@ export class Engine {
     // Files on disk may have changed since a kept process's modules loaded theirs (src/modules/pool.ts).
     this.#pool.dropUsed();
     const result = await this.#lintOne(asBytes(text), file, options.startedAt ?? performance.now(), options);
-    this.#results.set(resolve(this.cwd, file), result.files[0] as FileResult);
+    this.#byPath().set(resolve(this.cwd, file), result.files[0] as FileResult);
     return result;
   }
 
@@ -242,7 +257,7 @@ export class Engine {
       rules: this.rules,
       pool: this.#pool,
     });
-    for (const file of fixed.result.files) this.#results.set(resolve(this.cwd, file.file), file);
+    this.#remember(fixed.result.files);
     if (this.#cache !== null && request.write) {
       // What a file that was written was linted from is gone: the next run lints it again.
       for (const file of fixed.texts.keys()) this.#cache.forget(resolve(this.cwd, file));
@@ -299,7 +314,7 @@ export class Engine {
   update(file: string, text?: string): void {
     this.#pool.dropUsed();
     const path = resolve(this.cwd, file);
-    this.#results.delete(path);
+    this.#byPath().delete(path);
     if (text !== undefined) this.#documents.set(path, text);
   }
 
@@ -308,7 +323,7 @@ export class Engine {
     this.#pool.dropUsed();
     const path = resolve(this.cwd, file);
     this.#documents.delete(path);
-    this.#results.delete(path);
+    this.#byPath().delete(path);
   }
 
   /** Every file a tool module loaded when it was last linted (absolute paths), as the cache keeps them; none without a cache. */
@@ -318,7 +333,7 @@ export class Engine {
 
   /** The last result of the file `file` names, if it was linted since it last changed. */
   resultOf(file: string): FileResult | undefined {
-    return this.#results.get(resolve(this.cwd, file));
+    return this.#byPath().get(resolve(this.cwd, file));
   }
 
   /** Stops every module process and drops what it holds; the engine cannot be used after. */
@@ -328,5 +343,6 @@ export class Engine {
     this.#pool.stop();
     this.#documents.clear();
     this.#results.clear();
+    this.#unkeyed = [];
   }
 }
