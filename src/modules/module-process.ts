@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { LineFramer } from "./lines.js";
 import { decodeChildMessage, encodeLinterMessage, FD, type LinterMessage, type ResultMessage, type TranspileAnswer, type TranspileRequest } from "./protocol.js";
-import { killModuleProcess } from "./spawn.js";
+import { killModuleProcess, spawnedAt } from "./spawn.js";
 
 /** What a module process tells its pool. */
 export interface ProcessListener {
@@ -77,8 +77,8 @@ function onLines(stream: Readable, handle: (line: string) => void): void {
 
 export class ModuleProcess {
   readonly #child: ChildProcess;
-  /** When the pool started it (or adopted it, for the standby), performance.now(). */
-  readonly startedAt = performance.now();
+  /** When it was spawned (a standby before the pool adopted it), performance.now(): the pool paces itself by the start-up it saw (pace.ts). */
+  readonly startedAt: number;
   #ready = false;
   #job: number | null = null;
   #jobSentAt = 0;
@@ -92,6 +92,7 @@ export class ModuleProcess {
 
   constructor(child: ChildProcess, listener: ProcessListener) {
     this.#child = child;
+    this.startedAt = spawnedAt(child) ?? performance.now();
     this.#listener = listener;
     const stdio = child.stdio as unknown as readonly ((Readable & Writable) | null)[];
     const results = stdio[FD.results] as Readable;

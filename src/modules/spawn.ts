@@ -48,9 +48,17 @@ export function spawnModuleProcess(spec: ProcessSpec): ChildProcess {
   });
   child.stdin?.end();
   child.stdout?.resume();
+  spawned.set(child, performance.now());
   running.add(child);
   child.once("exit", () => running.delete(child));
   return child;
+}
+
+const spawned = new WeakMap<ChildProcess, number>();
+
+/** When spawnModuleProcess started `child` (performance.now()); undefined for a process it did not start. */
+export function spawnedAt(child: ChildProcess): number | undefined {
+  return spawned.get(child);
 }
 
 /** The module processes started and not yet ended: what a signal to the linter must stop (killEveryModuleProcess). */

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { DEFAULT_MEMORY_LIMIT_MB, killModuleProcess } from "../../src/modules/spawn.js";
+import { ModuleProcess, type ProcessListener } from "../../src/modules/module-process.js";
 import { ModuleStandby } from "../../src/modules/standby.js";
 import { alive, exited } from "../support/processes.js";
 
@@ -35,4 +36,22 @@ test("take() hands the process over once, and only for the memory limit it was s
   assert.ok(alive(child), "stop() leaves a process that was handed over to its new owner");
   killModuleProcess(child);
   await exited(child);
+});
+
+test("an adopted standby's start-up counts from its spawn, not its adoption, so the pool paces itself by what a start-up costs", async () => {
+  const standby = new ModuleStandby();
+  const before = performance.now();
+  const child = standby.start(spec);
+  const after = performance.now();
+  assert.ok(child !== null);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const ignore = (): void => undefined;
+    const listener: ProcessListener = { ready: ignore, result: ignore, transpile: ignore, garbled: ignore, failed: ignore, exited: ignore };
+    const adopted = new ModuleProcess(standby.take(DEFAULT_MEMORY_LIMIT_MB) ?? child, listener);
+    assert.ok(adopted.startedAt >= before && adopted.startedAt <= after, `started at ${adopted.startedAt}, spawned between ${before} and ${after}`);
+  } finally {
+    killModuleProcess(child);
+    await exited(child);
+  }
 });
