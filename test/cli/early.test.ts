@@ -1,22 +1,46 @@
 // The start-up shortcut (src/cli/early.ts, standby.ts): a command line that names a tool
-// module starts the standby module process before the CLI loads; run() adopts it or, when
+// module, or a directory that shows one, starts the standby module process before the CLI loads; run() adopts it or, when
 // nothing did, stops it at the end of the run, never leaving it behind.
 
 import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
 import { startEarly } from "../../src/cli/early.js";
 import { DEFAULT_MEMORY_LIMIT_MB } from "../../src/modules/spawn.js";
-import { cli, FIXTURES } from "../support/cli.js";
+import { cli, FIXTURES, tempDir } from "../support/cli.js";
 import { exited } from "../support/processes.js";
 
-test("only a command line that names a tool module starts one", () => {
-  for (const argv of [[], ["tools"], ["a.actions.json"], ["--format", "json", "b.actions.json5"], ["--help"], ["--explain", "wrong-type"]]) {
+test("only a command line that names a tool module, or a directory that shows one near its top, starts one", () => {
+  // Action files only; a tool module under a dot-folder and node_modules, which a search skips; a tool module two levels down.
+  const actionsOnly = tempDir();
+  writeFileSync(join(actionsOnly, "a.actions.json"), "{}");
+  for (const skipped of [".hidden", "node_modules"]) {
+    mkdirSync(join(actionsOnly, skipped));
+    writeFileSync(join(actionsOnly, skipped, "x.tool.ts"), "export default {};");
+  }
+  const withModule = tempDir();
+  mkdirSync(join(withModule, "src", "tools"), { recursive: true });
+  writeFileSync(join(withModule, "src", "tools", "search.tool.mjs"), "export default {};");
+  for (const argv of [
+    ["missing-directory"],
+    [actionsOnly],
+    ["a.actions.json"],
+    ["--format", "json", "b.actions.json5"],
+    ["--cache", withModule],
+    ["--help"],
+    ["--explain", "wrong-type"],
+  ]) {
     assert.equal(startEarly(argv), null, JSON.stringify(argv));
   }
-  const started = startEarly(["--format", "json", "tools", "src/search.tool.ts"]);
-  assert.ok(started !== null);
-  assert.ok(started.process !== null);
-  started.stop();
+  for (const argv of [
+    ["--format", "json", "tools", "src/search.tool.ts"],
+    [actionsOnly, withModule],
+  ]) {
+    const started = startEarly(argv);
+    assert.ok(started !== null && started.process !== null, JSON.stringify(argv));
+    started.stop();
+  }
 });
 
 test("the CLI stops a standby that nothing adopted: a usage error, a module that is not there", async () => {
