@@ -147,8 +147,9 @@ export class Reader {
     const pieces: Piece[] = [];
     let heredoc = false;
     for (const child of node.children) {
+      // Each read of a node's type is a call into the parser's WebAssembly: once per child.
       const field = child.type;
-      if (child.type === '"""' || child.type === "'''") heredoc = true;
+      if (field === '"""' || field === "'''") heredoc = true;
       // A backslash before a line break joins the lines (the grammar leaves it in the content).
       if (field === "quoted_content") pieces.push({ text: escapes === "all" && !heredoc ? child.text.replace(/\\\r?\n/g, "") : child.text, raw: true });
       else if (field === "escape_sequence")
