@@ -1,4 +1,4 @@
-// An esbuild plugin for scripts/bundle.mjs: the CLI bundle takes Node's built-in modules from
+// A Rollup plugin for scripts/bundle.mjs: the CLI bundle takes Node's built-in modules from
 // process.getBuiltinModule instead of importing them. An ES-module import of a built-in goes
 // through a facade that copies every export of the module, running each lazy getter among them
 // (node:fs loads its streams, node:util its argument parser and MIME types, node:crypto its web
@@ -7,7 +7,6 @@
 // in place, so no module is added to the bundle. `assertNoBuiltinImports` holds the bundle to it.
 
 import { readdirSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
 const IMPORT = /^import (?:([\w$]+)(?:, )?)?(?:\{([^}]*)\})? from "(node:[\w/]+)";$/gm;
@@ -21,13 +20,18 @@ function destructure(defaultName, named, specifier) {
   return statements.join(" ");
 }
 
+/** tsc's output with each import of a built-in made a destructuring of the built-in module. */
+function rewrite(code) {
+  return code.replace(IMPORT, (_, defaultName, named, specifier) => destructure(defaultName, named, specifier));
+}
+
+const BUILT = /\/dist\/.*\.js$/;
+
+/** The Rollup plugin. */
 export const builtinImports = {
   name: "builtin-imports",
-  setup(on) {
-    on.onLoad({ filter: /\/dist\/.*\.js$/ }, async ({ path }) => ({
-      contents: (await readFile(path, "utf8")).replace(IMPORT, (_, defaultName, named, specifier) => destructure(defaultName, named, specifier)),
-      loader: "js",
-    }));
+  transform(code, id) {
+    return BUILT.test(id) ? { code: rewrite(code), map: null } : null;
   },
 };
 

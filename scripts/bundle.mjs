@@ -1,7 +1,11 @@
-// Bundles the built CLI (dist/, from tsc) into dist/bundle/ with esbuild, as part of
-// `npm run build` (and so of `prepare`): bin/wymcp-lint.js imports dist/bundle/early.js (which
-// starts a module process when the command line names a tool module, before the rest loads),
-// then dist/bundle/cli.js, each in a few module loads instead of dozens (bench/README.md). The
+// Bundles the built CLI (dist/, from tsc) into dist/bundle/, as part of `npm run build` (and
+// so of `prepare`): bin/wymcp-lint.js imports dist/bundle/early.js (which starts a module
+// process when the command line names a tool module, before the rest loads), then
+// dist/bundle/cli.js, each in a few module loads instead of dozens (bench/README.md). The CLI
+// is bundled by Rollup, which puts a module that a lazily loaded part shares with what loaded
+// it in the loader's chunk (it is in memory already): esbuild makes a chunk of each set of
+// entries and lazy parts that share modules, and a run loaded ~40 of them. The rest, each one
+// file or a pair, by esbuild. The
 // lint worker, the module process and its loader hooks are bundled beside them under the
 // names their starters ask for (new URL("./action-worker.js" | "./child/main.js", import.meta.url),
 // and "./ts-hooks.js" beside the module process); lazily loaded parts (formatters, the module loader,
@@ -10,33 +14,45 @@
 // package.json exports): every tool module imports it, in a module process, through the
 // loader hooks for TypeScript, where each module file costs a round trip.
 
+import json from "@rollup/plugin-json";
 import { build } from "esbuild";
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { rollup } from "rollup";
 import { assertNoBuiltinImports, builtinImports } from "./builtin-imports.mjs";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const outdir = `${dist}bundle`;
 rmSync(outdir, { recursive: true, force: true });
 const common = { outdir, bundle: true, format: "esm", platform: "node", target: "node20", packages: "external", logLevel: "warning" };
-await build({
-  ...common,
-  entryPoints: {
-    cli: `${dist}cli/run.js`,
-    early: `${dist}cli/early.js`,
-    "action-worker": `${dist}lint/action-worker.js`,
-    engine: `${dist}engine/engine.js`,
-    // bin/wymcp-lint.js starts the language server from here, without the rest of the CLI.
-    lsp: `${dist}cli/lsp.js`,
-  },
-  // Chunks sit beside the entries, so each one's import.meta.url resolves "./action-worker.js"
-  // and "../../package.json" as the unbundled modules in dist/<dir>/ do. Shared chunks keep
-  // one instance of each module per process (early.js and cli.js share the standby).
-  chunkNames: "[name]-[hash]",
-  splitting: true,
-  // Node's built-ins from process.getBuiltinModule, not through import facades (builtin-imports.mjs).
-  plugins: [builtinImports],
-});
+/**
+ * Bundles `input` into the bundle's folder with Rollup: dependencies stay imports of
+ * node_modules, Node's built-ins come from process.getBuiltinModule (builtin-imports.mjs), and
+ * chunks sit beside the entries, so each one's import.meta.url resolves "./action-worker.js"
+ * and "../../package.json" as the unbundled modules in dist/<dir>/ do. `chunks` names its chunks.
+ */
+async function rollupInto(input, chunks) {
+  const bundle = await rollup({
+    input,
+    external: (id) => !id.startsWith(".") && !id.startsWith("/"),
+    plugins: [json(), builtinImports],
+    onLog(level, log, handle) {
+      // Cycles among the modules resolve at link time, as unbundled; the chunk-merging count is no news.
+      if (log.code !== "CIRCULAR_DEPENDENCY" && log.code !== "OPTIMIZE_CHUNK_STATUS") handle(level, log);
+    },
+  });
+  // Chunks under 10 kB are merged into the chunk that loads them where that runs no code sooner.
+  await bundle.write({ dir: outdir, format: "es", entryFileNames: "[name].js", chunkFileNames: `${chunks}[name]-[hash].js`, experimentalMinChunkSize: 10_000 });
+  await bundle.close();
+}
+// The CLI, and the language server bin/wymcp-lint.js starts from lsp.js without the rest of the
+// CLI: one build, so a process that loads both has one instance of each module (early.js and
+// cli.js share the standby and the module processes a signal must stop).
+await rollupInto({ cli: `${dist}cli/run.js`, early: `${dist}cli/early.js`, lsp: `${dist}cli/lsp.js` }, "");
+// The lint worker runs in a thread of its own, and the engine the library creates in a process
+// that never loads the CLI: each a build of its own, so neither splits the CLI's chunks.
+await rollupInto({ "action-worker": `${dist}lint/action-worker.js` }, "worker-");
+await rollupInto({ engine: `${dist}engine/engine.js` }, "engine-");
 assertNoBuiltinImports(outdir);
 // The meta-schema validators, which invalid-schema.ts loads at their first use from
 // "./meta-schemas/" beside itself: beside every chunk here as beside the unbundled module.
