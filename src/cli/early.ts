@@ -41,7 +41,7 @@ export function startEarly(argv: readonly string[]): ModuleStandby | null {
   if (command?.kind !== "lint") return null;
   parseFirstElixirFile(command.options);
   const standby = new ModuleStandby();
-  return startStandbyFor(command.options, standby) === null ? null : standby;
+  return startStandbyFor(command.options, standby, process.cwd()) === null ? null : standby;
 }
 
 /** Reads and parses the first Elixir file `options` name; a file that cannot be read is left to the run to report. */

@@ -197,7 +197,7 @@ async function execute(argv: readonly string[], io: Io, startedAt: number, pool:
     }
     case "lint": {
       const { options } = command;
-      startStandbyFor(options, pool.standby);
+      startStandbyFor(options, pool.standby, io.cwd);
       // Loaded before any work, so a broken build fails at once rather than after linting.
       const format = await loadFormatter(options.format);
       if (options.watch) {

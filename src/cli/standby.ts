@@ -9,7 +9,7 @@
 
 import type { ChildProcess } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { kindOf, searchedKind } from "../files/kind.js";
 import { TYPESCRIPT } from "../modules/module-format.js";
 import { DEFAULT_MEMORY_LIMIT_MB } from "../modules/spawn.js";
@@ -41,18 +41,18 @@ function moduleBelow(dirs: readonly string[]): string | null {
   return null;
 }
 
-/** The named directories (none named: the current one), in order. */
-function namedDirectories(paths: readonly string[]): string[] {
-  const named = paths.length === 0 ? ["."] : paths;
+/** The named directories (none named: the current one, `cwd`), in order, as absolute paths. */
+function namedDirectories(paths: readonly string[], cwd: string): string[] {
+  const named = (paths.length === 0 ? ["."] : paths).map((path) => resolve(cwd, path));
   return named.filter((path) => kindOf(path) === null && statSync(path, { throwIfNoEntry: false })?.isDirectory() === true);
 }
 
-/** Starts `standby`'s process when these options name a tool module, or a directory that shows one (and none waits); returns the process started, if any. */
-export function startStandbyFor(options: LintOptions, standby: ModuleStandby): ChildProcess | null {
+/** Starts `standby`'s process when these options name a tool module, or a directory that shows one (paths relative to `cwd`; and none waits); returns the process started, if any. */
+export function startStandbyFor(options: LintOptions, standby: ModuleStandby, cwd: string): ChildProcess | null {
   if (options.server !== null) return null;
   const named = options.stdin !== null ? (options.stdin.kind === "module" ? [options.stdin.file] : []) : options.paths.filter((path) => kindOf(path) === "module");
   if (named.length === 0 && options.stdin === null && !options.cache) {
-    const found = moduleBelow(namedDirectories(options.paths));
+    const found = moduleBelow(namedDirectories(options.paths, cwd));
     if (found !== null) named.push(found);
   }
   if (named.length === 0) return null;

@@ -7,6 +7,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { startEarly } from "../../src/cli/early.js";
+import { shortcutCommand } from "../../src/cli/options/shortcut.js";
+import { startStandbyFor } from "../../src/cli/standby.js";
+import { ModuleStandby } from "../../src/modules/standby.js";
 import { DEFAULT_MEMORY_LIMIT_MB } from "../../src/modules/spawn.js";
 import { cli, FIXTURES, tempDir } from "../support/cli.js";
 import { exited } from "../support/processes.js";
@@ -41,6 +44,19 @@ test("only a command line that names a tool module, or a directory that shows on
     assert.ok(started !== null && started.process !== null, JSON.stringify(argv));
     started.stop();
   }
+});
+
+test("the directory look reads the paths from the run's directory, not the process's", () => {
+  const command = shortcutCommand(["."]);
+  assert.ok(command?.kind === "lint");
+  const withModule = tempDir();
+  writeFileSync(join(withModule, "search.tool.mjs"), "export default {};");
+  const actionsOnly = tempDir();
+  writeFileSync(join(actionsOnly, "a.actions.json"), "{}");
+  const standby = new ModuleStandby();
+  assert.ok(startStandbyFor(command.options, standby, withModule) !== null);
+  standby.stop();
+  assert.equal(startStandbyFor(command.options, new ModuleStandby(), actionsOnly), null);
 });
 
 test("the CLI stops a standby that nothing adopted: a usage error, a module that is not there", async () => {
