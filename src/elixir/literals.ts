@@ -1,7 +1,7 @@
 // Elixir's literals as the compiler reads them: numbers in every base, characters, the escapes
 // of strings, charlists and lowercase sigils, heredocs with their indentation removed, and the
-// words of ~w. Pure text work on what the parser found; interpolation is the reader's
-// (read.ts), which passes each piece's value in.
+// words of ~w; and a float as Elixir writes it back. Pure text work on what the parser found;
+// interpolation is the reader's (read.ts), which passes each piece's value in.
 
 /** A number's value from its source: 1_000, 0x1F, 0o17, 0b101, 1.5e3; null when it is not one. */
 export function integerValue(source: string): bigint | null {
@@ -15,6 +15,27 @@ export function integerValue(source: string): bigint | null {
 
 export function floatValue(source: string): number {
   return Number(source.replaceAll("_", ""));
+}
+
+/**
+ * A float as to_string writes it (Erlang's shortest form): the fewest digits that read back
+ * as the same float, as plain decimals or in "e" notation, whichever is shorter, plain on a
+ * tie; an integral value of 2^53 or more always in "e" notation. 1.5, 100.0, 1.0e3, 0.001,
+ * 2.5e-5, 9.007199254740992e15.
+ */
+export function floatText(value: number): string {
+  if (value === 0) return Object.is(value, -0) ? "-0.0" : "0.0";
+  const sign = value < 0 ? "-" : "";
+  // toExponential() with no argument gives the shortest digits that read back as the value.
+  const [mantissa, exponent] = Math.abs(value).toExponential().split("e") as [string, string];
+  const digits = mantissa.replace(".", "");
+  // How many of the digits stand before the decimal point.
+  const place = Number(exponent) + 1;
+  if (place > 0 && place < digits.length) return `${sign}${digits.slice(0, place)}.${digits.slice(place)}`;
+  const scientific = `${digits[0]}.${digits.length === 1 ? "0" : digits.slice(1)}e${place - 1}`;
+  const plain = place <= 0 ? `0.${"0".repeat(-place)}${digits}` : `${digits}${"0".repeat(place - digits.length)}.0`;
+  const plainAllowed = place <= 0 || Math.abs(value) < 2 ** 53;
+  return sign + (plainAllowed && plain.length <= scientific.length ? plain : scientific);
 }
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {

@@ -7,7 +7,7 @@
 // is a `dynamic` term naming what it is. Each term keeps where it is written.
 
 import { argumentsOf, callName, expandAlias, type Attribute, type Definition, type ModuleDecl } from "./modules.js";
-import { charValue, floatValue, heredocText, integerValue, unescapeSequence, words, type Piece } from "./literals.js";
+import { charValue, floatText, floatValue, heredocText, integerValue, unescapeSequence, words, type Piece } from "./literals.js";
 import type { Node } from "./parser.js";
 import { appendAll } from "../core/append.js";
 import { dynamic, sameKey, seenFrom, type Entry, type Place, type Repeat, type Term } from "./term.js";
@@ -390,15 +390,33 @@ function interpolated(term: Term): string | Term {
     case "string":
       return term.value;
     case "atom":
-      return term.value === "nil" ? "" : term.value.replace(/^Elixir\./, "");
+      // A module is the atom "Elixir.Name", and to_string writes all of it.
+      return term.value === "nil" ? "" : term.value;
     case "integer":
       return term.value.toString();
+    case "float":
+      return floatText(term.value);
     case "list":
-      if (term.charlist) return term.items.map((i) => String.fromCodePoint(Number((i as { value: bigint }).value))).join("");
-      return dynamic("an interpolation of a list", term.at);
+      return chardata(term);
     case "dynamic":
       return term;
     default:
-      return dynamic(`an interpolation of a ${term.kind}`, term.at);
+      return dynamic(`an interpolation of ${article(term.kind)} ${term.kind}`, term.at);
   }
+}
+
+/** A list as to_string writes it: strings, code points and lists of them, at any depth; else what cannot be written. */
+function chardata(list: Term): string | Term {
+  let text = "";
+  const pending: Term[] = [list];
+  while (pending.length > 0) {
+    const term = pending.pop() as Term;
+    if (term.kind === "string") text += term.value;
+    else if (term.kind === "integer" && term.value >= 0n && term.value <= 0x10ffffn && !(term.value >= 0xd800n && term.value <= 0xdfffn))
+      text += String.fromCodePoint(Number(term.value));
+    else if (term.kind === "list") for (let i = term.items.length - 1; i >= 0; i--) pending.push(term.items[i] as Term);
+    else if (term.kind === "dynamic") return term;
+    else return dynamic(`an interpolation of a list holding ${term.kind === "integer" ? "an integer that is no code point" : `${article(term.kind)} ${term.kind}`}`, term.at);
+  }
+  return text;
 }

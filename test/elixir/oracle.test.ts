@@ -15,6 +15,7 @@ import { basename, join } from "node:path";
 import { test } from "node:test";
 import { pathKey, toValue, type Converted } from "../../src/elixir/convert.js";
 import { readElixirTool } from "../../src/elixir/index.js";
+import { floatText } from "../../src/elixir/literals.js";
 import type { Term } from "../../src/elixir/term.js";
 import { elixirModule } from "../support/elixir-modules.js";
 import { repoPath } from "../support/paths.js";
@@ -22,6 +23,7 @@ import { repoPath } from "../support/paths.js";
 const DIR = repoPath("test/fixtures/elixir/oracle");
 const GOLDEN = join(DIR, "golden.json");
 const GENERATED = Number(process.env.ORACLE_MODULES ?? 40);
+const FLOATS = 5000;
 
 type Tagged = Record<string, unknown>;
 
@@ -190,4 +192,41 @@ test("what --fix writes into an Elixir module compiles, and means what the reade
   const fixed = repoPath("test/fixtures/elixir/fix/fixed.ex");
   const [told] = oracle([fixed]);
   assertAgrees(await readerSays(fixed), told as Told, readFileSync(fixed, "utf8"));
+});
+
+/** `count` finite floats from a seed: every other one from any bit pattern, the rest of moderate size. */
+function seededFloats(count: number): number[] {
+  let state = 0x9e3779b9;
+  const next = (): number => {
+    // xorshift32: the same floats on every run.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return state >>> 0;
+  };
+  const bytes = new DataView(new ArrayBuffer(8));
+  const floats: number[] = [];
+  while (floats.length < count) {
+    bytes.setUint32(0, next());
+    bytes.setUint32(4, next());
+    if (floats.length % 2 === 1) bytes.setUint16(0, (bytes.getUint16(0) & 0x800f) | ((0x3c0 + (next() % 0x100)) << 4));
+    const value = bytes.getFloat64(0);
+    if (Number.isFinite(value)) floats.push(value);
+  }
+  return floats;
+}
+
+test(`floats are written into text as Elixir writes them (${FLOATS} seeded values)`, { skip: noElixir }, () => {
+  const floats = seededFloats(FLOATS);
+  const bits = floats.map((value) => {
+    const bytes = new DataView(new ArrayBuffer(8));
+    bytes.setFloat64(0, value);
+    return bytes.getBigUint64(0).toString(16).padStart(16, "0");
+  });
+  const script = 'IO.read(:stdio, :eof) |> String.split() |> Enum.each(fn h -> <<f::float-64>> = Base.decode16!(h, case: :lower); IO.puts("#{f}") end)';
+  const run = spawnSync("elixir", ["-e", script], { input: bits.join("\n"), encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+  assert.equal(run.status, 0, run.stderr);
+  const written = run.stdout.trim().split("\n");
+  assert.equal(written.length, floats.length);
+  floats.forEach((value, i) => assert.equal(floatText(value), written[i], `the float with bits ${bits[i]}`));
 });

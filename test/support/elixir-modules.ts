@@ -1,8 +1,8 @@
 // Seeded Elixir tool modules for the oracle (test/elixir/oracle.test.ts): each declares
 // name/0, description/0 and actions/0 from literals of every kind the reader knows (strings
-// with escapes, interpolation and any script, atoms, numbers in every base, floats, heredocs,
-// sigils, charlists, keyword lists, tuples, maps in both key syntaxes), module attributes,
-// `<>` and `++`. Elixir itself says what each module holds.
+// with escapes, any script, and interpolation of every kind of known value; atoms, numbers in
+// every base, floats, heredocs, sigils, charlists, keyword lists, tuples, maps in both key
+// syntaxes), module attributes, `<>` and `++`. Elixir itself says what each module holds.
 
 import { prng } from "./arbitraries.js";
 
@@ -11,7 +11,34 @@ export function elixirModule(seed: number): string {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const count = (max: number): number => Math.floor(next() * (max + 1));
 
-  const chars = ["a", "b", "z", " ", "é", "😀", "中", "\\n", "\\t", "\\x41", "\\u00e9", "\\u{1F600}", "\\\\", '\\"', "\\#", "\\s", "#{1}", '#{"in"}', "#{:at}", "{", "}", "'"];
+  const chars = [
+    "a",
+    "b",
+    "z",
+    " ",
+    "é",
+    "😀",
+    "中",
+    "\\n",
+    "\\t",
+    "\\x41",
+    "\\u00e9",
+    "\\u{1F600}",
+    "\\\\",
+    '\\"',
+    "\\#",
+    "\\s",
+    "#{1}",
+    '#{"in"}',
+    "#{:at}",
+    "#{1.0e3}",
+    "#{0.25}",
+    "#{Foo.Bar}",
+    '#{[?a, "b"]}',
+    "{",
+    "}",
+    "'",
+  ];
   const text = (): string => Array.from({ length: 1 + count(6) }, () => pick(chars)).join("");
   const heredocLine = (): string => Array.from({ length: 1 + count(4) }, () => pick(["x", "y", " ", "é", "😀", "\\t", "#{2}"])).join("");
   const word = (): string => pick(["alpha", "beta", "gamma", "delta"]);
