@@ -22,6 +22,7 @@ import { lookup, type FileLayout } from "../locate/locate-offences.js";
 import type { LocatedEntry } from "../locate/located-entry.js";
 import type { Comment } from "../suppress/comments.js";
 import { suppressByComments } from "../suppress/suppress.js";
+import { mayHoldDirectives } from "../suppress/directives.js";
 import { positionsAt, type Position } from "../text/positions.js";
 import { pathKey, toValue, type Converted, type RepeatedKey, type TermPlace } from "./convert.js";
 import type { ModuleDecl, SourceFile } from "./modules.js";
@@ -63,7 +64,9 @@ function firstSyntaxError(node: Node): Node | null {
   return node;
 }
 
+/** The file's comments, for its directives; none when it can hold none (a walk of the whole tree spared). */
 function commentsOf(source: SourceFile): Comment[] {
+  if (!mayHoldDirectives(source.text)) return [];
   return source.tree.rootNode.descendantsOfType("comment").flatMap((node) => (node === null ? [] : [{ text: node.text.slice(1), start: node.startIndex, end: node.endIndex }]));
 }
 

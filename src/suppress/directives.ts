@@ -60,10 +60,14 @@ function directivesIn(source: string, comments: readonly Comment[]): Directive[]
   });
 }
 
+/** Whether `source` can hold a directive: most files hold none, and the substring test spares them finding their comments. */
+export function mayHoldDirectives(source: string): boolean {
+  return source.includes(PREFIX);
+}
+
 /** The directives of a JSON5 action file or of a JavaScript/TypeScript tool module. */
 export function directivesOf(source: string, kind: "json5" | "module"): Directive[] {
-  // Most files hold none: the substring test spares them the scan.
-  if (!source.includes(PREFIX)) return [];
+  if (!mayHoldDirectives(source)) return [];
   return directivesIn(source, kind === "json5" ? json5Comments(source) : scriptComments(source));
 }
 
