@@ -52,13 +52,14 @@ function declaredProperties(schema: MapLike, read: MapReader): MapLike | null {
   return read.isMap(properties) && read.nonStringKeys(properties).length === 0 ? properties : null;
 }
 
-function contextFor(schema: MapLike, read: MapReader, walkedSchemas: WalkedSchema[] = []): ValidatorContext {
+function contextFor(schema: MapLike, read: MapReader, walkedSchemas: WalkedSchema[] = [], booleanSchemas = false): ValidatorContext {
   let declared: MapLike | null | undefined;
   return {
     declared: () => (declared === undefined ? (declared = declaredProperties(schema, read)) : declared),
     read,
     has: (key) => read.has(schema, key),
     walkedSchemas,
+    booleanSchemas,
   };
 }
 
@@ -72,13 +73,14 @@ function missingKeyDrafts(schema: MapLike): Draft[] {
  * The shape pass over one action schema, in one pass over its keys: a non-string key is a
  * wrong type, a key outside the vocabulary is unknown, a vocabulary key goes to its
  * validator; then each absent mandatory key is missing. `walkedSchemas` receives the
- * schemas the key-set walk visited (ValidatorContext).
+ * schemas the key-set walk visited (ValidatorContext); `booleanSchemas` for a plain tool's
+ * parameters (ValidatorContext).
  */
-export function actionSchemaDrafts(schema: unknown, read: MapReader = ANY_MAP, walkedSchemas: WalkedSchema[] = []): Draft[] {
+export function actionSchemaDrafts(schema: unknown, read: MapReader = ANY_MAP, walkedSchemas: WalkedSchema[] = [], booleanSchemas = false): Draft[] {
   if (!read.isMap(schema)) return [notAMapDraft(schema)];
   const drafts: Draft[] = [];
   for (const key of read.nonStringKeys(schema)) drafts.push(wrongKeyType([], key, "an action-schema key"));
-  const context = contextFor(schema, read, walkedSchemas);
+  const context = contextFor(schema, read, walkedSchemas, booleanSchemas);
   const unknown: string[] = [];
   for (const key of read.keys(schema)) {
     if (isActionSchemaKey(key)) appendAll(drafts, VALIDATORS[key](read.get(schema, key), context));
@@ -156,6 +158,15 @@ function advisoryContext(
   };
 }
 
+/**
+ * A plain MCP tool's parameters (plain-tool.ts), seen as one action: JSON Schema's boolean
+ * schemas are accepted where the walk reads a schema, and `root`, its inputSchema once its
+ * "type" is right, is read whole by the advisory checks.
+ */
+export interface PlainParameters {
+  readonly root?: Subschema;
+}
+
 /** One action's offences, and the checks the chain's gate held back there. */
 export interface ActionLint {
   readonly offences: Offence[];
@@ -168,12 +179,14 @@ export interface ActionLint {
  * sits on the keys it reads. A gated check that had something to read but did not run is
  * held back (held-back.ts), with what it would find when its inputs are well typed. With
  * `actionNames`, the model-text checks and the name's MCP rule (tool-name) run too, not gated:
- * a description with a line break or a misspelt key reaches the model all the same.
+ * a description with a line break or a misspelt key reaches the model all the same. `plain`
+ * for a plain tool's parameters (PlainParameters).
  */
-export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>, plainRoot?: Subschema): ActionLint {
+export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>, plain?: PlainParameters): ActionLint {
   const action = actionLabel(name);
   const walkedSchemas: WalkedSchema[] = [];
-  const chain = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, read, walkedSchemas)].map((d) => finalizeOffence(d, action));
+  const plainRoot = plain?.root;
+  const chain = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, read, walkedSchemas, plain !== undefined)].map((d) => finalizeOffence(d, action));
   const result: ActionLint = { offences: [...chain], heldBack: [] };
   const finalize = (drafts: Draft[]): Offence[] => drafts.map((d) => finalizeOffence(d, action));
   // Most checks find nothing: no list is made for them (the chain runs cold, bench/README.md).
@@ -227,8 +240,8 @@ export interface CheckOptions {
 }
 
 /** Every offence of one action (lintAction's, without what it held back). */
-export function actionOffences(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>, plainRoot?: Subschema): Offence[] {
-  return lintAction(name, schema, read, actionNames, plainRoot).offences;
+export function actionOffences(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>, plain?: PlainParameters): Offence[] {
+  return lintAction(name, schema, read, actionNames, plain).offences;
 }
 
 /** Every offence of every action in an actions map, sorted, and the checks the gate held back. */

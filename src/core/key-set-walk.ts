@@ -8,6 +8,9 @@
 // Where sharing or a cycle is met, keys are walked in code-unit order, so where a shared
 // map is reported, and which edge of a cycle is, never depends on the input's key order.
 // The schemas it visits are handed to the advisory checks, which read the same surface.
+// A plain MCP tool's schemas may be booleans wherever JSON Schema takes a schema (`true`,
+// `false`): accepted there and not walked, as no Wymcp rule applies to them
+// (docs/plain-tools.md); an action's are maps, as Wymcp reads them.
 
 import { wrongKeyType, wrongType } from "./drafts.js";
 import { inspectString } from "../text/escape.js";
@@ -41,9 +44,9 @@ const WALKED_KEYWORDS = ["additionalProperties", "items", "properties"] as const
  * `walkedSchemas` receives every schema the (last) walk visited, each once, in visiting
  * order: the advisory checks read the same surface without walking it again.
  */
-export function propertiesDrafts(properties: MapLike, read: MapReader, walkedSchemas: WalkedSchema[] = []): Draft[] {
-  const first = walk(properties, read);
-  const last = first.revisited ? walk(properties, { ...read, keys: sortedStringKeys }) : first;
+export function propertiesDrafts(properties: MapLike, read: MapReader, walkedSchemas: WalkedSchema[] = [], booleanSchemas = false): Draft[] {
+  const first = walk(properties, read, booleanSchemas);
+  const last = first.revisited ? walk(properties, { ...read, keys: sortedStringKeys }, booleanSchemas) : first;
   appendAll(walkedSchemas, last.schemas);
   return last.drafts;
 }
@@ -52,8 +55,8 @@ export function propertiesDrafts(properties: MapLike, read: MapReader, walkedSch
  * One walk. Input that is not plain data (a module's objects) may share maps, form cycles
  * and hold symbol keys, so the walk keeps the sets that notice; plain data needs none.
  */
-function walk(properties: MapLike, read: MapReader): { drafts: Draft[]; revisited: boolean; schemas: WalkedSchema[] } {
-  const state = new Walk(read, !read.plainData);
+function walk(properties: MapLike, read: MapReader, booleanSchemas: boolean): { drafts: Draft[]; revisited: boolean; schemas: WalkedSchema[] } {
+  const state = new Walk(read, !read.plainData, booleanSchemas);
   state.run(properties);
   return { drafts: state.drafts.list(), revisited: state.revisited, schemas: state.schemas };
 }
@@ -72,6 +75,8 @@ class Walk {
   constructor(
     private readonly read: MapReader,
     general: boolean,
+    /** A plain tool's walk: a boolean is a schema (see above). */
+    private readonly booleanSchemas: boolean,
   ) {
     this.walking = general ? new Set() : null;
     this.walked = general ? { properties: new Set(), schema: new Set() } : null;
@@ -140,7 +145,7 @@ class Walk {
       const schema = read.get(map, key);
       if (read.isMap(schema)) {
         this.enter("schema", schema, at, key);
-      } else {
+      } else if (!(this.booleanSchemas && typeof schema === "boolean")) {
         this.drafts.add(() => {
           const path = materialize(at);
           return wrongType(path, [...path, key], `property schema ${inspectString(key)}`, "a map", schema, SCHEMA_FIX);
@@ -161,7 +166,7 @@ class Walk {
         else this.drafts.add(() => schemaKeyWrongType(at, key, "a map of property names to schemas", value, `Write "properties" as a map, e.g. {"name": {"type": "string"}}.`));
       } else if (key === "items") {
         if (read.isMap(value)) this.enter("schema", value, at, key);
-        else if (!isList(value))
+        else if (!isList(value) && !(this.booleanSchemas && typeof value === "boolean"))
           this.drafts.add(() => schemaKeyWrongType(at, key, "a schema map (or a list, for tuples)", value, `Write "items" as a schema, e.g. {"type": "string"}.`));
       } else if (read.isMap(value)) {
         this.enter("schema", value, at, key);

@@ -167,8 +167,8 @@ export function plainToolOffences(tool: unknown, label: string, options: CheckOp
   if (isRecord(input)) {
     const names = options.advisory === true ? new Set([label]) : undefined;
     // The advisory checks read the whole inputSchema as one schema, once its "type" is right.
-    const root = inputDrafts.length === 0 ? { parent: null, segment: INPUT_SCHEMA, schema: input, property: false } : undefined;
-    for (const offence of actionOffences(label, parameters(input), options.read ?? ANY_MAP, names, root)) {
+    const plain = inputDrafts.length === 0 ? { root: { parent: null, segment: INPUT_SCHEMA, schema: input, property: false } } : {};
+    for (const offence of actionOffences(label, parameters(input), options.read ?? ANY_MAP, names, plain)) {
       // The name is not an action name: its rules are the tool's (above). The text a model
       // reads is checked on the whole entry instead (below), where the real description is.
       if ((offence.path.length === 0 && offence.target.part === "key") || CODE_TABLE[offence.code].origin === "model-text") continue;

@@ -52,6 +52,20 @@ test("a plain tool's inputSchema is checked to the end, its top level included, 
   assert.deepEqual(rows(nearMiss.json), []);
 });
 
+test("a plain tool's boolean schemas are JSON Schema's and pass; the same schemas in an action are wrong-type, as Wymcp reads maps", async () => {
+  const dir = repoPath("test/fixtures/boolean-schemas");
+  const plain = await report([join(dir, "plain.tools.json")]);
+  assert.equal(plain.code, 0);
+  assert.deepEqual(rows(plain.json), []);
+  const action = await report([join(dir, "tag.actions.json")]);
+  assert.equal(action.code, 1);
+  assert.deepEqual(rows(action.json), [
+    { action: "tag", code: "wrong-type", location: ":properties", line: 5, column: 19 },
+    { action: "tag", code: "wrong-type", location: ':properties["nested"]["properties"]', line: 7, column: 61 },
+    { action: "tag", code: "wrong-type", location: ':properties["pair"]', line: 6, column: 43 },
+  ]);
+});
+
 test("a value that is neither a tools/list result nor a list of tools is one tool-shape offence", async () => {
   const { code, json } = await report(["--stdin", "--stdin-filename", "server.tools.json"], '{"search": {"description": "An action file by mistake", "properties": {}}}');
   assert.equal(code, 1);

@@ -22,6 +22,8 @@ export interface ValidatorContext {
    * advisory checks, which read that surface too (chain.ts).
    */
   readonly walkedSchemas: WalkedSchema[];
+  /** A plain MCP tool's parameters: a boolean is a schema wherever JSON Schema takes one (key-set-walk.ts). */
+  readonly booleanSchemas: boolean;
 }
 
 export type Validator = (value: unknown, context: ValidatorContext) => Draft[];

@@ -6,9 +6,9 @@ import { propertiesDrafts } from "../key-set-walk.js";
 import { isMap } from "../map.js";
 import type { Validator } from "./context.js";
 
-export const validateProperties: Validator = (value, { read, walkedSchemas }) =>
+export const validateProperties: Validator = (value, { read, walkedSchemas, booleanSchemas }) =>
   isMap(value)
-    ? propertiesDrafts(value, read, walkedSchemas)
+    ? propertiesDrafts(value, read, walkedSchemas, booleanSchemas)
     : [
         wrongType(
           ["properties"],
