@@ -52,14 +52,28 @@ function declaredProperties(schema: MapLike, read: MapReader): MapLike | null {
   return read.isMap(properties) && read.nonStringKeys(properties).length === 0 ? properties : null;
 }
 
-function contextFor(schema: MapLike, read: MapReader, walkedSchemas: WalkedSchema[] = [], booleanSchemas = false): ValidatorContext {
+/**
+ * A plain MCP tool's parameters (plain-tool.ts), seen as one action: JSON Schema's boolean
+ * schemas are accepted where the walk reads a schema, and `root`, its inputSchema once its
+ * "type" is right, is read whole by the advisory checks. `namesElsewhere`: the inputSchema
+ * may declare a parameter outside its "properties" (a branch, a pattern, a reference), so
+ * its "required" is not held to "properties" alone, as a nested one is not
+ * (undeclared-required.ts).
+ */
+export interface PlainParameters {
+  readonly root?: Subschema;
+  readonly namesElsewhere?: boolean;
+}
+
+function contextFor(schema: MapLike, read: MapReader, walkedSchemas: WalkedSchema[] = [], plain?: PlainParameters): ValidatorContext {
   let declared: MapLike | null | undefined;
+  const namesElsewhere = plain?.namesElsewhere === true;
   return {
-    declared: () => (declared === undefined ? (declared = declaredProperties(schema, read)) : declared),
+    declared: () => (declared === undefined ? (declared = namesElsewhere ? null : declaredProperties(schema, read)) : declared),
     read,
     has: (key) => read.has(schema, key),
     walkedSchemas,
-    booleanSchemas,
+    booleanSchemas: plain !== undefined,
   };
 }
 
@@ -73,14 +87,14 @@ function missingKeyDrafts(schema: MapLike): Draft[] {
  * The shape pass over one action schema, in one pass over its keys: a non-string key is a
  * wrong type, a key outside the vocabulary is unknown, a vocabulary key goes to its
  * validator; then each absent mandatory key is missing. `walkedSchemas` receives the
- * schemas the key-set walk visited (ValidatorContext); `booleanSchemas` for a plain tool's
- * parameters (ValidatorContext).
+ * schemas the key-set walk visited (ValidatorContext); `plain` for a plain tool's
+ * parameters (PlainParameters).
  */
-export function actionSchemaDrafts(schema: unknown, read: MapReader = ANY_MAP, walkedSchemas: WalkedSchema[] = [], booleanSchemas = false): Draft[] {
+export function actionSchemaDrafts(schema: unknown, read: MapReader = ANY_MAP, walkedSchemas: WalkedSchema[] = [], plain?: PlainParameters): Draft[] {
   if (!read.isMap(schema)) return [notAMapDraft(schema)];
   const drafts: Draft[] = [];
   for (const key of read.nonStringKeys(schema)) drafts.push(wrongKeyType([], key, "an action-schema key"));
-  const context = contextFor(schema, read, walkedSchemas, booleanSchemas);
+  const context = contextFor(schema, read, walkedSchemas, plain);
   const unknown: string[] = [];
   for (const key of read.keys(schema)) {
     if (isActionSchemaKey(key)) appendAll(drafts, VALIDATORS[key](read.get(schema, key), context));
@@ -158,15 +172,6 @@ function advisoryContext(
   };
 }
 
-/**
- * A plain MCP tool's parameters (plain-tool.ts), seen as one action: JSON Schema's boolean
- * schemas are accepted where the walk reads a schema, and `root`, its inputSchema once its
- * "type" is right, is read whole by the advisory checks.
- */
-export interface PlainParameters {
-  readonly root?: Subschema;
-}
-
 /** One action's offences, and the checks the chain's gate held back there. */
 export interface ActionLint {
   readonly offences: Offence[];
@@ -186,7 +191,7 @@ export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY
   const action = actionLabel(name);
   const walkedSchemas: WalkedSchema[] = [];
   const plainRoot = plain?.root;
-  const chain = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, read, walkedSchemas, plain !== undefined)].map((d) => finalizeOffence(d, action));
+  const chain = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, read, walkedSchemas, plain)].map((d) => finalizeOffence(d, action));
   const result: ActionLint = { offences: [...chain], heldBack: [] };
   const finalize = (drafts: Draft[]): Offence[] => drafts.map((d) => finalizeOffence(d, action));
   // Most checks find nothing: no list is made for them (the chain runs cold, bench/README.md).

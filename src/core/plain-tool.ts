@@ -18,6 +18,7 @@ import { finalizeOffence, type Draft, type Offence } from "./offence.js";
 import { sortOffences } from "./order.js";
 import { appendAll } from "./append.js";
 import { toolNameDraft } from "./tool-name.js";
+import { namesElsewhere } from "./advisory/nested-required.js";
 import type { Path } from "./path.js";
 import type { ToolLint } from "./tool-lint.js";
 
@@ -167,7 +168,8 @@ export function plainToolOffences(tool: unknown, label: string, options: CheckOp
   if (isRecord(input)) {
     const names = options.advisory === true ? new Set([label]) : undefined;
     // The advisory checks read the whole inputSchema as one schema, once its "type" is right.
-    const plain = inputDrafts.length === 0 ? { root: { parent: null, segment: INPUT_SCHEMA, schema: input, property: false } } : {};
+    const root = inputDrafts.length === 0 ? { root: { parent: null, segment: INPUT_SCHEMA, schema: input, property: false } } : {};
+    const plain = { ...root, namesElsewhere: namesElsewhere(input, options.read ?? ANY_MAP) };
     for (const offence of actionOffences(label, parameters(input), options.read ?? ANY_MAP, names, plain)) {
       // The name is not an action name: its rules are the tool's (above). The text a model
       // reads is checked on the whole entry instead (below), where the real description is.

@@ -66,6 +66,16 @@ test("a plain tool's boolean schemas are JSON Schema's and pass; the same schema
   ]);
 });
 
+test("a plain tool's required may name a parameter its branches, patterns or a reference declare; with properties alone, an undeclared name is an error", async () => {
+  const dir = repoPath("test/fixtures/plain-required");
+  const branches = await report([join(dir, "branches.tools.json")]);
+  assert.equal(branches.code, 0);
+  assert.deepEqual(rows(branches.json), []);
+  const alone = await report([join(dir, "properties-only.tools.json")]);
+  assert.equal(alone.code, 1);
+  assert.deepEqual(rows(alone.json), [{ action: "search", code: "undeclared", location: ':inputSchema["required"]', line: 9, column: 31 }]);
+});
+
 test("a value that is neither a tools/list result nor a list of tools is one tool-shape offence", async () => {
   const { code, json } = await report(["--stdin", "--stdin-filename", "server.tools.json"], '{"search": {"description": "An action file by mistake", "properties": {}}}');
   assert.equal(code, 1);

@@ -28,13 +28,15 @@ export function requiredPath(node: Subschema): Path {
   return [...materialize(node), "required"];
 }
 
+const ELSEWHERE = ["patternProperties", "allOf", "anyOf", "oneOf", "if", "then", "else", "$ref", "$dynamicRef", "dependentSchemas", "dependencies"];
+
 /** The schema's "properties", when it is a map and names every property the schema can have. */
 export function declaredHere(schema: MapLike, read: MapReader): MapLike | null {
   const properties = read.get(schema, "properties");
-  if (!read.isMap(properties)) return null;
-  // A name may be declared elsewhere: by a pattern, a branch, a reference.
-  for (const key of ELSEWHERE) if (read.has(schema, key)) return null;
-  return properties;
+  return read.isMap(properties) && !namesElsewhere(schema, read) ? properties : null;
 }
 
-const ELSEWHERE = ["patternProperties", "allOf", "anyOf", "oneOf", "if", "then", "else", "$ref", "$dynamicRef", "dependentSchemas", "dependencies"];
+/** Whether the schema may declare a property outside its "properties": by a pattern, a branch, a reference. */
+export function namesElsewhere(schema: MapLike, read: MapReader): boolean {
+  return ELSEWHERE.some((key) => read.has(schema, key));
+}
