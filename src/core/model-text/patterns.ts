@@ -19,7 +19,17 @@ export interface PatternRow {
   readonly pattern: string;
   /** Why a match is suspicious, as the offence's message says it. */
   readonly reason: string;
+  /**
+   * A match in a sentence that says it is refused (REFUSED) and asks for no reading or sending
+   * (HANDLING) is protection, not a lure: "hidden config directories (e.g. ~/.ssh) are rejected".
+   */
+  readonly refusable?: true;
 }
+
+/** A sentence's predicate that refuses what it names: "… are rejected", "access to … is denied". */
+export const REFUSED = String.raw`\b(?:is|are|gets?|will be|is always|are always)\s+(?:rejected|refused|blocked|denied|excluded|forbidden|prohibited|disallowed|not allowed|not permitted|off[- ]limits|never (?:read|opened|accessed))\b`;
+/** A verb that has something read, sent or shown: a sentence holding one is no refusal. */
+export const HANDLING = String.raw`\b(?:read|open|cat|send|upload|include|copy|attach|paste|forward|post|share|print|return|output|pass|hand|load|fetch|extract)\b`;
 
 // A tool's name as descriptions write it: bare, or in quotes or backticks.
 const TOOL = String.raw`[\x60'"]?(?!this\b|that\b|the\b|a\b|any\b)[\w.-]+[\x60'"]?\s+tool`;
@@ -133,29 +143,32 @@ export const PATTERNS: readonly PatternRow[] = Object.freeze([
     reason: "a directive about the tools of other servers",
   },
   // Paths to secrets.
-  { code: "sensitive-path", cues: [".ssh"], pattern: String.raw`(?:~|\$HOME|%USERPROFILE%)?[\\/]\.ssh\b`, reason: "the SSH key directory" },
-  { code: "sensitive-path", cues: ["id_"], pattern: String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)\b`, reason: "an SSH private key's file name" },
+  { code: "sensitive-path", cues: [".ssh"], pattern: String.raw`(?:~|\$HOME|%USERPROFILE%)?[\\/]\.ssh\b`, reason: "the SSH key directory", refusable: true },
+  { code: "sensitive-path", cues: ["id_"], pattern: String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)\b`, reason: "an SSH private key's file name", refusable: true },
   {
     code: "sensitive-path",
     cues: [".env"],
     pattern: String.raw`(?<=^|[\s\x60'"(/\\])\.env(?![\w.-]*\.(?:example|sample|template))(?:\.[\w-]+)?(?=$|[\s\x60'",;:)/\\]|\.(?:\s|$))`,
     reason: "an environment file, where secrets are kept",
+    refusable: true,
   },
-  { code: "sensitive-path", cues: ["mcp.json"], pattern: String.raw`\bmcp\.json\b`, reason: "an MCP client's config, which holds other servers' credentials" },
+  { code: "sensitive-path", cues: ["mcp.json"], pattern: String.raw`\bmcp\.json\b`, reason: "an MCP client's config, which holds other servers' credentials", refusable: true },
   {
     code: "sensitive-path",
     cues: ["_config.json"],
     pattern: String.raw`\bclaude_desktop_config\.json\b`,
     reason: "Claude Desktop's config, which holds other servers' credentials",
+    refusable: true,
   },
   {
     code: "sensitive-path",
     cues: ["~/."],
     pattern: String.raw`~/\.(?:aws|cursor|kube|docker|gnupg|npmrc|netrc|pgpass|git-credentials|bash_history|zsh_history|config/gcloud)\b`,
     reason: "a dot-file in the home directory that holds credentials",
+    refusable: true,
   },
-  { code: "sensitive-path", cues: ["/etc/"], pattern: String.raw`/etc/(?:passwd|shadow|sudoers)\b`, reason: "a system account file" },
-  { code: "sensitive-path", cues: ["credentials"], pattern: String.raw`\.aws[\\/]credentials\b`, reason: "the AWS credentials file" },
+  { code: "sensitive-path", cues: ["/etc/"], pattern: String.raw`/etc/(?:passwd|shadow|sudoers)\b`, reason: "a system account file", refusable: true },
+  { code: "sensitive-path", cues: ["credentials"], pattern: String.raw`\.aws[\\/]credentials\b`, reason: "the AWS credentials file", refusable: true },
   // Addresses a model should not be sent to or read from.
   { code: "suspicious-url", cues: ["data:"], pattern: String.raw`\bdata:[\w.+-]+/[\w.+-]+[;,]`, reason: "a data: URL, which carries its content inline where no one reviews it" },
   { code: "suspicious-url", cues: ["file:"], pattern: String.raw`\bfile:/{2,3}(?:~|[\w.%-]*[\\/]|[A-Za-z]:)`, reason: "a file: URL, pointing the model at the local disk" },

@@ -6,7 +6,7 @@
 import { Buffer } from "node:buffer";
 import { inspectString } from "../../text/escape.js";
 import { findHidden } from "./hidden.js";
-import { PATTERNS, type InjectionCode, type PatternRow } from "./patterns.js";
+import { HANDLING, PATTERNS, REFUSED, type InjectionCode, type PatternRow } from "./patterns.js";
 
 /** What one string was found to hold: a code, why, and the text that matched. */
 export interface Finding {
@@ -17,10 +17,41 @@ export interface Finding {
 
 interface CompiledRow {
   readonly row: PatternRow;
+  /** Global for a refusable row, whose matches are tried one by one. */
   readonly regex: RegExp;
 }
 
-const COMPILED: readonly CompiledRow[] = PATTERNS.map((row) => ({ row, regex: new RegExp(row.pattern, "i") }));
+const COMPILED: readonly CompiledRow[] = PATTERNS.map((row) => ({ row, regex: new RegExp(row.pattern, row.refusable ? "gi" : "i") }));
+const REFUSED_IN = new RegExp(REFUSED, "i");
+const HANDLING_IN = new RegExp(HANDLING, "i");
+// A sentence ends at . ! or ? before white space, or at a line break; ".ssh" and "mcp.json" do not end one.
+const SENTENCE_END = /[.!?](?=\s)|\n/g;
+
+/** Whether the match at [start, end) sits in a sentence that refuses it after naming it, and asks for no handling (PatternRow.refusable). */
+function refused(text: string, start: number, end: number): boolean {
+  let from = 0;
+  let to = text.length;
+  SENTENCE_END.lastIndex = 0;
+  for (let m = SENTENCE_END.exec(text); m !== null; m = SENTENCE_END.exec(text)) {
+    if (m.index < start) from = m.index + 1;
+    else if (m.index >= end) {
+      to = m.index;
+      break;
+    }
+  }
+  return REFUSED_IN.test(text.slice(end, to)) && !HANDLING_IN.test(text.slice(from, to));
+}
+
+/** The first match of `compiled` in `text`, passing over refused ones where the row allows it. */
+function firstMatch({ row, regex }: CompiledRow, text: string): RegExpExecArray | null {
+  if (!row.refusable) return regex.exec(text);
+  regex.lastIndex = 0;
+  for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
+    if (!refused(text, m.index, m.index + m[0].length)) return m;
+    if (m[0] === "") regex.lastIndex++;
+  }
+  return null;
+}
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const alternation = (cues: readonly string[]): string => cues.map(escapeRegExp).join("|");
@@ -61,7 +92,7 @@ export function scanPatterns(text: string): Finding[] {
   for (const cue of cues) for (const row of ROWS_OF.get(cue) ?? []) tried.add(row);
   for (const compiled of COMPILED) {
     if (!tried.has(compiled) || byCode.has(compiled.row.code)) continue;
-    const m = compiled.regex.exec(text);
+    const m = firstMatch(compiled, text);
     if (m !== null) byCode.set(compiled.row.code, { code: compiled.row.code, reason: compiled.row.reason, match: clip(m[0]) });
   }
   return [...byCode.values()];
