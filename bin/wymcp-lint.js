@@ -2,8 +2,9 @@
 // The wymcp-lint command: real process io around run() (src/cli/run.ts), which returns the
 // exit code. Only process.exitCode is set, so pending output is flushed before exit. Even a
 // broken install exits 2 (internal failure), never 1, which means "offences found".
-// run() comes from dist/bundle/cli.js: the CLI bundled into a few modules by `npm run build`
-// (scripts/bundle.mjs), which starts ~15 ms sooner than dist/cli/run.js and its ~35 modules.
+// run() comes from dist/bundle/cli.cjs: the CLI bundled into a few chunks by `npm run build`
+// (scripts/bundle.mjs), which starts ~15 ms sooner than dist/cli/run.js and its ~35 modules,
+// and sooner again with the code cache the build made for them (src/cli/chunk-loader.ts).
 
 const internal = (what) => {
   if (stderrOpen) process.stderr.write(`wymcp-lint: internal error: ${what}\n`);
@@ -30,6 +31,15 @@ async function readStdin() {
   return Buffer.concat(chunks);
 }
 
+// The bundle's entries, loaded with their code cache (src/cli/chunk-loader.ts).
+const { fileURLToPath } = process.getBuiltinModule("node:url");
+const BUNDLE = new URL("../dist/bundle/", import.meta.url);
+const bundled = (entry) => fileURLToPath(new URL(`${entry}.cjs`, BUNDLE));
+async function bundleLoader() {
+  const { ChunkLoader } = await import("../dist/bundle/chunk-loader.js");
+  return new ChunkLoader(fileURLToPath(BUNDLE));
+}
+
 // `wymcp-lint --version` alone is answered here, before any of the CLI loads: loading it and
 // its command-line parser takes two to three times node's own start-up (bench/README.md). Any
 // other command line, --version among other arguments included, is run()'s to read.
@@ -50,14 +60,15 @@ if (argv.length === 1 && argv[0] === "--version") {
 async function runCli() {
   let standby = null;
   try {
-    const { languageServerCommand, startEarly, stopModuleProcessesOnSignals } = await import("../dist/bundle/early.js");
+    const chunks = await bundleLoader();
+    const { languageServerCommand, startEarly, stopModuleProcessesOnSignals } = chunks.load(bundled("early"));
     // Ctrl-C, SIGTERM and SIGHUP stop every module process, then end the run as the signal would.
     stopModuleProcessesOnSignals();
     // An editor's `--lsp --stdio`: the server alone, so initialize is answered sooner; it never returns (it ends the process).
     const lsp = languageServerCommand(argv);
-    if (lsp !== null) await (await import("../dist/bundle/lsp.js")).serveLanguageServer(lsp.loadTimeoutMs);
+    if (lsp !== null) await chunks.load(bundled("lsp")).serveLanguageServer(lsp.loadTimeoutMs);
     standby = startEarly(argv);
-    const { run } = await import("../dist/bundle/cli.js");
+    const { run } = chunks.load(bundled("cli"));
     const io = {
       stdout: (s) => {
         if (stdoutOpen) process.stdout.write(s);

@@ -38,8 +38,9 @@ export const builtinImports = {
 /** Throws when a file of `dir` (not its subfolders) still imports a built-in: a form IMPORT does not read. */
 export function assertNoBuiltinImports(dir) {
   for (const name of readdirSync(dir)) {
-    if (!name.endsWith(".js")) continue;
-    const found = /^import[^;]*from "node:[^"]*";$/m.exec(readFileSync(join(dir, name), "utf8"));
+    if (!name.endsWith(".js") && !name.endsWith(".cjs")) continue;
+    // An ES-module chunk's import, or a CommonJS chunk's require, of a built-in.
+    const found = /^import[^;]*from "node:[^"]*";$|\brequire\('node:[^']*'\)/m.exec(readFileSync(join(dir, name), "utf8"));
     if (found !== null) throw new Error(`${name}: ${found[0]} was left an import (scripts/builtin-imports.mjs)`);
   }
 }

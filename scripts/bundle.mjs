@@ -1,7 +1,7 @@
 // Bundles the built CLI (dist/, from tsc) into dist/bundle/, as part of `npm run build` (and
-// so of `prepare`): bin/wymcp-lint.js imports dist/bundle/early.js (which starts a module
+// so of `prepare`): bin/wymcp-lint.js loads dist/bundle/early.cjs (which starts a module
 // process when the command line names a tool module, before the rest loads), then
-// dist/bundle/cli.js, each in a few module loads instead of dozens (bench/README.md). The CLI
+// dist/bundle/cli.cjs, each in a few chunk loads instead of dozens (bench/README.md). The CLI
 // is bundled by Rollup, which puts a module that a lazily loaded part shares with what loaded
 // it in the loader's chunk (it is in memory already): esbuild makes a chunk of each set of
 // entries and lazy parts that share modules, and a run loaded ~40 of them. The rest, each one
@@ -26,34 +26,60 @@ const outdir = `${dist}bundle`;
 rmSync(outdir, { recursive: true, force: true });
 const common = { outdir, bundle: true, format: "esm", platform: "node", target: "node20", packages: "external", logLevel: "warning" };
 /**
+ * A CommonJS chunk's dynamic import of a dependency goes to the `__import` its loader passes it
+ * (src/cli/chunk-loader.ts), an import() of an ES module: vm.Script's own would need a loader
+ * callback that Node 20 marks experimental. A chunk's import of another chunk stays a require.
+ */
+const dependencyImports = {
+  name: "dependency-imports",
+  renderDynamicImport({ targetModuleId }) {
+    const target = targetModuleId === null ? null : this.getModuleInfo(targetModuleId);
+    return target === null || target.isExternal ? { left: "__import(", right: ")" } : null;
+  },
+};
+/**
  * Bundles `input` into the bundle's folder with Rollup: dependencies stay imports of
  * node_modules, Node's built-ins come from process.getBuiltinModule (builtin-imports.mjs), and
  * chunks sit beside the entries, so each one's import.meta.url resolves "./action-worker.js"
  * and "../../package.json" as the unbundled modules in dist/<dir>/ do. `chunks` names its chunks.
  */
-async function rollupInto(input, chunks) {
+async function rollupInto(input, chunks, format = "es") {
   const bundle = await rollup({
     input,
     external: (id) => !id.startsWith(".") && !id.startsWith("/"),
-    plugins: [json(), builtinImports],
+    plugins: [json(), builtinImports, ...(format === "cjs" ? [dependencyImports] : [])],
     onLog(level, log, handle) {
       // Cycles among the modules resolve at link time, as unbundled; the chunk-merging count is no news.
       if (log.code !== "CIRCULAR_DEPENDENCY" && log.code !== "OPTIMIZE_CHUNK_STATUS") handle(level, log);
     },
   });
   // Chunks under 10 kB are merged into the chunk that loads them where that runs no code sooner.
-  await bundle.write({ dir: outdir, format: "es", entryFileNames: "[name].js", chunkFileNames: `${chunks}[name]-[hash].js`, experimentalMinChunkSize: 10_000 });
+  const extension = format === "cjs" ? "cjs" : "js";
+  await bundle.write({
+    dir: outdir,
+    format,
+    // A CommonJS chunk's import of an ES-module dependency gets its namespace (require of an ES module), whose "default" is the default export.
+    interop: "auto",
+    entryFileNames: `[name].${extension}`,
+    chunkFileNames: `${chunks}[name]-[hash].${extension}`,
+    experimentalMinChunkSize: 10_000,
+  });
   await bundle.close();
 }
-// The CLI, and the language server bin/wymcp-lint.js starts from lsp.js without the rest of the
-// CLI: one build, so a process that loads both has one instance of each module (early.js and
-// cli.js share the standby and the module processes a signal must stop).
-await rollupInto({ cli: `${dist}cli/run.js`, early: `${dist}cli/early.js`, lsp: `${dist}cli/lsp.js` }, "");
+// The CLI, and the language server bin/wymcp-lint.js starts from lsp.cjs without the rest of the
+// CLI: one build, so a process that loads both has one instance of each module (early.cjs and
+// cli.cjs share the standby and the module processes a signal must stop).
+// CommonJS, so that bin/wymcp-lint.js loads its chunks through vm.Script with their code cache
+// (src/cli/chunk-loader.ts; Node 20 has no code cache for ES modules).
+await rollupInto({ cli: `${dist}cli/run.js`, early: `${dist}cli/early.js`, lsp: `${dist}cli/lsp.js` }, "", "cjs");
 // The lint worker runs in a thread of its own, and the engine the library creates in a process
 // that never loads the CLI: each a build of its own, so neither splits the CLI's chunks.
 await rollupInto({ "action-worker": `${dist}lint/action-worker.js` }, "worker-");
 await rollupInto({ engine: `${dist}engine/engine.js` }, "engine-");
 assertNoBuiltinImports(outdir);
+// The loader of the CLI's CommonJS chunks, which bin/wymcp-lint.js imports first: beside them,
+// so the bundle's folder is all a run needs of dist/.
+await build({ ...common, entryPoints: { "chunk-loader": `${dist}cli/chunk-loader.js` } });
 // The meta-schema validators, which invalid-schema.ts loads at their first use from
 // "./meta-schemas/" beside itself: beside every chunk here as beside the unbundled module.
 await build({

@@ -20,7 +20,7 @@ if (out === undefined) {
   process.exit(2);
 }
 const target = resolve(out);
-if (!existsSync(join(root, "dist", "bundle", "cli.js"))) {
+if (!existsSync(join(root, "dist", "bundle", "cli.cjs"))) {
   console.error("dist/ is not built: run npm run build first");
   process.exit(2);
 }

@@ -124,7 +124,7 @@ test("the prebuilt hook package (scripts/prebuilt-hook.mjs): the built files and
   assert.equal(manifest.devDependencies, undefined, "pre-commit's npm install --dev would install them all");
   assert.equal(manifest.scripts, undefined, "no prepare: npm install and npm pack build nothing");
   assert.deepEqual(manifest.dependencies, source.dependencies);
-  for (const path of [...source.files, ".pre-commit-hooks.yaml", "dist/bundle/cli.js"]) assert.ok(existsSync(join(out, path)), path);
+  for (const path of [...source.files, ".pre-commit-hooks.yaml", "dist/bundle/cli.cjs"]) assert.ok(existsSync(join(out, path)), path);
   // One commit, named after the commit it was built from, for rev: to name.
   assert.match(run("git", ["log", "-1", "--format=%s"], { cwd: out }).out, /^prebuilt hook package of [0-9a-f]{40}/);
   // A second run is a new commit over the same repository.

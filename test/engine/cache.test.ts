@@ -263,10 +263,10 @@ test("a run that writes the cache drops the stat of each racy entry it did not l
 test("a run whose files all hit loads none of the checks (the bundle's chunk of core/chain.ts)", () => {
   const dir = tempDir();
   writeFileSync(join(dir, "clean.actions.json"), '{ "find": { "description": "Find", "properties": {} } }\n');
-  /** The bundle's modules a --cache run evaluates, as Node's module loader reports them (NODE_DEBUG=esm). */
+  /** The bundle's chunks a --cache run evaluates, as its loader traces them (WYMCP_LINT_TRACE=chunks). */
   const loaded = (): string[] => {
-    const run = spawnSync(process.execPath, [BIN, "--cache", "--format", "json", "."], { cwd: dir, env: { ...process.env, NODE_DEBUG: "esm" }, encoding: "utf8" });
-    return [...run.stderr.matchAll(/Storing (file:\/\/\S+\/dist\/bundle\/\S+\.js)/g)].map((match) => fileURLToPath(match[1] as string));
+    const run = spawnSync(process.execPath, [BIN, "--cache", "--format", "json", "."], { cwd: dir, env: { ...process.env, WYMCP_LINT_TRACE: "chunks" }, encoding: "utf8" });
+    return [...run.stderr.matchAll(/^wymcp-lint: trace: chunk (\S+\.cjs) /gm)].map((match) => repoPath(`dist/bundle/${match[1] as string}`));
   };
   // The chunk that defines the chain's actionSchemaDrafts (a bundler may suffix a name it renames).
   const holdsChain = (file: string): boolean => /\bfunction actionSchemaDrafts(?:\$\d+)?\(/.test(readFileSync(file, "utf8"));
@@ -318,7 +318,7 @@ test("a rebuild of the linter at the same version holds nothing of the cache the
   assert.deepEqual(counts(dir, ["."], bin), { hits: FILES, misses: 0 });
   const version = (JSON.parse(JSON.parse(readFileSync(join(dir, CACHE), "utf8")).key) as { version: string }).version;
 
-  appendFileSync(join(linter, "dist", "bundle", "cli.js"), "\n// rebuilt\n");
+  appendFileSync(join(linter, "dist", "bundle", "cli.cjs"), "\n// rebuilt\n");
   assert.deepEqual(counts(dir, ["."], bin), { hits: 0, misses: FILES });
   assert.deepEqual(counts(dir, ["."], bin), { hits: FILES, misses: 0 });
   assert.equal((JSON.parse(JSON.parse(readFileSync(join(dir, CACHE), "utf8")).key) as { version: string }).version, version);

@@ -18,7 +18,9 @@ Environment:
   WYMCP_LINT_WORKERS=N   worker threads for large runs of action files (0: none; default: by size)
   WYMCP_LINT_DEBUG=1     print the stack trace of an internal error
   WYMCP_LINT_TRACE=modules  print a line on stderr for each module process started, reused or
-                         stopped and each module it loads, answers or times out on`;
+                         stopped and each module it loads, answers or times out on
+  WYMCP_LINT_TRACE=chunks   print a line on stderr for each chunk of the CLI loaded, and
+                         whether its code cache was used`;
 
 export const EXAMPLES: readonly [string, string][] = [
   ["$0", "lint every action file and tool module under the current directory"],

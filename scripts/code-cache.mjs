@@ -1,0 +1,22 @@
+// Makes the V8 code cache of the CLI's bundle (dist/bundle/code-cache/), as the last step of
+// `npm run build`: loads the bundle's entries through the loader bin/wymcp-lint.js uses
+// (src/cli/chunk-loader.ts), lints one small action file and renders its report, as the
+// commonest run does, so the cache holds what such a run compiles, then writes each loaded
+// chunk's cache. A run of another kind compiles what it needs beyond that as before.
+
+import { fileURLToPath } from "node:url";
+import { ChunkLoader } from "../dist/bundle/chunk-loader.js";
+
+const bundle = fileURLToPath(new URL("../dist/bundle/", import.meta.url));
+const sample = fileURLToPath(new URL("../examples/catalogue.actions.json", import.meta.url));
+const loader = new ChunkLoader(bundle);
+const { startEarly } = loader.load(`${bundle}early.cjs`);
+const argv = [sample];
+const standby = startEarly(argv);
+const { run } = loader.load(`${bundle}cli.cjs`);
+const discard = () => {};
+const io = { stdout: discard, stderr: discard, stdin: async () => Buffer.alloc(0), cwd: process.cwd(), env: {}, isTTY: false };
+const code = await run(argv, io, { standby });
+if (code === 2) throw new Error(`the code cache's sample run failed (exit ${code})`);
+const cached = loader.writeCodeCache();
+console.log(`code cache: ${cached.length} chunks`);
