@@ -10,7 +10,7 @@ import { argumentsOf, callName, expandAlias, type Attribute, type Definition, ty
 import { charValue, floatText, floatValue, heredocText, integerValue, unescapeSequence, words, type Piece } from "./literals.js";
 import type { Node } from "./parser.js";
 import { appendAll } from "../core/append.js";
-import { dynamic, sameKey, seenFrom, type Entry, type Place, type Repeat, type Term } from "./term.js";
+import { dynamic, EntryTable, keyId, seenFrom, type Place, type Repeat, type Term } from "./term.js";
 
 /** The modules a reader can call into. `find` may throw NeedModule: the caller parses that file and reads again. */
 export interface Modules {
@@ -241,14 +241,16 @@ export class Reader {
   private map(node: Node, scope: Scope, depth: number, at: Place): Term {
     const struct = node.namedChildren.find((c) => c.type === "struct");
     const content = node.namedChildren.find((c) => c.type === "map_content");
-    let entries: Entry[] = [];
+    let entries = new EntryTable();
     // The keys this literal writes (a base's are not), so that one written again is reported.
-    const written: Term[] = [];
+    const written = new Map<string, Term>();
     const repeats: Repeat[] = [];
     const add = (key: Term, value: Term): void => {
-      entries = [...entries.filter((e) => !sameKey(e.key, key)), { key, value }];
-      const first = written.find((w) => sameKey(w, key));
-      if (first === undefined) written.push(key);
+      entries.put(key, value);
+      const id = keyId(key);
+      if (id === null) return;
+      const first = written.get(id);
+      if (first === undefined) written.set(id, key);
       else repeats.push({ key, first: first.at });
     };
     for (const item of content?.namedChildren ?? []) {
@@ -260,7 +262,7 @@ export class Reader {
         // %{base | key: value}: the base's entries, updated.
         const base = this.read(item.childForFieldName("left") as Node, scope, depth);
         if (base.kind !== "map") return base.kind === "dynamic" ? base : dynamic("a map update of something that is not a map", at);
-        entries = [...base.entries];
+        entries = new EntryTable(base.entries);
         const right = item.childForFieldName("right") as Node;
         if (right.type === "binary_operator" && right.childForFieldName("operator")?.text === "=>") {
           add(this.read(right.childForFieldName("left") as Node, scope, depth), this.read(right.childForFieldName("right") as Node, scope, depth));
@@ -277,8 +279,8 @@ export class Reader {
       }
     }
     const repeated = repeats.length === 0 ? {} : { repeats };
-    if (struct === undefined) return { kind: "map", entries, at, ...repeated };
-    return { kind: "map", entries, struct: expandAlias(struct.text, scope.module.aliases), at, ...repeated };
+    if (struct === undefined) return { kind: "map", entries: entries.entries(), at, ...repeated };
+    return { kind: "map", entries: entries.entries(), struct: expandAlias(struct.text, scope.module.aliases), at, ...repeated };
   }
 
   // --- operators --------------------------------------------------------------------------
@@ -366,13 +368,12 @@ export class Reader {
     if (unknown !== undefined) return unknown;
     const [map, second, third] = read;
     if (map?.kind !== "map" || map.struct !== undefined) return dynamic(`a call of Map.${fn}/${args.length}`, at);
-    if (fn === "put" && read.length === 3)
-      return { kind: "map", entries: [...map.entries.filter((e) => !sameKey(e.key, second as Term)), { key: second as Term, value: third as Term }], at };
-    if (fn === "delete" && read.length === 2) return { kind: "map", entries: map.entries.filter((e) => !sameKey(e.key, second as Term)), at };
-    if (fn === "merge" && read.length === 2 && second?.kind === "map") {
-      return { kind: "map", entries: [...map.entries.filter((e) => !second.entries.some((o) => sameKey(o.key, e.key))), ...second.entries], at };
-    }
-    return dynamic(`a call of Map.${fn}/${args.length}`, at);
+    const entries = new EntryTable(map.entries);
+    if (fn === "put" && read.length === 3) entries.put(second as Term, third as Term);
+    else if (fn === "delete" && read.length === 2) entries.delete(second as Term);
+    else if (fn === "merge" && read.length === 2 && second?.kind === "map") for (const entry of second.entries) entries.put(entry.key, entry.value);
+    else return dynamic(`a call of Map.${fn}/${args.length}`, at);
+    return { kind: "map", entries: entries.entries(), at };
   }
 }
 

@@ -55,21 +55,59 @@ export function seenFrom(term: Term, site: Place): Term {
   return term.at.file === site.file ? term : { ...term, site };
 }
 
-/** Two known terms equal as Elixir compares map keys (===: 1 and 1.0 differ); null when either is not known. */
-export function sameKey(a: Term, b: Term): boolean {
-  if (a.kind !== b.kind) return false;
-  switch (a.kind) {
+/**
+ * A known term's identity as a map key, equal for two terms exactly when Elixir's === holds
+ * (1 and 1.0 differ); null for a term that is not known, which equals no other. Strings are
+ * length-prefixed so that no two lists of them share an identity.
+ */
+export function keyId(term: Term): string | null {
+  switch (term.kind) {
     case "string":
     case "atom":
+      return `${term.kind === "string" ? "s" : "a"}${term.value.length}:${term.value}`;
     case "integer":
+      return `i${term.value}`;
     case "float":
-      return a.value === (b as typeof a).value;
+      return `f${term.value}`;
     case "list":
     case "tuple": {
-      const items = (b as typeof a).items;
-      return a.items.length === items.length && a.items.every((item, i) => sameKey(item, items[i] as Term));
+      const ids: string[] = [];
+      for (const item of term.items) {
+        const id = keyId(item);
+        if (id === null) return null;
+        ids.push(id);
+      }
+      return `${term.kind === "list" ? "l" : "t"}(${ids.join(",")})`;
     }
     default:
-      return false;
+      return null;
+  }
+}
+
+/**
+ * A map's entries as they are built: a key written again replaces the entry, which moves last
+ * (the order the reader reports them in), in time linear in the entries.
+ */
+export class EntryTable {
+  // A key with no identity is its own: it replaces nothing.
+  private readonly byKey = new Map<string | Term, Entry>();
+
+  constructor(entries: readonly Entry[] = []) {
+    for (const entry of entries) this.put(entry.key, entry.value);
+  }
+
+  put(key: Term, value: Term): void {
+    const id = keyId(key) ?? key;
+    this.byKey.delete(id);
+    this.byKey.set(id, { key, value });
+  }
+
+  delete(key: Term): void {
+    const id = keyId(key);
+    if (id !== null) this.byKey.delete(id);
+  }
+
+  entries(): Entry[] {
+    return [...this.byKey.values()];
   }
 }
