@@ -14,7 +14,7 @@ import { actionSchemaKeys, mandatoryActionSchemaKeys } from "../vocabulary.js";
 const SERVER_EXAMPLES: readonly OffenceCode[] = ["surface-drift", "help-answer"];
 
 /** Codes whose examples are a tools file (a saved tools/list, docs/plain-tools.md), not an action file. */
-const TOOLS_EXAMPLES: readonly OffenceCode[] = ["tool-name", "client-limit"];
+const TOOLS_EXAMPLES: readonly OffenceCode[] = ["tool-name", "client-limit", "missing-description"];
 
 /** Codes whose examples are two tools files, {"pinned": ..., "now": ...}: the first pinned with --update-pins, the second linted against its pins (docs/pins.md). */
 const PINS_EXAMPLES: readonly OffenceCode[] = ["pinned-surface"];

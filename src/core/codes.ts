@@ -14,12 +14,13 @@ export const SEVERITY_SETTINGS: readonly SeveritySetting[] = Object.freeze(["err
  * Which pass finds a code: the `chain` (docs/checks.md), the `source` (the file's
  * text, before any value is read), an `advisory` check beside the chain (core/advisory/),
  * the `model-text` checks of the strings a model reads (core/model-text/), the `names` held to
- * the MCP specification's rule for tool names (tool-name.ts), a `client`'s limits
+ * the MCP specification's rule for tool names (tool-name.ts), a `plain` MCP tool's fields
+ * the specification leaves optional (plain-tool.ts), a `client`'s limits
  * (core/client-limits/), a surface held to its `pin`s (src/pins/), a live `server`'s
  * surfaces compared, an inline `directive`'s bookkeeping, or the `report`'s own (the per-file
  * cap, offence-cap.ts).
  */
-export type CodeOrigin = "chain" | "source" | "advisory" | "model-text" | "names" | "client" | "pin" | "server" | "directive" | "report";
+export type CodeOrigin = "chain" | "source" | "advisory" | "model-text" | "names" | "plain" | "client" | "pin" | "server" | "directive" | "report";
 
 export interface CodeFacts {
   /** The severity an offence of this code has when no configuration changes it. */
@@ -69,6 +70,7 @@ export const CODE_TABLE = {
   "value-mismatch": { severity: "warn", origin: "advisory", title: "Default or example its schema refuses" },
   "dead-default": { severity: "warn", origin: "advisory", title: "Default for a required property" },
   "dead-group": { severity: "warn", origin: "advisory", title: "required_one_of group a required property always satisfies" },
+  "missing-description": { severity: "warn", origin: "plain", title: "Plain tool without a description" },
   "hidden-character": { severity: "error", origin: "model-text", title: "Hidden character in text a model reads" },
   "hidden-instruction": { severity: "warn", origin: "model-text", title: "Marker that hides instructions for the model" },
   concealment: { severity: "warn", origin: "model-text", title: "Order to keep something from the user" },

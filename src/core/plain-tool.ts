@@ -70,20 +70,36 @@ function onTheEntry(offence: Offence): Draft {
   return offence.repair === undefined ? draft : { ...draft, repair: offence.repair };
 }
 
-function descriptionDrafts(tool: Readonly<Record<string, unknown>>): Draft[] {
+/**
+ * The description's drafts. The MCP specification makes it optional, so one missing is a
+ * warning among the advisory checks (`advisory`), not a malformed entry.
+ */
+function descriptionDrafts(tool: Readonly<Record<string, unknown>>, advisory: boolean): Draft[] {
   if (!Object.hasOwn(tool, "description")) {
+    if (!advisory) return [];
     return [
       {
-        code: "missing-key",
+        code: "missing-description",
         path: ["description"],
         target: { path: [], part: "value" },
-        message: `missing key "description": a model chooses a tool by its description`,
-        fix: `Add "description": "<what the tool does>" (line breaks are allowed in a tool's description).`,
+        message: `the tool has no "description": a model chooses a tool by its description, and sees only the name without one`,
+        fix: `Add "description": "<what the tool does and when to use it>" (line breaks are allowed in a tool's description).`,
       },
     ];
   }
   const description = tool["description"];
-  if (typeof description === "string") return [];
+  if (typeof description === "string") {
+    if (!advisory || description.trim() !== "") return [];
+    return [
+      {
+        code: "missing-description",
+        path: ["description"],
+        target: { path: ["description"], part: "value" },
+        message: `the tool's "description" is empty: a model chooses a tool by its description, and sees only the name without one`,
+        fix: `Write what the tool does and when to use it in "description" (line breaks are allowed in a tool's description).`,
+      },
+    ];
+  }
   return [
     {
       code: "wrong-type",
@@ -160,7 +176,7 @@ export function plainToolOffences(tool: unknown, label: string, options: CheckOp
     const named = toolNameDraft(name, "");
     if (named !== null) drafts.push(named);
   }
-  appendAll(drafts, descriptionDrafts(tool));
+  appendAll(drafts, descriptionDrafts(tool, options.advisory === true));
   const inputDrafts = inputSchemaDrafts(tool);
   appendAll(drafts, inputDrafts);
   const input = tool[INPUT_SCHEMA];

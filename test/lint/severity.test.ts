@@ -41,6 +41,7 @@ test("every chain code defaults to error; the codes of round two have the defaul
     "value-mismatch": "warn",
     "dead-default": "warn",
     "dead-group": "warn",
+    "missing-description": "warn",
     "hidden-character": "error",
     "hidden-instruction": "warn",
     concealment: "warn",

@@ -99,3 +99,20 @@ test("--fix repairs a tools file as it repairs an action file, and what is left 
     rmSync(scratch, { recursive: true, force: true });
   }
 });
+
+test("a plain tool without a description, or with an empty one, is a warning (the MCP specification makes it optional); a short one is not", async () => {
+  const dir = repoPath("test/fixtures/missing-description");
+  const undescribed = await report([join(dir, "undescribed.tools.json")]);
+  assert.equal(undescribed.code, 0, "a warning does not fail the run");
+  assert.deepEqual(rows(undescribed.json), [
+    { action: "audit_page", code: "missing-description", location: ":description", line: 3, column: 5 },
+    { action: "blank", code: "missing-description", location: ":description", line: 4, column: 39 },
+  ]);
+  assert.deepEqual(
+    undescribed.json.files[0].offences.map((o: Json) => o.severity),
+    ["warn", "warn"],
+  );
+  const described = await report([join(dir, "described.tools.json")]);
+  assert.equal(described.code, 0);
+  assert.deepEqual(rows(described.json), []);
+});
