@@ -24,12 +24,27 @@ export interface PatternRow {
    * (HANDLING) is protection, not a lure: "hidden config directories (e.g. ~/.ssh) are rejected".
    */
   readonly refusable?: true;
+  /**
+   * A match that is where a sentence has something stored (STORED_INTO), and asks for no
+   * reading or sending (HANDLING), is setup, not a lure: "place the returned credentials in
+   * .env.local". Only for environment files: writing into ~/.ssh is itself an attack.
+   */
+  readonly storable?: true;
 }
 
 /** A sentence's predicate that refuses what it names: "… are rejected", "access to … is denied". */
 export const REFUSED = String.raw`\b(?:is|are|gets?|will be|is always|are always)\s+(?:rejected|refused|blocked|denied|excluded|forbidden|prohibited|disallowed|not allowed|not permitted|off[- ]limits|never (?:read|opened|accessed))\b`;
 /** A verb that has something read, sent or shown: a sentence holding one is no refusal. */
 export const HANDLING = String.raw`\b(?:read|open|cat|send|upload|include|copy|attach|paste|forward|post|share|print|return|output|pass|hand|load|fetch|extract)\b`;
+
+/**
+ * The text of a sentence before a path that makes the path where something is stored: a verb
+ * that stores, then "in", "into" or "to", a determiner or owner at most, and at most one other
+ * path and "or" ("in project's `.env.local` or `.env`").
+ */
+export const STORED_INTO = String.raw`\b(?:place|put|save|store|write|add|keep|set)\b.*\b(?:in|into|to)\s+(?:(?:your|the|a|an|its|this|that|[\w-]+['’]s)\s+)?(?:[\x60'"(]?\S+[\x60'")]?\s+or\s+)?[\x60'"(]?$`;
+/** Words that make a sentence about a file's contents, whatever it stores: "save everything in .env". */
+export const CONTENTS = String.raw`\b(?:contents?|everything|all of)\b`;
 
 // A tool's name as descriptions write it: bare, or in quotes or backticks.
 const TOOL = String.raw`[\x60'"]?(?!this\b|that\b|the\b|a\b|any\b)[\w.-]+[\x60'"]?\s+tool`;
@@ -151,6 +166,7 @@ export const PATTERNS: readonly PatternRow[] = Object.freeze([
     pattern: String.raw`(?<=^|[\s\x60'"(/\\])\.env(?![\w.-]*\.(?:example|sample|template))(?:\.[\w-]+)?(?=$|[\s\x60'",;:)/\\]|\.(?:\s|$))`,
     reason: "an environment file, where secrets are kept",
     refusable: true,
+    storable: true,
   },
   { code: "sensitive-path", cues: ["mcp.json"], pattern: String.raw`\bmcp\.json\b`, reason: "an MCP client's config, which holds other servers' credentials", refusable: true },
   {

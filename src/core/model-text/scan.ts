@@ -6,7 +6,7 @@
 import { Buffer } from "node:buffer";
 import { inspectString } from "../../text/escape.js";
 import { findHidden } from "./hidden.js";
-import { HANDLING, PATTERNS, REFUSED, type InjectionCode, type PatternRow } from "./patterns.js";
+import { CONTENTS, HANDLING, PATTERNS, REFUSED, STORED_INTO, type InjectionCode, type PatternRow } from "./patterns.js";
 
 /** What one string was found to hold: a code, why, and the text that matched. */
 export interface Finding {
@@ -24,11 +24,13 @@ interface CompiledRow {
 const COMPILED: readonly CompiledRow[] = PATTERNS.map((row) => ({ row, regex: new RegExp(row.pattern, row.refusable ? "gi" : "i") }));
 const REFUSED_IN = new RegExp(REFUSED, "i");
 const HANDLING_IN = new RegExp(HANDLING, "i");
+const STORED_INTO_BEFORE = new RegExp(STORED_INTO, "i");
+const CONTENTS_IN = new RegExp(CONTENTS, "i");
 // A sentence ends at . ! or ? before white space, or at a line break; ".ssh" and "mcp.json" do not end one.
 const SENTENCE_END = /[.!?](?=\s)|\n/g;
 
-/** Whether the match at [start, end) sits in a sentence that refuses it after naming it, and asks for no handling (PatternRow.refusable). */
-function refused(text: string, start: number, end: number): boolean {
+/** The sentence around [start, end): from after the last end before it to the first end after it. */
+function sentenceAround(text: string, start: number, end: number): { readonly from: number; readonly to: number } {
   let from = 0;
   let to = text.length;
   SENTENCE_END.lastIndex = 0;
@@ -39,15 +41,27 @@ function refused(text: string, start: number, end: number): boolean {
       break;
     }
   }
-  return REFUSED_IN.test(text.slice(end, to)) && !HANDLING_IN.test(text.slice(from, to));
+  return { from, to };
 }
 
-/** The first match of `compiled` in `text`, passing over refused ones where the row allows it. */
+/**
+ * Whether the match at [start, end) is passed over: its sentence refuses it after naming it
+ * (PatternRow.refusable) or stores something into it (PatternRow.storable), and asks for no
+ * handling.
+ */
+function excused(row: PatternRow, text: string, start: number, end: number): boolean {
+  const { from, to } = sentenceAround(text, start, end);
+  if (HANDLING_IN.test(text.slice(from, to))) return false;
+  if (REFUSED_IN.test(text.slice(end, to))) return true;
+  return row.storable === true && STORED_INTO_BEFORE.test(text.slice(from, start)) && !CONTENTS_IN.test(text.slice(from, to));
+}
+
+/** The first match of `compiled` in `text`, passing over excused ones where the row allows it. */
 function firstMatch({ row, regex }: CompiledRow, text: string): RegExpExecArray | null {
   if (!row.refusable) return regex.exec(text);
   regex.lastIndex = 0;
   for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
-    if (!refused(text, m.index, m.index + m[0].length)) return m;
+    if (!excused(row, text, m.index, m.index + m[0].length)) return m;
     if (m[0] === "") regex.lastIndex++;
   }
   return null;
