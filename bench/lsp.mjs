@@ -5,7 +5,9 @@
 // with the debounce set to 0 (the figures exclude it):
 //   initializeMs  from sending initialize to its response (median of fresh servers)
 //   json5P95Ms    from a change of a 200-action JSON5 document to its diagnostics, p95
-//   moduleP95Ms   the same for a .tool.ts module (each change loads it in a module process)
+//   moduleP95Ms   the same for a .tool.ts module (each change loads it in a module process),
+//                 each change sent as soon as the last one's diagnostics came
+//   modulePausedP95Ms  the same, each change after a pause of PAUSE_MS (as typing pauses)
 //   rssGrowthMb   the server's resident memory after 10,000 edits less after the first 500
 
 import { spawn } from "node:child_process";
@@ -18,6 +20,8 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const LINT = process.env.BENCH_LINT ?? join(ROOT, "bin", "wymcp-lint.js");
 const quick = process.argv.includes("--quick");
+// A pause in typing: longer than the editor's debounce (docs/editors.md, 150 ms by default).
+const PAUSE_MS = 500;
 const dir = mkdtempSync(join(tmpdir(), "wymcp-lint-bench-lsp-"));
 
 async function server() {
@@ -119,6 +123,14 @@ try {
   const moduleTimes = [];
   for (let v = 2; v <= (quick ? 10 : 30); v++) moduleTimes.push(await s.change(module, v, moduleText(`v${v}`)));
   results.moduleP95Ms = p95(moduleTimes.slice(2));
+  // As an editor sends them: each change after a pause in typing, in which the module process
+  // the server starts ahead of the next lint gets ready.
+  const pausedTimes = [];
+  for (let v = 101; v <= (quick ? 105 : 112); v++) {
+    await new Promise((resolvePause) => setTimeout(resolvePause, PAUSE_MS));
+    pausedTimes.push(await s.change(module, v, moduleText(`v${v}`)));
+  }
+  results.modulePausedP95Ms = p95(pausedTimes);
 
   const small = pathToFileURL(join(dir, "edits.actions.json5")).href;
   await s.open(small, json5Document(20, "e1"));

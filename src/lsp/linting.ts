@@ -46,6 +46,8 @@ export class Linting {
   readonly #loaded = new Map<string, readonly string[]>();
   /** Problems shown, by file, so each is said once and taken back once mended. */
   readonly #shown = new Map<string, string>();
+  /** Whether the server is going away (stop): no module process is started from then on. */
+  #stopped = false;
 
   /** Opens the workspace folders `dirs` (absolute), reporting their configs' problems; every lint waits for them. */
   constructor(dirs: readonly string[], options: LintingOptions) {
@@ -124,6 +126,13 @@ export class Linting {
     // Replaced only once known: a file changed while this lint runs still finds the document by its last list.
     const onLoaded = (files: readonly string[]): void => void this.#loaded.set(uri, files.slice(1));
     const linted = await engine.lintText(text, file, { kind, across: duplicate === null ? [] : [duplicate], onLoaded });
+    // The process the module ran in holds what it loaded, so the next lint does not reuse it: a
+    // fresh one starts in its place, to be ready when the next pause in typing comes. After
+    // the diagnostics are sent (spawning takes the thread a while), and never once stopped.
+    if (kind === "module")
+      setImmediate(() => {
+        if (!this.#stopped) this.#setting.pool.freshen();
+      });
     const result = this.#baselined(folder, linted).files[0] as FileResult;
     const before = this.#knownTools.get(path);
     this.#knownTools.set(path, result.tool);
@@ -201,6 +210,7 @@ export class Linting {
 
   /** Stops every module process: the server is going away. */
   stop(): void {
+    this.#stopped = true;
     this.#setting.pool.stop();
   }
 }

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { tempDir } from "../support/cli.js";
 import { type Client, startClient, uriOf } from "../support/lsp-client.js";
+import { allEnded } from "../support/processes.js";
 import { repoPath } from "../support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/lsp");
@@ -84,6 +85,34 @@ test("a lint overtaken by a change is never published: the document is linted ag
     assert.ok(published.diagnostics.every((d) => !String(d.message).startsWith("act1")));
     assert.ok(published.diagnostics.some((d) => String(d.message).startsWith("act2")));
   });
+});
+
+test("a module's lint starts a fresh module process for the next, which lints the next change from its own text and files", async () => {
+  const dir = workspace();
+  const names = join(dir, "names.mjs");
+  writeFileSync(names, `export const prefix = "one";\n`);
+  const version = (n: number) =>
+    `import { prefix } from "./names.mjs";\nexport const name = "fresh";\nexport const description = "Fresh";\nexport const actions = { [prefix + "${n}"]: { description: "Act", properties: {}, requird: [] } };\n`;
+  const path = join(dir, "fresh.tool.mjs");
+  writeFileSync(path, version(1));
+  const uri = uriOf(path);
+  let started: number[] = [];
+  await withClient({ folder: dir, env: { ...process.env, WYMCP_LINT_TRACE: "modules" } }, async (client) => {
+    client.open(uri, version(1), "javascript");
+    const first = await client.published_(uri, (p) => p.version === 1, 0);
+    assert.ok(first.diagnostics.some((d) => String(d.message).startsWith("one1")));
+    const ahead = await client.until(() => /module process (\d+) started, idle/.exec(client.stderr())?.[1], "a module process started ahead");
+    // Changed on disk after the fresh process started: it has loaded nothing yet, so it reads this.
+    writeFileSync(names, `export const prefix = "two";\n`);
+    client.change(uri, 2, version(2));
+    const second = await client.published_(uri, (p) => p.version === 2, 0);
+    assert.ok(second.diagnostics.some((d) => String(d.message).startsWith("two2")));
+    assert.ok(second.diagnostics.every((d) => !String(d.message).startsWith("one")));
+    assert.match(client.stderr(), new RegExp(`module process ${ahead} taken, idle`));
+    started = [...client.stderr().matchAll(/module process (\d+) started/g)].map((m) => Number(m[1]));
+  });
+  assert.ok(started.length >= 3, "one process for the open, one ahead of the change, one ahead of the next");
+  await allEnded(started);
 });
 
 test("a pull client gets its diagnostics by request, with a result id that says when nothing changed", async () => {

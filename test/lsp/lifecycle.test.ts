@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { cli, tempDir } from "../support/cli.js";
 import { descendants, startClient, uriOf } from "../support/lsp-client.js";
+import { allEnded } from "../support/processes.js";
 
 const dirs: string[] = [];
 after(() => {
@@ -28,23 +29,6 @@ async function processesBelow(pid: number): Promise<number[]> {
     const found = descendants(pid);
     if (found.length > 0) return found;
     if (Date.now() > deadline) throw new Error(`no process started below ${pid}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function allEnded(pids: readonly number[]): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (pids.some(running)) {
-    if (Date.now() > deadline) throw new Error(`processes ${pids.filter(running).join(", ")} outlived the server`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

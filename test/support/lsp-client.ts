@@ -32,18 +32,22 @@ export interface ClientOptions {
   readonly refresh?: boolean;
   /** The process the server is to watch as its parent (initialize's processId); this test's own when absent. */
   readonly processId?: number;
+  /** The server's environment (this test's when absent). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 export interface Client {
   readonly connection: MessageConnection;
   readonly child: ChildProcess;
   readonly initializeResult: { capabilities: Record<string, unknown> };
+  /** What the server wrote on stderr so far. */
+  stderr(): string;
   /** Every publication, in order. */
   readonly published: PublishDiagnosticsParams[];
   readonly messages: { type: number; message: string }[];
   /** How many workspace/diagnostic/refresh requests came. */
   refreshes: number;
-  /** Resolves with what `found` gives once it gives something, checked whenever the server says something. */
+  /** Resolves with what `found` gives once it gives something, checked whenever the server says something (on stdout or stderr). */
   until<T>(found: () => T | undefined, what: string): Promise<T>;
   /** Resolves with the first publication for `uri` (from now on, or already seen since `since`) that `accept` takes. */
   published_(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean, since?: number): Promise<PublishDiagnosticsParams>;
@@ -68,14 +72,19 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
 }
 
 export async function startClient(options: ClientOptions): Promise<Client> {
-  const child = spawn(process.execPath, [repoPath("bin/wymcp-lint.js"), "--lsp", "--stdio"], { cwd: options.folder, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [repoPath("bin/wymcp-lint.js"), "--lsp", "--stdio"], {
+    cwd: options.folder,
+    stdio: ["pipe", "pipe", "pipe"],
+    env: options.env ?? process.env,
+  });
   let stderr = "";
+  const listeners = new Set<() => void>();
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
+    for (const listener of [...listeners]) listener();
   });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout as NodeJS.ReadableStream), new StreamMessageWriter(child.stdin as NodeJS.WritableStream));
   const published: PublishDiagnosticsParams[] = [];
-  const listeners = new Set<() => void>();
   const messages: { type: number; message: string }[] = [];
   connection.onNotification("textDocument/publishDiagnostics", (params: PublishDiagnosticsParams) => {
     published.push(params);
@@ -123,6 +132,7 @@ export async function startClient(options: ClientOptions): Promise<Client> {
     initializeResult,
     published,
     messages,
+    stderr: () => stderr,
     until<T>(found: () => T | undefined, what: string): Promise<T> {
       return withTimeout(
         new Promise<T>((resolve) => {
