@@ -27,12 +27,30 @@ export function kindOf(fileName: string): FileKind | null {
   return KIND_BY_EXTENSION[extname(fileName)] ?? null;
 }
 
+const USE_TOOL = /\buse[\s(]+Wymcp\.Tool\b/;
+// A line that opens a heredoc (a string's, a sigil's) ends with its delimiter.
+const HEREDOC_OPENS = /("""|''')\s*$/;
+const QUOTED = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;
+
 /**
  * Whether an Elixir file's text may hold a Wymcp tool, before any parse: a directory search
- * takes only those (docs/inputs.md).
+ * takes only those (docs/inputs.md). A `use Wymcp.Tool` in a heredoc (a @moduledoc's example),
+ * a comment or a one-line string is documentation, not code, so it does not count.
  */
 export function mayUseWymcpTool(text: string): boolean {
-  return /\buse\s+Wymcp\.Tool\b/.test(text);
+  if (!USE_TOOL.test(text)) return false;
+  let heredoc: string | null = null;
+  for (const line of text.split("\n")) {
+    if (heredoc !== null) {
+      if (line.trimStart().startsWith(heredoc)) heredoc = null;
+      continue;
+    }
+    const opens = HEREDOC_OPENS.exec(line);
+    const code = (opens === null ? line : line.slice(0, opens.index)).replace(QUOTED, '""').replace(/#.*/, "");
+    if (USE_TOOL.test(code)) return true;
+    if (opens !== null) heredoc = opens[1] as string;
+  }
+  return false;
 }
 
 /** The names a directory search and a glob's matches take, and the kind each gives. */

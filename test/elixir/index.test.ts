@@ -27,6 +27,7 @@ const brief = (o: { code: string; action: string | null; location: string; line?
 });
 
 test("a directory search takes the .ex and .exs files that use Wymcp.Tool, and no other", async () => {
+  // other/guide.ex names `use Wymcp.Tool` only in its docs, a comment and a string: not taken.
   const { files } = await discover(["project"], FIXTURES);
   assert.deepEqual(
     files.map((f) => [f.file, f.kind]),
