@@ -27,7 +27,8 @@ export function kindOf(fileName: string): FileKind | null {
   return KIND_BY_EXTENSION[extname(fileName)] ?? null;
 }
 
-const USE_TOOL = /\buse[\s(]+Wymcp\.Tool\b/;
+const USE_TOOL = /\buse[\s(]+Wymcp\.Tool\b(?!\.)/;
+const ALIAS_TOOL = /\balias[\s(]+Wymcp\.Tool\b(?!\.)(?:\s*,\s*as:\s*([A-Z]\w*))?/;
 // A line that opens a heredoc (a string's, a sigil's) ends with its delimiter.
 const HEREDOC_OPENS = /("""|''')\s*$/;
 const QUOTED = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;
@@ -38,8 +39,10 @@ const QUOTED = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;
  * a comment or a one-line string is documentation, not code, so it does not count.
  */
 export function mayUseWymcpTool(text: string): boolean {
-  if (!USE_TOOL.test(text)) return false;
+  if (!USE_TOOL.test(text) && !ALIAS_TOOL.test(text)) return false;
   let heredoc: string | null = null;
+  // `alias Wymcp.Tool` then `use Tool` (or `, as: T` then `use T`), as the reader follows it.
+  let aliased: RegExp | null = null;
   for (const line of text.split("\n")) {
     if (heredoc !== null) {
       if (line.trimStart().startsWith(heredoc)) heredoc = null;
@@ -47,7 +50,9 @@ export function mayUseWymcpTool(text: string): boolean {
     }
     const opens = HEREDOC_OPENS.exec(line);
     const code = (opens === null ? line : line.slice(0, opens.index)).replace(QUOTED, '""').replace(/#.*/, "");
-    if (USE_TOOL.test(code)) return true;
+    if (USE_TOOL.test(code) || aliased?.test(code) === true) return true;
+    const alias = ALIAS_TOOL.exec(code);
+    if (alias !== null) aliased = new RegExp(String.raw`\buse[\s(]+${alias[1] ?? "Tool"}\b(?!\.)`);
     if (opens !== null) heredoc = opens[1] as string;
   }
   return false;
