@@ -75,38 +75,29 @@ function onTheEntry(offence: Offence): Draft {
  * warning among the advisory checks (`advisory`), not a malformed entry.
  */
 function descriptionDrafts(tool: Readonly<Record<string, unknown>>, advisory: boolean): Draft[] {
-  if (!Object.hasOwn(tool, "description")) {
-    if (!advisory) return [];
-    return [
-      {
-        code: "missing-description",
-        path: ["description"],
-        target: { path: [], part: "value" },
-        message: `the tool has no "description": a model chooses a tool by its description, and sees only the name without one`,
-        fix: `Add "description": "<what the tool does and when to use it>" (line breaks are allowed in a tool's description).`,
-      },
-    ];
-  }
+  const present = Object.hasOwn(tool, "description");
   const description = tool["description"];
-  if (typeof description === "string") {
-    if (!advisory || description.trim() !== "") return [];
+  if (present && typeof description !== "string") {
     return [
       {
-        code: "missing-description",
-        path: ["description"],
+        code: "wrong-type",
+        path: [],
         target: { path: ["description"], part: "value" },
-        message: `the tool's "description" is empty: a model chooses a tool by its description, and sees only the name without one`,
-        fix: `Write what the tool does and when to use it in "description" (line breaks are allowed in a tool's description).`,
+        message: `"description" must be a string; got ${describeValue(description)}`,
+        fix: `Write the description as a string, e.g. "description": "Search the catalogue".`,
       },
     ];
   }
+  if (!advisory || (present && (description as string).trim() !== "")) return [];
   return [
     {
-      code: "wrong-type",
-      path: [],
-      target: { path: ["description"], part: "value" },
-      message: `"description" must be a string; got ${describeValue(description)}`,
-      fix: `Write the description as a string, e.g. "description": "Search the catalogue".`,
+      code: "missing-description",
+      path: ["description"],
+      target: { path: present ? ["description"] : [], part: "value" },
+      message: `${present ? `the tool's "description" is empty` : `the tool has no "description"`}: a model chooses a tool by its description, and sees only the name without one`,
+      fix: present
+        ? `Write what the tool does and when to use it in "description" (line breaks are allowed in a tool's description).`
+        : `Add "description": "<what the tool does and when to use it>" (line breaks are allowed in a tool's description).`,
     },
   ];
 }

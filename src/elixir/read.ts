@@ -10,7 +10,7 @@ import { argumentsOf, callName, expandAlias, type Attribute, type Definition, ty
 import { charValue, floatText, floatValue, heredocText, integerValue, unescapeSequence, words, type Piece } from "./literals.js";
 import type { Node } from "./parser.js";
 import { appendAll } from "../core/append.js";
-import { dynamic, EntryTable, keyId, seenFrom, type Place, type Repeat, type Term } from "./term.js";
+import { dynamic, EntryTable, seenFrom, type Place, type Repeat, type Term } from "./term.js";
 
 /** The modules a reader can call into. `find` may throw NeedModule: the caller parses that file and reads again. */
 export interface Modules {
@@ -246,8 +246,7 @@ export class Reader {
     const written = new Map<string, Term>();
     const repeats: Repeat[] = [];
     const add = (key: Term, value: Term): void => {
-      entries.put(key, value);
-      const id = keyId(key);
+      const id = entries.put(key, value);
       if (id === null) return;
       const first = written.get(id);
       if (first === undefined) written.set(id, key);

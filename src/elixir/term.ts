@@ -96,10 +96,12 @@ export class EntryTable {
     for (const entry of entries) this.put(entry.key, entry.value);
   }
 
-  put(key: Term, value: Term): void {
-    const id = keyId(key) ?? key;
-    this.byKey.delete(id);
-    this.byKey.set(id, { key, value });
+  /** Writes `key`; its identity (keyId), which the caller may need too. */
+  put(key: Term, value: Term): string | null {
+    const id = keyId(key);
+    this.byKey.delete(id ?? key);
+    this.byKey.set(id ?? key, { key, value });
+    return id;
   }
 
   delete(key: Term): void {
