@@ -37,5 +37,5 @@ export function baselineStep(result: LintResult, options: BaselineStepOptions): 
   }
   if (entries === null) return result;
   const { files, baselined, stale } = applyBaseline(result.files, entries, context);
-  return { ...result, files, summary: totals(files), baseline: { file: shownBaseline(file, options.cwd), baselined, stale } };
+  return { ...result, files, summary: totals(files, result.server !== undefined), baseline: { file: shownBaseline(file, options.cwd), baselined, stale } };
 }

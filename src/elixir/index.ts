@@ -1,12 +1,12 @@
-// Elixir tool modules (docs/inputs.md, "Elixir tool modules"): a module that does
-// `use Wymcp.Tool`, read statically, never run. The file is parsed (parser.ts), its modules
-// found (modules.ts), the tool's name/0, description/0 and actions/0 read as terms (read.ts,
-// following calls into the project's other files through project.ts), checked as Elixir terms
-// (term-checks.ts), converted and linted by the chain exactly as an action file's value
-// (convert.ts); what could not be read is one dynamic-declaration warning at its place, and
-// is left out of the rest. Each offence is then located at the key, entry or value it names,
-// in this file, and the file's `# wymcp-lint-disable…` comments applied. Called by the run
-// (src/lint/), for standard input, and by each pass of --fix.
+// Elixir tool modules (docs/inputs.md, "Elixir tool modules"): each module that does
+// `use Wymcp.Tool` is a tool, read statically, never run. The file is parsed (parser.ts), its
+// modules found (modules.ts), each tool's name/0, description/0 and actions/0 read as terms
+// (read.ts, following calls into the project's other files through project.ts), checked as
+// Elixir terms (term-checks.ts), converted and linted by the chain exactly as an action file's
+// value (convert.ts); what could not be read is one dynamic-declaration warning at its place,
+// and is left out of the rest. Each offence is then located at the key, entry or value it
+// names, in this file, and the file's `# wymcp-lint-disable…` comments applied over all its
+// tools. Called by the run (src/lint/), for standard input, and by each pass of --fix.
 
 import { dirname, relative } from "node:path";
 import { duplicateKeyOffence } from "../action-file/duplicate-keys.js";
@@ -31,12 +31,6 @@ import { NeedModule, Project } from "./project.js";
 import { Reader } from "./read.js";
 import { termOffences } from "./term-checks.js";
 import type { Dynamic, Place, Term } from "./term.js";
-
-/** One Elixir file's lint before its offences across files are known: `complete` locates them all and applies the file's directives. */
-export interface ElixirLint {
-  readonly lint: ToolLint;
-  complete(offences: readonly Offence[]): readonly Offence[];
-}
 
 const ELIXIR_TOOL: FileLayout = {
   target(offence) {
@@ -107,9 +101,9 @@ function lintTerms(name: Term | null, description: Term | null, actions: Term | 
   return { lint: { ...chain, offences, ...(declaration === null ? {} : { declaration }) }, converted };
 }
 
-/** The tool module of the file: the first that does `use Wymcp.Tool`. */
-function toolModule(project: Project, file: string): ModuleDecl | null {
-  return project.modulesIn(file).find((module) => module.usesTool) ?? null;
+/** The tool modules of the file: those that do `use Wymcp.Tool`, in the order they are written. */
+function toolModules(project: Project, file: string): ModuleDecl[] {
+  return project.modulesIn(file).filter((module) => module.usesTool);
 }
 
 /** What the tool's three functions return, read again after each file a call needed was parsed. */
@@ -212,19 +206,22 @@ function repeatOffences(repeats: readonly RepeatedKey[], file: string, texts: Re
   return offences;
 }
 
-/** What an Elixir file holds for the linter: why it holds no tool (its one offence), or the tool's three values as terms. */
-export type ElixirTool =
-  | { readonly offence: Offence; readonly comments: readonly Comment[] }
-  | {
-      readonly name: Term | null;
-      readonly description: Term | null;
-      readonly actions: Term | null;
-      readonly comments: readonly Comment[];
-      readonly texts: ReadonlyMap<string, string>;
-    };
+/** One tool module of an Elixir file, read: what its three functions return, as terms, and where the module is written. */
+export interface ReadTool {
+  readonly name: Term | null;
+  readonly description: Term | null;
+  readonly actions: Term | null;
+  /** The first and last line of its `defmodule … end`. */
+  readonly lines: { readonly first: number; readonly last: number };
+}
 
-/** Reads the tool of the Elixir file at `file` (absolute) whose text is `text`, following calls into the project's files on disk. */
-export async function readElixirTool(file: string, text: string): Promise<ElixirTool> {
+/** What an Elixir file holds for the linter: why it holds no tool (its one offence), or each tool module's values as terms, in the file's order. */
+export type ElixirFile =
+  | { readonly offence: Offence; readonly comments: readonly Comment[] }
+  | { readonly tools: readonly ReadTool[]; readonly comments: readonly Comment[]; readonly texts: ReadonlyMap<string, string> };
+
+/** Reads the tool modules of the Elixir file at `file` (absolute) whose text is `text`, following calls into the project's files on disk. */
+export async function readElixirTools(file: string, text: string): Promise<ElixirFile> {
   const tree = await parseElixir(text);
   const source: SourceFile = { file, text, tree };
   const comments = commentsOf(source);
@@ -240,8 +237,8 @@ export async function readElixirTool(file: string, text: string): Promise<Elixir
   }
   const project = new Project(file);
   project.add(source);
-  const module = toolModule(project, file);
-  if (module === null) {
+  const modules = toolModules(project, file);
+  if (modules.length === 0) {
     const offence = toolOffence(
       "no-tool",
       "the file defines no module that does `use Wymcp.Tool`",
@@ -249,35 +246,88 @@ export async function readElixirTool(file: string, text: string): Promise<Elixir
     );
     return { offence, comments };
   }
-  return { ...(await readTool(project, module)), comments, texts: project.texts() };
+  const tools: ReadTool[] = [];
+  for (const module of modules) {
+    const [first, last] = positionsAt(text, [module.span.start, module.span.end]) as [Position, Position];
+    tools.push({ ...(await readTool(project, module)), lines: { first: first.line, last: last.line } });
+  }
+  return { tools, comments, texts: project.texts() };
 }
 
-/** Lints the Elixir file at `file` (absolute) whose text is `text`; see the module comment. */
-export async function lintElixirText(file: string, text: string): Promise<ElixirLint> {
-  const tool = await readElixirTool(file, text);
-  const { comments } = tool;
-  if ("offence" in tool) return { lint: { tool: null, actions: 0, offences: [tool.offence] }, complete: (offences) => suppressByComments(offences, text, comments) };
+/** One Elixir file's lints before their offences across files are known: `complete` locates them all and applies the file's directives. */
+export interface ElixirLint {
+  /** One per tool module, in the file's order; a file that holds none, or does not parse, is one lint with its one offence. */
+  readonly lints: readonly ToolLint[];
+  /** Each lint's offences (those across files added), in `lints`' order, located and under the file's directives. */
+  complete(offences: readonly (readonly Offence[])[]): (readonly Offence[])[];
+}
+
+/** One tool module's lint, and how its offences are placed in the file. */
+function lintReadTool(
+  tool: ReadTool,
+  file: string,
+  text: string,
+  texts: ReadonlyMap<string, string>,
+): { lint: ToolLint; locate: (offences: readonly Offence[]) => readonly Offence[] } {
   const terms = lintTerms(tool.name, tool.description, tool.actions);
   const { converted } = terms;
-  const repeated = repeatOffences(converted.repeats, file, tool.texts);
+  const repeated = repeatOffences(converted.repeats, file, texts);
   const lint = repeated.length === 0 ? terms.lint : { ...terms.lint, offences: sortOffences([...terms.lint.offences, ...repeated]) };
   const places = new Places(file, converted.places);
-  const complete = (offences: readonly Offence[]): readonly Offence[] => {
+  const locate = (offences: readonly Offence[]): readonly Offence[] => {
     const asked = lookup(offences, ELIXIR_TOOL);
-    let located =
+    const located =
       asked === null
         ? offences
         : asked.located(
             text,
             asked.paths.map((path) => places.entry(path)),
           );
-    located = located.map((offence) => {
+    return located.map((offence) => {
       const target = ELIXIR_TOOL.target(offence);
       const foreign = target === null ? null : places.foreignPlace(target.path);
       const safe = offence.edits === undefined || editsAreSafe(offence, text, target === null ? null : places.entry(target.path)) ? offence : withoutEdits(offence);
-      return foreign === null ? safe : withForeignNote(safe, foreign, file, tool.texts);
+      return foreign === null ? safe : withForeignNote(safe, foreign, file, texts);
     });
-    return suppressByComments(located, text, comments);
   };
-  return { lint, complete };
+  return { lint, locate };
+}
+
+/**
+ * The file's directives over the offences of each of its tools. A directive is judged over
+ * the whole file: it is unused only when it is so for every tool, and that is reported once,
+ * with the tool whose module it is written in (the first tool when it is in none).
+ */
+function directivesOver(located: readonly (readonly Offence[])[], tools: readonly ReadTool[], text: string, comments: readonly Comment[]): (readonly Offence[])[] {
+  const kept = located.map((offences) => suppressByComments(offences, text, comments));
+  if (kept.length === 1) return kept;
+  const key = (offence: Offence): string => `${offence.line}:${offence.column}:${offence.message}`;
+  const unused = kept.map((offences) => new Set(offences.filter((o) => o.code === "unused-disable").map(key)));
+  // The innermost module it is written in is the last in the file's order that holds its line.
+  const owner = (offence: Offence): number => {
+    const line = offence.line ?? 0;
+    let inside = 0;
+    for (const [i, tool] of tools.entries()) if (tool.lines.first <= line && line <= tool.lines.last) inside = i;
+    return inside;
+  };
+  return kept.map((offences, i) => offences.filter((o) => o.code !== "unused-disable" || (owner(o) === i && unused.every((set) => set.has(key(o))))));
+}
+
+/** Lints the Elixir file at `file` (absolute) whose text is `text`; see the module comment. */
+export async function lintElixirText(file: string, text: string): Promise<ElixirLint> {
+  const read = await readElixirTools(file, text);
+  const { comments } = read;
+  if ("offence" in read)
+    return { lints: [{ tool: null, actions: 0, offences: [read.offence] }], complete: (offences) => offences.map((o) => suppressByComments(o, text, comments)) };
+  const tools = read.tools.map((tool) => lintReadTool(tool, file, text, read.texts));
+  return {
+    lints: tools.map((tool) => tool.lint),
+    complete: (offences) =>
+      directivesOver(
+        tools.map((tool, i) => tool.locate(offences[i] ?? [])),
+        read.tools,
+        text,
+        comments,
+      ),
+  };
 }

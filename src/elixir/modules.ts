@@ -32,6 +32,8 @@ export interface ModuleDecl {
   readonly name: string;
   readonly source: SourceFile;
   readonly usesTool: boolean;
+  /** Where its `defmodule … end` is written in its file, as offsets. */
+  readonly span: { readonly start: number; readonly end: number };
   /** Short names in scope (alias … [, as: …], and nested modules) to full names. */
   readonly aliases: ReadonlyMap<string, string>;
   readonly definitions: ReadonlyMap<string, Definition>;
@@ -133,7 +135,7 @@ function readModule(call: Node, prefix: string, source: SourceFile, outer: Reado
       }
     }
   }
-  out.push({ name, source, usesTool, aliases, definitions });
+  out.push({ name, source, usesTool, span: { start: call.startIndex, end: call.endIndex }, aliases, definitions });
   for (const inner of nested) readModule(inner, name, source, aliases, out);
 }
 

@@ -18,6 +18,7 @@ import { loadConfig } from "../config/load.js";
 import { kindOf, type FileKind } from "../files/kind.js";
 import { textOf } from "../files/text.js";
 import type { FixOutcome } from "../fix/fix-files.js";
+import { appendAll } from "../core/append.js";
 import type { Offence } from "../core/offence.js";
 import { searchSkips } from "../lint/discover.js";
 import type { IgnoreOptions } from "../lint/ignore-rules.js";
@@ -116,8 +117,8 @@ export class Engine {
   readonly #ignore: IgnoreOptions;
   /** Open documents: a file's text as an editor holds it, linted in place of what is on disk. */
   readonly #documents = new Map<string, string>();
-  /** The last result of each file, by absolute path (byPath() keys the last run's, which are held until asked for). */
-  readonly #results = new Map<string, FileResult>();
+  /** The last results of each file (an Elixir file's one per tool module, any other's one), by absolute path (byPath() keys the last run's, which are held until asked for). */
+  readonly #results = new Map<string, readonly FileResult[]>();
   /** The files of the last run, not yet keyed: a one-shot run never asks, and keying 2,000 paths costs it milliseconds. */
   #unkeyed: readonly FileResult[] = [];
   readonly #cache: ResultCache | null;
@@ -196,8 +197,14 @@ export class Engine {
   }
 
   /** The last result of each file, by absolute path, the last run's keyed now. */
-  #byPath(): Map<string, FileResult> {
-    for (const file of this.#unkeyed) this.#results.set(resolve(this.cwd, file.file), file);
+  #byPath(): Map<string, readonly FileResult[]> {
+    // A file's results are next to each other: the first of them replaces what was kept.
+    let last: string | null = null;
+    for (const file of this.#unkeyed) {
+      if (file.file === last) (this.#results.get(resolve(this.cwd, file.file)) as FileResult[]).push(file);
+      else this.#results.set(resolve(this.cwd, file.file), [file]);
+      last = file.file;
+    }
     this.#unkeyed = [];
     return this.#results;
   }
@@ -205,11 +212,13 @@ export class Engine {
   /** The result with each open document's file linted from its text. */
   async #withDocuments(result: LintResult, startedAt: number): Promise<LintResult> {
     const files: FileResult[] = [];
-    for (const file of result.files) {
+    for (const [i, file] of result.files.entries()) {
       const text = this.#documents.get(resolve(this.cwd, file.file));
-      files.push(text === undefined ? file : ((await this.#lintOne(asBytes(text), file.file, startedAt)).files[0] as FileResult));
+      if (text === undefined) files.push(file);
+      // (An Elixir file's several results are the text's, once.)
+      else if (result.files[i - 1]?.file !== file.file) appendAll(files, (await this.#lintOne(asBytes(text), file.file, startedAt)).files);
     }
-    return { ...result, files, summary: totals(files) };
+    return { ...result, files, summary: totals(files, false) };
   }
 
   async #lintOne(bytes: Buffer, file: string, startedAt: number, options: TextOptions = {}): Promise<LintResult> {
@@ -233,7 +242,7 @@ export class Engine {
     // Files on disk may have changed since a kept process's modules loaded theirs (src/modules/pool.ts).
     this.#pool.dropUsed();
     const result = await this.#lintOne(asBytes(text), file, options.startedAt ?? performance.now(), options);
-    this.#byPath().set(resolve(this.cwd, file), result.files[0] as FileResult);
+    this.#byPath().set(resolve(this.cwd, file), result.files);
     return result;
   }
 
@@ -331,9 +340,14 @@ export class Engine {
     return this.#cache?.loadedFiles() ?? new Set();
   }
 
-  /** The last result of the file `file` names, if it was linted since it last changed. */
+  /** The last result of the file `file` names, if it was linted since it last changed (an Elixir file of several tool modules: its first tool's; resultsOf gives each). */
   resultOf(file: string): FileResult | undefined {
-    return this.#byPath().get(resolve(this.cwd, file));
+    return this.resultsOf(file)[0];
+  }
+
+  /** The last results of the file `file` names (an Elixir file's one per tool module, any other's one); none when it was not linted since it last changed. */
+  resultsOf(file: string): readonly FileResult[] {
+    return this.#byPath().get(resolve(this.cwd, file)) ?? [];
   }
 
   /** Stops every module process and drops what it holds; the engine cannot be used after. */

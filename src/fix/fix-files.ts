@@ -55,46 +55,53 @@ export interface FixOutcome {
 
 const hasEdits = (offence: Offence): boolean => offence.edits !== undefined && offence.edits.length > 0;
 
-/** A file's text linted again: its lint, or why that text must not be taken. */
-export type Relinted = { readonly lint: ToolLint } | { readonly refused: string };
+/** A file's text linted again: its lints (an Elixir file's one per tool module, every other file's one), or why that text must not be taken. */
+type Relinted = { readonly lints: readonly ToolLint[] } | { readonly refused: string };
 
 /** What linting a fixed text again needs: the module processes and their load timeout. */
 export type RelintOptions = Pick<FixOptions, "loadTimeoutMs" | "pool">;
 
-/** How one file is linted again from a new text, the way the run lints it; `across` are its offences across files. */
-export function relinter(file: string, path: string, across: readonly Offence[], options: RelintOptions): (text: string) => Promise<Relinted> {
+/** How one file is linted again from a new text, the way the run lints it; `across[i]` are its i-th tool's offences across files. */
+function relinter(file: string, path: string, across: readonly (readonly Offence[])[], options: RelintOptions): (text: string) => Promise<Relinted> {
+  const own = across[0] ?? [];
   const kind = kindOf(file);
   if (kind === "module") {
     return async (text) => {
       const parsed = await parseModule(text, path);
       if (parsed !== null && parsed.syntaxErrorAt !== null) return { refused: "the fixed source would not parse (a wymcp-lint defect; please report it)" };
-      const lint = await lintModuleText(path, text, { timeoutMs: options.loadTimeoutMs, pool: options.pool }, across, parsed);
+      const lint = await lintModuleText(path, text, { timeoutMs: options.loadTimeoutMs, pool: options.pool }, own, parsed);
       const failed = lint.offences.find((offence) => offence.code === "load-error");
-      return failed === undefined ? { lint } : { refused: `the fixed module would not load (${failed.message})` };
+      return failed === undefined ? { lints: [lint] } : { refused: `the fixed module would not load (${failed.message})` };
     };
   }
   if (kind === "elixir") {
     return async (text) => {
-      const lint = await lintElixirModuleText(path, text, across);
-      return lint.offences.some((offence) => offence.code === "parse-error") ? { refused: "the fixed text would not parse (a wymcp-lint defect; please report it)" } : { lint };
+      // A fix renames no tool: each keeps the offences across files the run gave it.
+      const lints = await lintElixirModuleText(path, text, () => across);
+      return lints.some((lint) => lint.offences.some((offence) => offence.code === "parse-error"))
+        ? { refused: "the fixed text would not parse (a wymcp-lint defect; please report it)" }
+        : { lints };
     };
   }
   return async (text) => {
-    const lint = lintActionFileText(text, kind as "json" | "json5", file, across);
-    return lint.offences.some((offence) => offence.code === "parse-error") ? { refused: "the fixed text would not parse (a wymcp-lint defect; please report it)" } : { lint };
+    const lint = lintActionFileText(text, kind as "json" | "json5", file, own);
+    return lint.offences.some((offence) => offence.code === "parse-error")
+      ? { refused: "the fixed text would not parse (a wymcp-lint defect; please report it)" }
+      : { lints: [lint] };
   };
 }
 
-/** One file's outcome: its result (what is left, the diff), and why it was not fixed, or only in part. */
+/** One file's outcome: its results (what is left, the diff), and why it was not fixed, or only in part. */
 interface FileOutcome {
-  readonly file: FileResult;
+  /** One per tool, as the run gave them (an Elixir file's one per tool module). */
+  readonly files: readonly FileResult[];
   readonly note?: string;
   /** The fixed text, when it changed. */
   readonly text?: string;
 }
 
-function notFixed(file: FileResult, why: string): FileOutcome {
-  return { file: { ...file, diff: null }, note: `${inspectString(file.file)} was not fixed: ${why}` };
+function notFixed(files: readonly FileResult[], why: string): FileOutcome {
+  return { files: files.map((file) => ({ ...file, diff: null })), note: `${inspectString((files[0] as FileResult).file)} was not fixed: ${why}` };
 }
 
 /** Writes `after` over the file; why not, or null when written. */
@@ -107,61 +114,80 @@ function write(path: string, original: Uint8Array, bom: Buffer, after: string): 
   }
 }
 
-/** A text after its fix passes: the text, its lint after the last pass taken, and why a pass was refused (null when none was). */
-export interface FixedText {
+/** A text after its fix passes: the text, its lints after the last pass taken (an Elixir file's one per tool module), and why a pass was refused (null when none was). */
+interface FixedText {
   readonly text: string;
-  readonly lint: ToolLint;
+  readonly lints: readonly ToolLint[];
   readonly refused: string | null;
 }
 
 /**
- * The fix passes over one text in memory: the edits of what `lint` reports (and `rules` do
+ * The fix passes over one text in memory: the edits of what `lints` report (and `rules` do
  * not set off) applied, the text linted again, until no edit is left or a pass is refused.
  */
-export async function fixPasses(file: string, text: string, lint: ToolLint, relint: (text: string) => Promise<Relinted>, rules: SeverityRules): Promise<FixedText> {
+async function fixPasses(file: string, text: string, lints: readonly ToolLint[], relint: (text: string) => Promise<Relinted>, rules: SeverityRules): Promise<FixedText> {
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const groups = lint.offences.filter((offence) => hasEdits(offence) && rules.severityOf(offence.code, file) !== "off").map((offence) => offence.edits as readonly TextEdit[]);
+    const groups = lints.flatMap((lint) =>
+      lint.offences.filter((offence) => hasEdits(offence) && rules.severityOf(offence.code, file) !== "off").map((offence) => offence.edits as readonly TextEdit[]),
+    );
     if (groups.length === 0) break;
     const next = applyEdits(text, groups);
     if (next.applied.length === 0 || next.text === text) break;
     const relinted = await relint(next.text);
-    if ("refused" in relinted) return { text, lint, refused: relinted.refused };
+    if ("refused" in relinted) return { text, lints, refused: relinted.refused };
     text = next.text;
-    lint = relinted.lint;
+    lints = relinted.lints;
   }
-  return { text, lint, refused: null };
+  return { text, lints, refused: null };
 }
 
-async function fixFile(file: FileResult, across: readonly Offence[], options: FixOptions): Promise<FileOutcome> {
-  const path = resolve(options.cwd, file.file);
+/** Fixes the file whose tools' results are `files` (one, or an Elixir file's one per tool module); `across[i]` are the i-th's offences across files. */
+async function fixFile(files: readonly FileResult[], across: readonly (readonly Offence[])[], options: FixOptions): Promise<FileOutcome> {
+  const name = (files[0] as FileResult).file;
+  const path = resolve(options.cwd, name);
   let bytes: Uint8Array;
   try {
     bytes = options.stdin ?? readFileSync(path);
   } catch (error) {
-    return notFixed(file, `it cannot be read again: ${describeThrown(error)}`);
+    return notFixed(files, `it cannot be read again: ${describeThrown(error)}`);
   }
   const { text: before, bom } = textOf(bytes);
   const rules = options.rules ?? DEFAULT_RULES;
-  const relint = relinter(file.file, path, across, options);
+  const relint = relinter(name, path, across, options);
   // An action file is linted again from the text read now (that is cheap), so that its edits
   // are those of what is there even if it changed since the run read it. A module's load is
   // not cheap: its first edits are the run's (the write refuses a file changed since now).
-  let lint: ToolLint = file;
-  if (kindOf(file.file) !== "module") {
+  let lints: readonly ToolLint[] = files;
+  if (kindOf(name) !== "module") {
     const now = await relint(before);
-    if ("refused" in now) return notFixed(file, "it changed while it was being linted");
-    lint = now.lint;
+    if ("refused" in now) return notFixed(files, "it changed while it was being linted");
+    lints = now.lints;
   }
-  const { text, lint: last, refused } = await fixPasses(file.file, before, lint, relint, rules);
-  if (text === before) return refused === null ? { file: { ...file, diff: null } } : notFixed(file, refused);
+  const { text, lints: last, refused } = await fixPasses(name, before, lints, relint, rules);
+  if (text === before) return refused === null ? { files: files.map((file) => ({ ...file, diff: null })) } : notFixed(files, refused);
   if (options.write && options.stdin === null) {
     const failure = write(path, bytes, bom, text);
-    if (failure !== null) return notFixed(file, failure);
+    if (failure !== null) return notFixed(files, failure);
   }
   // The diff is of the bytes on disk: a byte order mark starts the first line, so the patch applies as is.
   const bomText = bom.length > 0 ? "\uFEFF" : "";
-  const fixed: FileResult = { file: file.file, tool: last.tool, actions: last.actions, offences: last.offences, diff: unifiedDiff(file.file, bomText + before, bomText + text) };
-  return refused === null ? { file: fixed, text } : { file: fixed, text, note: `${inspectString(file.file)} was fixed only in part: ${refused}` };
+  const diff = unifiedDiff(name, bomText + before, bomText + text);
+  // The file's diff goes with its first tool's result; the others' say none, so it is shown once.
+  const fixed = last.map((lint, i): FileResult => ({ file: name, tool: lint.tool, actions: lint.actions, offences: lint.offences, diff: i === 0 ? diff : null }));
+  return refused === null ? { files: fixed, text } : { files: fixed, text, note: `${inspectString(name)} was fixed only in part: ${refused}` };
+}
+
+/** The results in runs of the same file (an Elixir file's tools are next to each other), with their indexes. */
+function byFile(files: readonly FileResult[]): { readonly files: FileResult[]; readonly at: number[] }[] {
+  const runs: { files: FileResult[]; at: number[] }[] = [];
+  for (const [i, file] of files.entries()) {
+    const last = runs.at(-1);
+    if (last !== undefined && last.files[0]?.file === file.file) {
+      last.files.push(file);
+      last.at.push(i);
+    } else runs.push({ files: [file], at: [i] });
+  }
+  return runs;
 }
 
 /** Fixes the files of `result` that have edits; see the module comment. */
@@ -173,18 +199,22 @@ export async function fixFiles(result: LintResult, options: FixOptions): Promise
     for (const directory of new Set(result.files.map((file) => dirname(resolve(options.cwd, file.file))))) sweepTemporaryFiles(directory);
   }
   const outcomes: FileOutcome[] = [];
-  for (const [i, file] of result.files.entries()) {
-    const fixable = kindOf(file.file) !== null && file.offences.some(hasEdits);
-    const offence = across[i];
-    outcomes.push(fixable ? await fixFile(file, offence ? [offence] : [], options) : { file: { ...file, diff: null } });
+  for (const { files, at } of byFile(result.files)) {
+    const fixable = kindOf((files[0] as FileResult).file) !== null && files.some((file) => file.offences.some(hasEdits));
+    const acrossOf = at.map((i) => {
+      const offence = across[i] ?? null;
+      return offence === null ? [] : [offence];
+    });
+    outcomes.push(fixable ? await fixFile(files, acrossOf, options) : { files: files.map((file) => ({ ...file, diff: null })) });
   }
   return {
     result: summarize(
-      outcomes.map((o) => o.file),
+      outcomes.flatMap((o) => o.files),
       performance.now() - result.durationMs,
       options.rules ?? DEFAULT_RULES,
+      result.server !== undefined,
     ),
     notes: outcomes.flatMap((o) => (o.note === undefined ? [] : [o.note])),
-    texts: new Map(outcomes.flatMap((o) => (o.text === undefined ? [] : [[o.file.file, o.text] as const]))),
+    texts: new Map(outcomes.flatMap((o) => (o.text === undefined ? [] : [[(o.files[0] as FileResult).file, o.text] as const]))),
   };
 }

@@ -1,12 +1,12 @@
 // The run over files, from the command line's paths to one LintResult (docs/inputs.md,
 // docs/report.md): discover the files (discover.ts), lint the action files (scheduler.ts,
 // with the action-file loader) and the tool modules (the module loader, behind
-// lintToolModules), add duplicate-tool across files (duplicate-tools.ts), make each
-// module's lint whole from its text, read once (lint-text.ts: its one locating pass, then
-// its directives), apply the action files' inline suppression directives
-// (src/suppress/suppress.ts), resolve severities (severity.ts) and sum up. lintActionSource
-// and lintModuleSource are the same for one action file or tool module read from standard
-// input. A file's failure stays in that file's result; only our own bugs throw. Called by
+// lintToolModules), read the Elixir files (one lint per tool module they hold), add
+// duplicate-tool across files (duplicate-tools.ts), make each module's lint whole from its
+// text, read once (lint-text.ts: its one locating pass, then its directives), apply the
+// action files' inline suppression directives (src/suppress/suppress.ts), resolve severities
+// (severity.ts) and sum up. lintActionSource, lintModuleSource and lintElixirSource are the
+// same for one file read from standard input. A file's failure stays in that file's result; only our own bugs throw. Called by
 // src/cli/run.ts.
 
 import { readFileSync } from "node:fs";
@@ -99,10 +99,10 @@ function lintModules(
   );
 }
 
-/** The run's result: each file under the severity rules, and the totals of what is reported. */
-export function summarize(linted: readonly FileResult[], startedAt: number, rules: SeverityRules = DEFAULT_RULES): LintResult {
+/** The run's result: each file under the severity rules, and the totals of what is reported (`server`: the results are a server's tools). */
+export function summarize(linted: readonly FileResult[], startedAt: number, rules: SeverityRules = DEFAULT_RULES, server = false): LintResult {
   const files = linted.map((file) => capped(resolveSeverities(file, rules), rules));
-  return { files, summary: totals(files), durationMs: performance.now() - startedAt };
+  return { files, summary: totals(files, server), durationMs: performance.now() - startedAt };
 }
 
 /** The file under the per-file cap (src/core/offence-cap.ts), the offence that counts the rest under the rules too. */
@@ -137,11 +137,8 @@ function moduleText(found: FoundFile): () => string | null {
   return () => (text === undefined ? (text = readSource(openablePath(found))) : text);
 }
 
-/** The files' own lints, and for each Elixir file what completes its lint from its text (null for every other kind). */
-interface OwnLints {
-  readonly lints: readonly ToolLint[];
-  readonly elixir: readonly (ElixirLint | null)[];
-}
+/** The files' own lints: an Elixir file's what completes its lints (one per tool module) from its text, every other file's its one lint. */
+type OwnLint = { readonly lint: ToolLint } | { readonly elixir: ElixirLint };
 
 /**
  * The files' own lints, those the cache keeps taken from it: action files as their step gives
@@ -149,7 +146,7 @@ interface OwnLints {
  * (never cached: their lint is completed from their parse); none yet has duplicate-tool, its
  * directives or its severities.
  */
-async function ownLints(found: readonly FoundFile[], texts: readonly (() => string | null)[], options: LintFilesOptions): Promise<OwnLints> {
+async function ownLints(found: readonly FoundFile[], texts: readonly (() => string | null)[], options: LintFilesOptions): Promise<OwnLint[]> {
   const { cache } = options;
   const lints: (ToolLint | null)[] = found.map((f) => (f.kind === "elixir" ? null : (cache?.lookup(f) ?? null)));
   const missed = found.filter((_, i) => lints[i] === null);
@@ -170,12 +167,19 @@ async function ownLints(found: readonly FoundFile[], texts: readonly (() => stri
   let nextModule = 0;
   let nextActionFile = 0;
   let nextElixir = 0;
-  const elixir = found.map((f) => (f.kind === "elixir" ? (elixirLints[nextElixir++] as ElixirLint) : null));
+  const own: OwnLint[] = [];
   for (const [i, f] of found.entries()) {
-    if (lints[i] !== null) continue;
+    const kept = lints[i] ?? null;
+    if (f.kind === "elixir") {
+      own.push({ elixir: elixirLints[nextElixir++] as ElixirLint });
+      continue;
+    }
+    if (kept !== null) {
+      own.push({ lint: kept });
+      continue;
+    }
     let lint: ToolLint;
-    if (f.kind === "elixir") lint = (elixir[i] as ElixirLint).lint;
-    else if (isModule(f)) {
+    if (isModule(f)) {
       lint = moduleLints[nextModule++] as ToolLint;
       // A clean module pays nothing for locating; one gone since it was loaded keeps its offences unlocated.
       const text = lint.offences.length === 0 ? null : (texts[i] as () => string | null)();
@@ -186,23 +190,48 @@ async function ownLints(found: readonly FoundFile[], texts: readonly (() => stri
       lint = actionFiles[nextActionFile++] as ToolLint;
       cache?.store(f, lint);
     }
-    lints[i] = lint;
+    own.push({ lint });
   }
-  return { lints: lints as ToolLint[], elixir };
+  return own;
 }
 
-/** Lints `found` (in path order, as discover returns them); results keep that order. */
+/** One tool of the run: the file it is in (at `at` in the run's files), and its lint; an Elixir file's also its file's lints and its index among them. */
+interface RunTool {
+  readonly at: number;
+  readonly lint: ToolLint;
+  readonly elixir?: { readonly file: ElixirLint; readonly index: number };
+}
+
+/** The run's tools in the files' order: an Elixir file gives one per tool module it holds, every other file one. */
+function runTools(own: readonly OwnLint[]): RunTool[] {
+  return own.flatMap((one, at): RunTool[] =>
+    "lint" in one ? [{ at, lint: one.lint }] : one.elixir.lints.map((lint, index) => ({ at, lint, elixir: { file: one.elixir, index } })),
+  );
+}
+
+/** Lints `found` (in path order, as discover returns them); results keep that order, an Elixir file's tools in the order they are written. */
 export async function lintFiles(found: readonly FoundFile[], options: LintFilesOptions): Promise<LintResult> {
   const startedAt = options.startedAt ?? performance.now();
   const texts = found.map(moduleText);
-  const { lints, elixir } = await ownLints(found, texts, options);
-  const across = duplicateToolOffences(lints.map((lint, i) => ({ directory: dirname((found[i] as FoundFile).path), file: (found[i] as FoundFile).file, tool: lint.tool })));
+  const tools = runTools(await ownLints(found, texts, options));
+  const across = duplicateToolOffences(tools.map(({ at, lint }) => ({ directory: dirname((found[at] as FoundFile).path), file: (found[at] as FoundFile).file, tool: lint.tool })));
+  const withAcross = tools.map(({ lint }, i) => {
+    const offence = across[i] ?? null;
+    return offence === null ? lint.offences : sortOffences([...lint.offences, offence]);
+  });
+  // An Elixir file's tools are completed together, its directives judged over all of them: each file's once, at its first tool.
+  const elixirCompleted = new Map<ElixirLint, (readonly Offence[])[]>();
+  for (const { elixir } of tools) {
+    if (elixir === undefined || elixir.index > 0) continue;
+    const ofFile = tools.flatMap((other, j) => (other.elixir?.file === elixir.file ? [withAcross[j] as readonly Offence[]] : []));
+    elixirCompleted.set(elixir.file, elixir.file.complete(ofFile));
+  }
   const completed = await Promise.all(
-    lints.map(async (lint, i) => {
-      const one = found[i] as FoundFile;
-      const text = texts[i] as () => string | null;
+    tools.map(async ({ at, lint, elixir }, i) => {
+      const one = found[at] as FoundFile;
+      const text = texts[at] as () => string | null;
+      if (elixir !== undefined) return { ...lint, offences: (elixirCompleted.get(elixir.file) as (readonly Offence[])[])[elixir.index] ?? [] };
       const offence = across[i] ?? null;
-      if (one.kind === "elixir") return { ...lint, offences: (elixir[i] as ElixirLint).complete(offence === null ? lint.offences : sortOffences([...lint.offences, offence])) };
       let offences = lint.offences;
       if (offence !== null) {
         // duplicate-tool is located in a module's text like its other offences (it names the module's `name`).
@@ -210,10 +239,10 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
         const added = source === null ? [offence] : await locateToolModule(one.path, source, [offence]);
         offences = sortOffences([...offences, ...added]);
       }
-      return suppressLint({ ...lint, offences }, one.kind, text);
+      return suppressLint({ ...lint, offences }, one.kind as Exclude<FoundFile["kind"], "elixir">, text);
     }),
   );
-  const files = completed.map((lint, i) => fileResult((found[i] as FoundFile).file, lint));
+  const files = completed.map((lint, i) => fileResult((found[(tools[i] as RunTool).at] as FoundFile).file, lint));
   return summarize(files, startedAt, options.rules);
 }
 
@@ -225,7 +254,9 @@ async function lintElixirFiles(files: readonly FoundFile[]): Promise<ElixirLint[
   for (const file of files) {
     const decoded = readText(openablePath(file));
     out.push(
-      "offence" in decoded ? { lint: { tool: null, actions: 0, offences: [decoded.offence] }, complete: (offences) => offences } : await lintElixirText(file.path, decoded.text),
+      "offence" in decoded
+        ? { lints: [{ tool: null, actions: 0, offences: [decoded.offence] }], complete: (offences) => [...offences] }
+        : await lintElixirText(file.path, decoded.text),
     );
   }
   return out;
@@ -247,14 +278,23 @@ export interface ModuleSourceOptions extends SourceOptions {
   readonly onLoaded?: (loaded: readonly string[]) => void;
 }
 
-/** Lints one Elixir tool module given as bytes (--stdin), as if it were the file at `path` (the project around it is read from there). */
+/**
+ * Lints an Elixir file given as bytes (--stdin), as if it were the file at `path` (the project
+ * around it is read from there): one result per tool module. `across` is its first tool's;
+ * duplicate-tool among its own tools is found here.
+ */
 export async function lintElixirSource(bytes: Buffer, file: string, path: string, options: SourceOptions = {}): Promise<LintResult> {
   const decoded = decode(bytes);
-  const lint =
-    "offence" in decoded
-      ? { tool: null, actions: 0, offences: [decoded.offence] }
-      : await (await import("./lint-text.js")).lintElixirModuleText(path, decoded.text, options.across);
-  return summarize([fileResult(file, lint)], options.startedAt ?? performance.now(), options.rules);
+  const given = options.across ?? [];
+  const across = (lints: readonly ToolLint[]): Offence[][] =>
+    duplicateToolOffences(lints.map((lint) => ({ directory: "", file, tool: lint.tool }))).map((offence, i) => [...(i === 0 ? given : []), ...(offence === null ? [] : [offence])]);
+  const lints =
+    "offence" in decoded ? [{ tool: null, actions: 0, offences: [decoded.offence] }] : await (await import("./lint-text.js")).lintElixirModuleText(path, decoded.text, across);
+  return summarize(
+    lints.map((lint) => fileResult(file, lint)),
+    options.startedAt ?? performance.now(),
+    options.rules,
+  );
 }
 
 /**

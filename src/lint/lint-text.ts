@@ -58,10 +58,18 @@ export async function lintModuleText(
   return completeModuleLint(path, withAcross(await lintToolModuleSource(path, text, load), across), text, parsed);
 }
 
-/** An Elixir tool module's lint from its text, as if it were the file at `path` (its project is read from there): see the module comment. */
-export async function lintElixirModuleText(path: string, text: string, across: readonly Offence[] = []): Promise<ToolLint> {
+/** The offences across files of each of an Elixir file's tools (by index), given their lints. */
+export type ElixirAcross = (lints: readonly ToolLint[]) => readonly (readonly Offence[])[];
+
+/**
+ * An Elixir file's lints from its text, one per tool module, as if it were the file at `path`
+ * (its project is read from there): see the module comment.
+ */
+export async function lintElixirModuleText(path: string, text: string, across: ElixirAcross = () => []): Promise<ToolLint[]> {
   const { lintElixirText } = await import("../elixir/index.js");
   const read = await lintElixirText(path, text);
-  const lint = withAcross(read.lint, across);
-  return { ...lint, offences: read.complete(lint.offences) };
+  const given = across(read.lints);
+  const lints = read.lints.map((lint, i) => withAcross(lint, given[i] ?? []));
+  const completed = read.complete(lints.map((lint) => lint.offences));
+  return lints.map((lint, i) => ({ ...lint, offences: completed[i] ?? [] }));
 }

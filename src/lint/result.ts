@@ -87,17 +87,23 @@ export interface LintResult {
   readonly tokens?: { readonly servers: Readonly<Record<string, number>> };
 }
 
-/** The totals of what the files report (severities already resolved). */
-export function totals(files: readonly FileResult[]): Summary {
+/**
+ * The totals of what the files report (severities already resolved). Files are counted once
+ * each (an Elixir file has a result per tool module, next to each other); a server's
+ * results, which all name it, count its tools.
+ */
+export function totals(files: readonly FileResult[], server: boolean): Summary {
   let actions = 0;
   let errors = 0;
   let warnings = 0;
-  for (const file of files) {
+  let named = 0;
+  for (const [i, file] of files.entries()) {
+    if (server || files[i - 1]?.file !== file.file) named++;
     actions += file.actions;
     for (const offence of file.offences) {
       if (offence.severity === "error") errors++;
       else warnings++;
     }
   }
-  return { files: files.length, actions, offences: errors + warnings, errors, warnings };
+  return { files: named, actions, offences: errors + warnings, errors, warnings };
 }

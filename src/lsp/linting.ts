@@ -133,7 +133,9 @@ export class Linting {
       setImmediate(() => {
         if (!this.#stopped) this.#setting.pool.freshen();
       });
-    const result = this.#baselined(folder, linted).files[0] as FileResult;
+    // An Elixir file of several tool modules has a result for each: its document shows them all, its first tool's name stands for it.
+    const results = this.#baselined(folder, linted).files;
+    const result: FileResult = results.length === 1 ? (results[0] as FileResult) : { ...(results[0] as FileResult), offences: results.flatMap((one) => one.offences) };
     const before = this.#knownTools.get(path);
     this.#knownTools.set(path, result.tool);
     // The module's name turned out other than expected: the duplicate-tool given for the old name goes, and one for the new name needs another lint.

@@ -51,14 +51,21 @@ function currentSurfaces(result: LintResult, dir: string, cwd: string): { surfac
     if (result.surface !== undefined) surfaces.set(result.server, { hashes: result.surface.hashes, files: [...result.files] });
     return { surfaces, unpinned };
   }
-  for (const file of result.files) {
+  // An Elixir file has a result per tool module, next to each other: its surface is all their tools, pinned only when each was read whole.
+  for (const [i, file] of result.files.entries()) {
     const path = resolve(cwd, file.file);
+    const key = relativePosixPath(path, dir) ?? path;
     const hashes = fileSurface(file, path);
+    const sameFile = result.files[i - 1]?.file === file.file;
+    if (sameFile && unpinned.at(-1) === file.file) continue;
     if (hashes === null) {
       if (isToolModule(path)) unpinned.push(file.file);
+      surfaces.delete(key);
       continue;
     }
-    surfaces.set(relativePosixPath(path, dir) ?? path, { hashes, files: [file] });
+    const earlier = sameFile ? surfaces.get(key) : undefined;
+    if (earlier === undefined) surfaces.set(key, { hashes, files: [file] });
+    else surfaces.set(key, { hashes: { tools: { ...earlier.hashes.tools, ...hashes.tools } }, files: [...earlier.files, file] });
   }
   return { surfaces, unpinned };
 }
@@ -88,7 +95,7 @@ const FIX = "Review the change: if it is meant, run wymcp-lint --update-pins to 
 
 /** Where a change is reported: the row of its tool (a server's), and the action it names. */
 function place(change: Change, files: readonly FileResult[], plain: boolean, server: boolean): { file: FileResult; action: string | null } {
-  const file = (server ? files.find((f) => f.tool === change.tool) : undefined) ?? (files[0] as FileResult);
+  const file = (server || files.length > 1 ? files.find((f) => f.tool === change.tool) : undefined) ?? (files[0] as FileResult);
   if (change.field?.startsWith("action ") === true) return { file, action: change.field.slice("action ".length) };
   // A tools file's entry, or a plain server's tool, is one action named like the tool; a tool that is gone has none.
   const gone = change.field === null && change.kind === "removed";
@@ -139,5 +146,5 @@ export function pinsStep(result: LintResult, options: PinsStepOptions): LintResu
     const more = added.get(file);
     return more === undefined ? file : { ...file, offences: sortOffences([...file.offences, ...more]) };
   });
-  return { ...result, files, summary: totals(files) };
+  return { ...result, files, summary: totals(files, result.server !== undefined) };
 }

@@ -121,5 +121,5 @@ export async function lintServer(target: ServerTarget, options: ServerLintOption
     throw error instanceof ServerFailure ? error.about(label, session?.stderrTail() ?? []) : error;
   }
   await session.close();
-  return { ...summarize(linted.files, startedAt, options.rules), server: label, surface: linted.surface };
+  return { ...summarize(linted.files, startedAt, options.rules, true), server: label, surface: linted.surface };
 }

@@ -140,5 +140,5 @@ export async function tokensStep(result: LintResult, options: TokensStepOptions)
     if (row === undefined) return file;
     return { ...file, tokens: row.estimates, ...(more === undefined ? {} : { offences: sortOffences([...file.offences, ...more]) }) };
   });
-  return { ...result, files, summary: totals(files), tokens: { servers: serverTotals } };
+  return { ...result, files, summary: totals(files, result.server !== undefined), tokens: { servers: serverTotals } };
 }

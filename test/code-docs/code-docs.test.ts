@@ -116,7 +116,7 @@ async function moduleCodes(source: string): Promise<OffenceCode[]> {
 
 async function elixirCodes(source: string): Promise<OffenceCode[]> {
   const file = join(scratch, `example${moduleCount++}.ex`);
-  return (await lintElixirModuleText(file, source)).offences.map((o) => o.code);
+  return (await lintElixirModuleText(file, source)).flatMap((lint) => lint.offences.map((o) => o.code));
 }
 
 /** A file listing (`path  what it declares`) made into files, linted as a directory. */

@@ -8,13 +8,17 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { lintElixirText } from "../../src/elixir/index.js";
+import { lintElixirText, type ElixirLint } from "../../src/elixir/index.js";
+import type { Offence } from "../../src/core/offence.js";
 import { discover } from "../../src/lint/discover.js";
 import { lintPaths } from "../../src/lint/lint-paths.js";
 import { cli } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/elixir");
+
+/** Every offence of the file's tools, completed as the run completes them (no offence across files). */
+const completed = (read: ElixirLint): Offence[] => read.complete(read.lints.map((lint) => lint.offences)).flat();
 
 const brief = (o: { code: string; action: string | null; location: string; line?: number; column?: number; exact?: boolean; message: string }) => ({
   code: o.code,
@@ -79,7 +83,7 @@ test("# wymcp-lint-disable-next-line suppresses on the next line; one that suppr
     "",
   ].join("\n");
   const read = await lintElixirText(file, text);
-  const offences = read.complete(read.lint.offences);
+  const offences = completed(read);
   assert.deepEqual(
     offences.map((o) => [o.code, o.line]),
     [["unused-disable", 8]],
@@ -117,10 +121,10 @@ test("near misses of duplicate-key: an atom and a string key, a map update, Map.
   ].join("\n");
   const read = await lintElixirText(repoPath("test/fixtures/elixir/scratch.ex"), text);
   assert.deepEqual(
-    read.complete(read.lint.offences).filter((o) => o.code === "duplicate-key"),
+    completed(read).filter((o) => o.code === "duplicate-key"),
     [],
   );
-  assert.ok(read.lint.offences.length > 0, "the string key and the keyword list are other codes' (wrong-type)");
+  assert.ok((read.lints[0]?.offences.length ?? 0) > 0, "the string key and the keyword list are other codes' (wrong-type)");
 });
 
 test("a file that is not valid Elixir is one parse-error at the place the parser stops", async () => {
@@ -129,9 +133,67 @@ test("a file that is not valid Elixir is one parse-error at the place the parser
     'defmodule T do\n  use Wymcp.Tool\n  def name, do: "t"\n  def actions do\n    %{a: %{description: "A",, properties: %{}}}\n  end\nend\n',
   );
   assert.deepEqual(
-    read.lint.offences.map((o) => [o.code, o.line]),
+    read.lints.flatMap((lint) => lint.offences.map((o) => [o.code, o.line])),
     [["parse-error", 5]],
   );
+});
+
+test("a file of several tool modules is one result per tool, in the order written, each located in the file", async () => {
+  const result = await lintPaths({ paths: ["several"], cwd: FIXTURES, timeoutMs: 10_000 });
+  assert.deepEqual(
+    result.files.map((f) => [f.file, f.tool, f.actions]),
+    [
+      ["several/other_test.exs", "widgets", 1],
+      ["several/widgets_test.exs", "widgets", 2],
+      ["several/widgets_test.exs", "gadgets", 1],
+      ["several/widgets_test.exs", "widgets", 1],
+    ],
+  );
+  assert.equal(result.summary.files, 2, "a file is counted once, however many tools it holds");
+  assert.deepEqual(
+    result.files.map((f) => f.offences.map((o) => `${o.line}:${o.column} ${o.code}`)),
+    [
+      [],
+      // The file's disable-file covers the first tool's newline: used, so not unused-disable.
+      ["14:108 duplicate", "13:60 unknown-key", "13:15 missing-key"],
+      // A directive is unused only when it is so for every tool: reported once, with the tool it is written in.
+      ["26:7 unused-disable"],
+      // Another test script's "widgets" is its own server's; this file's earlier one is not.
+      ["34:19 duplicate-tool", "38:46 unknown-key", "38:15 missing-key"],
+    ],
+  );
+  assert.match(result.files[3]?.offences[0]?.message ?? "", /an earlier tool module of the same file/);
+});
+
+test("a file of several tool modules: standard input gives the same results, and --fix fixes every tool in one write", async () => {
+  const text = readFileSync(`${FIXTURES}/several/widgets_test.exs`, "utf8");
+  const named = await cli(["--format", "json", "several/widgets_test.exs"], { cwd: FIXTURES });
+  const stdin = await cli(["--format", "json", "--stdin", "--stdin-filename", "several/widgets_test.exs"], { cwd: FIXTURES, stdin: text });
+  const report = JSON.parse(named.stdout) as { files: { tool: string; offences: unknown[] }[]; summary: { files: number } };
+  assert.equal(report.files.length, 3);
+  assert.equal(report.summary.files, 1);
+  assert.deepEqual(JSON.parse(stdin.stdout).files, report.files);
+
+  const dir = mkdtempSync(join(tmpdir(), "wymcp-lint-elixir-several-"));
+  try {
+    const file = join(dir, "widgets_test.exs");
+    writeFileSync(file, text);
+    const fixed = await cli(["--fix", "--format", "json", "widgets_test.exs"], { cwd: dir });
+    const after = readFileSync(file, "utf8");
+    // Both tools' renamed keys and the first's duplicate entry, nothing else.
+    assert.equal(after, text.replaceAll("propertes:", "properties:").replace('required: ["id", "id"]', 'required: ["id"]'));
+    const left = JSON.parse(fixed.stdout) as { files: { tool: string; offences: { code: string }[] }[] };
+    assert.deepEqual(
+      left.files.map((f) => [f.tool, f.offences.map((o) => o.code)]),
+      [
+        ["widgets", []],
+        ["gadgets", ["unused-disable"]],
+        ["widgets", ["duplicate-tool"]],
+      ],
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("the command line lints an Elixir module, from a file and from standard input", async () => {

@@ -11,6 +11,7 @@ import { test } from "node:test";
 import { createEngine } from "../../src/index.js";
 import { duplicateToolOffences } from "../../src/lint/duplicate-tools.js";
 import { cli, FIXTURES, tempDir } from "../support/cli.js";
+import { repoPath } from "../support/paths.js";
 
 const MODULE = 'export default { name: "notes", description: "Notes", actions: () => ({ add: { description: "Add a note", properties: { text: { type: "string" } } } }) };\n';
 const BROKEN_ACTIONS = '{ "search": { "description": "Find", "propertes": { "q": { "type": "string" } } } }\n';
@@ -115,6 +116,35 @@ test("update() with a text makes the file an open document that lintPaths lints 
     engine.forget("tools/search.actions.json");
     const again = await engine.lintPaths(["tools"]);
     assert.deepEqual(again.summary, first.summary);
+  } finally {
+    engine.dispose();
+  }
+});
+
+test("an Elixir file of several tool modules keeps a result per tool, from disk and as an open document", async () => {
+  const dir = tempDir();
+  const text = readFileSync(repoPath("test/fixtures/elixir/several/widgets_test.exs"), "utf8");
+  writeFileSync(join(dir, "widgets_test.exs"), text);
+  const engine = await createEngine({ cwd: dir });
+  try {
+    const disk = await engine.lintPaths(["."]);
+    assert.deepEqual(
+      engine.resultsOf("widgets_test.exs").map((f) => f.tool),
+      ["widgets", "gadgets", "widgets"],
+    );
+    assert.equal(engine.resultOf("widgets_test.exs")?.tool, "widgets");
+    engine.update("widgets_test.exs", text.replaceAll("propertes:", "properties:"));
+    const open = await engine.lintPaths(["."]);
+    assert.deepEqual(
+      open.files.map((f) => [f.tool, f.offences.length]),
+      [
+        ["widgets", 1],
+        ["gadgets", 1],
+        ["widgets", 1],
+      ],
+    );
+    assert.deepEqual(open.summary, { ...disk.summary, offences: 3, errors: 2 });
+    assert.equal(engine.resultsOf("widgets_test.exs").length, 3);
   } finally {
     engine.dispose();
   }

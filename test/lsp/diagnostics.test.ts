@@ -164,6 +164,26 @@ test("a repeated key points at its first occurrence, and an unused directive is 
   });
 });
 
+test("an Elixir document of several tool modules shows every tool's diagnostics", async () => {
+  const dir = workspace();
+  const path = join(dir, "widgets_test.exs");
+  const text = readFileSync(repoPath("test/fixtures/elixir/several/widgets_test.exs"), "utf8");
+  writeFileSync(path, text);
+  await withClient({ folder: dir }, async (client) => {
+    client.open(uriOf(path), text, "elixir");
+    const { diagnostics } = await client.published_(uriOf(path));
+    assert.deepEqual(diagnostics.map((d) => `${d.range.start.line + 1} ${d.code}`).sort(), [
+      "13 missing-key",
+      "13 unknown-key",
+      "14 duplicate",
+      "26 unused-disable",
+      "34 duplicate-tool",
+      "38 missing-key",
+      "38 unknown-key",
+    ]);
+  });
+});
+
 // An astral character (two UTF-16 units, four UTF-8 bytes) and CRLF line ends before the offence.
 const ASTRAL = '{\r\n  "find": {\r\n    "description": "Find 📚 books", "descripton": "x",\r\n    "properties": {}\r\n  }\r\n}\r\n';
 

@@ -296,3 +296,26 @@ test("a TypeScript module is pinned; an Elixir module with a part built at run t
   assert.match(stderr, /not pinned, as their declarations could not be read whole .*: "stock\.ex"\n$/);
   assert.deepEqual(JSON.parse(readFileSync(join(dir, "wymcp-lint.pins.json"), "utf8")).surfaces["stock.ex"], stock);
 });
+
+test("an Elixir file of several tool modules is one surface of all its tools; a change is reported on its tool's row, and one tool not read whole keeps the file's old pins", async () => {
+  const dir = tempDir();
+  const two = (gadgets: string, name = '"gadgets"'): string =>
+    `${STOCK_MODULE("Count an item")}\ndefmodule Shop.Tools.Gadgets do\n  use Wymcp.Tool\n  def name, do: ${name}\n  def description, do: "Gadgets"\n  def actions, do: %{list: %{description: ${JSON.stringify(gadgets)}, properties: %{}}}\nend\n`;
+  writeFileSync(join(dir, "tools.ex"), two("List gadgets"));
+  assert.equal(await pin(dir), "wymcp-lint: pinned 2 tools of 1 file in wymcp-lint.pins.json\n");
+  const lock = JSON.parse(readFileSync(join(dir, "wymcp-lint.pins.json"), "utf8")) as Json;
+  assert.deepEqual(Object.keys(lock.surfaces["tools.ex"].tools), ["stock", "gadgets"]);
+  writeFileSync(join(dir, "tools.ex"), two("List every gadget"));
+  const report = JSON.parse((await cli(["--format", "json", "--no-config"], { cwd: dir })).stdout) as Json;
+  assert.deepEqual(
+    report.files.map((f: Json) => [f.tool, f.offences.map((o: Json) => `${o.code} ${o.action}`)]),
+    [
+      ["stock", []],
+      ["gadgets", ["pinned-surface list"]],
+    ],
+  );
+  writeFileSync(join(dir, "tools.ex"), two("List gadgets", 'System.get_env("NAME")'));
+  const { stderr } = await cli(["--update-pins", "--no-config"], { cwd: dir });
+  assert.match(stderr, /not pinned, as their declarations could not be read whole .*: "tools\.ex"\n$/);
+  assert.deepEqual(JSON.parse(readFileSync(join(dir, "wymcp-lint.pins.json"), "utf8")).surfaces["tools.ex"], lock.surfaces["tools.ex"]);
+});
