@@ -15,7 +15,7 @@ import { pinsFile } from "../pins/lock-file.js";
 import type { Config } from "../config/config.js";
 import { configSource } from "../config/find.js";
 import { loadConfig } from "../config/load.js";
-import { kindOf, type FileKind } from "../files/kind.js";
+import { kindOf, NAMED_KINDS, type FileKind } from "../files/kind.js";
 import { textOf } from "../files/text.js";
 import type { FixOutcome } from "../fix/fix-files.js";
 import { appendAll } from "../core/append.js";
@@ -223,7 +223,7 @@ export class Engine {
 
   async #lintOne(bytes: Buffer, file: string, startedAt: number, options: TextOptions = {}): Promise<LintResult> {
     const as = options.kind ?? kindOf(file);
-    if (as === null) throw new TypeError(`${inspectString(file)} names neither an action file (.json, .json5) nor a tool module (.js, .mjs, .cjs, .ts, .mts, .cts, .ex, .exs)`);
+    if (as === null) throw new TypeError(`${inspectString(file)} does not name ${NAMED_KINDS}`);
     const { across, onLoaded } = options;
     const source = { startedAt, rules: this.rules, ...(across === undefined ? {} : { across }) };
     const load = { timeoutMs: this.#loadTimeoutMs, pool: this.#pool, ...(onLoaded === undefined ? {} : { onLoaded }) };

@@ -22,6 +22,9 @@ const KIND_BY_EXTENSION: Readonly<Record<string, FileKind>> = {
   ".exs": "elixir",
 };
 
+/** The kinds a file name can give, by extension, as messages list them. */
+export const NAMED_KINDS = "an action file (.json, .json5), a tool module (.js, .mjs, .cjs, .ts, .mts, .cts) or an Elixir module (.ex, .exs)";
+
 /** A file's kind by its extension, null when the linter does not read that kind. */
 export function kindOf(fileName: string): FileKind | null {
   return KIND_BY_EXTENSION[extname(fileName)] ?? null;

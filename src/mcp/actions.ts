@@ -7,7 +7,7 @@ import { codeTitle, defaultSeverity, isOffenceCode, OFFENCE_CODES, type Severity
 import { closeMatch } from "../core/close-match.js";
 import { explain } from "../code-docs/explain.js";
 import type { FixedDocument } from "../engine/engine.js";
-import { kindOf } from "../files/kind.js";
+import { kindOf, NAMED_KINDS } from "../files/kind.js";
 import type { LintResult } from "../lint/result.js";
 import { inspectString } from "../text/escape.js";
 import { UsageError } from "../usage-error.js";
@@ -52,7 +52,7 @@ async function fileTarget(data: Readonly<Record<string, unknown>>, context: Acti
   const filename = data["filename"] as string;
   const kind = kindOf(filename);
   if (kind === null) {
-    return fail("invalid_data", `"filename" must name an action file (.json, .json5) or a tool module (.js, .mjs, .cjs, .ts, .mts, .cts); got ${inspectString(filename)}`);
+    return fail("invalid_data", `"filename" must name ${NAMED_KINDS}; got ${inspectString(filename)}`);
   }
   const root = resolveRoot(data["root"] as string | undefined, await context.clientRoots());
   if ("problem" in root) return fail("invalid_root", root.problem);

@@ -21,9 +21,10 @@ export interface ReportAnswer {
   readonly offences: readonly Record<string, unknown>[];
 }
 
-function offenceEntry(file: string, offence: Offence): Record<string, unknown> {
+function offenceEntry(file: string, tool: string | null, offence: Offence): Record<string, unknown> {
   return {
     file,
+    tool,
     code: offence.code,
     severity: offence.severity,
     action: offence.action,
@@ -44,7 +45,7 @@ export function reportAnswer(result: LintResult, request: PageRequest, root: str
   for (const file of result.files) {
     for (const offence of file.offences) {
       if (request.severity === "error" && offence.severity !== "error") continue;
-      if (matching >= request.offset && matching < end) offences.push(offenceEntry(file.file, offence));
+      if (matching >= request.offset && matching < end) offences.push(offenceEntry(file.file, file.tool, offence));
       matching++;
     }
   }

@@ -33,9 +33,10 @@ const EDIT = {
 
 const OFFENCE = {
   type: "object",
-  required: ["file", "code", "severity", "action", "location", "line", "column", "message", "fix", "edits"],
+  required: ["file", "tool", "code", "severity", "action", "location", "line", "column", "message", "fix", "edits"],
   properties: {
     file: { type: "string" },
+    tool: orNull({ type: "string" }, "The tool the offence is in (an Elixir file holds one per tool module); null when the file gives none"),
     code: { type: "string" },
     severity: SEVERITY,
     action: orNull({ type: "string" }),

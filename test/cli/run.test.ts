@@ -422,7 +422,10 @@ const USAGE_ERRORS: readonly (readonly [readonly string[], string])[] = [
   [["--stdin"], "--stdin needs --stdin-filename NAME (the name gives the file's kind and, for an action file, the tool's name)"],
   [["--stdin-filename", "a.actions.json"], "--stdin-filename is used only with --stdin"],
   [["--stdin", "--stdin-filename", "a.actions.json", "clean"], `--stdin lints standard input only; got the paths "clean" as well`],
-  [["--stdin", "--stdin-filename", "notes.md"], `--stdin-filename must name an action file (.json, .json5) or a tool module (.js, .mjs, .cjs, .ts, .mts, .cts); got "notes.md"`],
+  [
+    ["--stdin", "--stdin-filename", "notes.md"],
+    `--stdin-filename must name an action file (.json, .json5), a tool module (.js, .mjs, .cjs, .ts, .mts, .cts) or an Elixir module (.ex, .exs); got "notes.md"`,
+  ],
   [["--config="], '--config needs a file name; got ""'],
   [["--baseline="], '--baseline needs a file name; got ""'],
   // One rule: a flag that cannot apply to this run is a usage error naming why.

@@ -4,7 +4,7 @@
 // tool's output schema, so a shape that drifts from it fails here.
 
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -131,6 +131,25 @@ describe("lint_text", () => {
       errors: fromCli.filter((o) => o["severity"] === "error").length,
       warnings: fromCli.filter((o) => o["severity"] === "warn").length,
     });
+  });
+
+  test("an Elixir file's text: every tool module's offences, each naming its tool", async () => {
+    const text = readFileSync(repoPath("test/fixtures/elixir/several/widgets_test.exs"), "utf8");
+    const answer = await call(withRoots.client, "lint_text", { text, filename: "test/widgets_test.exs" });
+    assert.equal(answer.isError, false);
+    assert.deepEqual(
+      (answer.value["offences"] as Json[]).map((o) => `${o["tool"]} ${o["line"]} ${o["code"]}`),
+      [
+        "widgets 14 duplicate",
+        "widgets 13 unknown-key",
+        "widgets 13 missing-key",
+        "gadgets 26 unused-disable",
+        "widgets 34 duplicate-tool",
+        "widgets 38 unknown-key",
+        "widgets 38 missing-key",
+      ],
+    );
+    assert.equal((answer.value["summary"] as Json)["files"], 1);
   });
 
   test("lints an action file's text with no root at all, and names no root", async () => {

@@ -6,7 +6,7 @@
 
 import { escapeText, inspectString } from "../../text/escape.js";
 import { closeMatch } from "../../core/close-match.js";
-import { kindOf, type FileKind } from "../../files/kind.js";
+import { kindOf, NAMED_KINDS, type FileKind } from "../../files/kind.js";
 import { UsageError } from "../../usage-error.js";
 import { checkServer, type ServerTarget } from "../../server/target.js";
 import { OPTIONS, SPECS, type Given, type GivenOptions, type LintKey, type LintValues, type OptionSpec } from "./table.js";
@@ -139,7 +139,7 @@ function stdinSource(stdin: boolean, named: string | undefined, paths: readonly 
   if (paths.length > 0) throw new UsageError(`--stdin lints standard input only; got the paths ${paths.map(inspectString).join(", ")} as well`);
   const kind = kindOf(named);
   if (kind === null) {
-    throw new UsageError(`--stdin-filename must name an action file (.json, .json5) or a tool module (.js, .mjs, .cjs, .ts, .mts, .cts); got ${inspectString(named)}`);
+    throw new UsageError(`--stdin-filename must name ${NAMED_KINDS}; got ${inspectString(named)}`);
   }
   return { file: named, kind };
 }

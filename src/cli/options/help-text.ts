@@ -2,9 +2,9 @@
 // codes and the environment it reads. Only yargs.ts renders it, so the start-up shortcut
 // never loads it.
 
-export const DESCRIPTION = `Lint the tool declarations of action-dispatched MCP servers: action files (*.actions.json, *.actions.json5) and tool modules (*.tool.{js,mjs,cjs,ts,mts,cts}). Every offence is reported at once, with its place and a fix.
+export const DESCRIPTION = `Lint the tool declarations of MCP servers, above all action-dispatched ones: action files (*.actions.json, *.actions.json5), tools files (*.tools.json, *.tools.json5: a saved tools/list), tool modules (*.tool.{js,mjs,cjs,ts,mts,cts}) and Elixir tool modules (*.ex, *.exs that use Wymcp.Tool, read without Elixir). Every offence is reported at once, with its place and a fix.
 
-A directory is searched recursively (node_modules, dot-folders and what .gitignore files ignore skipped; symlinked directories inside it are not entered); a file is linted whatever its name (.json and .json5 are action files, .js .mjs .cjs .ts .mts .cts tool modules); a glob is expanded (quote it) and its matches follow the directory search (only files named like the two kinds above; ignored ones skipped). No path means the current directory.`;
+A directory is searched recursively (node_modules, dot-folders and what .gitignore files ignore skipped; symlinked directories inside it are not entered); a file is linted whatever its name (.json and .json5 are action or tools files, .js .mjs .cjs .ts .mts .cts tool modules, .ex .exs Elixir modules); a glob is expanded (quote it) and its matches follow the directory search (only files named like the kinds above; ignored ones skipped). No path means the current directory.`;
 
 export const EXIT_CODES = `Exit codes:
   0  no error (warnings alone pass, unless there are more than --max-warnings)
