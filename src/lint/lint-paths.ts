@@ -215,15 +215,14 @@ export async function lintFiles(found: readonly FoundFile[], options: LintFilesO
   const texts = found.map(moduleText);
   const tools = runTools(await ownLints(found, texts, options));
   const across = duplicateToolOffences(tools.map(({ at, lint }) => ({ directory: dirname((found[at] as FoundFile).path), file: (found[at] as FoundFile).file, tool: lint.tool })));
-  const withAcross = tools.map(({ lint }, i) => {
-    const offence = across[i] ?? null;
-    return offence === null ? lint.offences : sortOffences([...lint.offences, offence]);
-  });
-  // An Elixir file's tools are completed together, its directives judged over all of them: each file's once, at its first tool.
+  // An Elixir file's tools are completed together, its directives judged over all of them: each file's once, at its first tool (the rest follow it).
   const elixirCompleted = new Map<ElixirLint, (readonly Offence[])[]>();
-  for (const { elixir } of tools) {
+  for (const [i, { elixir }] of tools.entries()) {
     if (elixir === undefined || elixir.index > 0) continue;
-    const ofFile = tools.flatMap((other, j) => (other.elixir?.file === elixir.file ? [withAcross[j] as readonly Offence[]] : []));
+    const ofFile = tools.slice(i, i + elixir.file.lints.length).map(({ lint }, j) => {
+      const offence = across[i + j] ?? null;
+      return offence === null ? lint.offences : sortOffences([...lint.offences, offence]);
+    });
     elixirCompleted.set(elixir.file, elixir.file.complete(ofFile));
   }
   const completed = await Promise.all(
