@@ -19,10 +19,10 @@ import { kindOf, NAMED_KINDS, type FileKind } from "../files/kind.js";
 import { textOf } from "../files/text.js";
 import type { FixOutcome } from "../fix/fix-files.js";
 import { appendAll } from "../core/append.js";
-import type { Offence } from "../core/offence.js";
 import { searchSkips } from "../lint/discover.js";
 import type { IgnoreOptions } from "../lint/ignore-rules.js";
 import { lintActionSource, lintElixirSource, lintModuleSource, lintPaths } from "../lint/lint-paths.js";
+import type { Across } from "../lint/lint-text.js";
 import { totals, type FileResult, type LintResult } from "../lint/result.js";
 import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { ModulePool } from "../modules/pool.js";
@@ -61,8 +61,12 @@ export interface EngineOptions {
 export interface TextOptions {
   readonly kind?: FileKind;
   readonly startedAt?: number;
-  /** Offences across files that belong to this file (duplicate-tool, which only lintPaths finds itself), added before its directives apply. */
-  readonly across?: readonly Offence[];
+  /**
+   * Offences across files that belong to this file (duplicate-tool, which only lintPaths finds
+   * itself), added before its directives apply: its first tool's, or a function given the
+   * names of its tools once read that gives each tool's (docs/library.md).
+   */
+  readonly across?: Across;
   /** For a tool module: told every file it loaded, absolute, its own path first (what its result depends on). */
   readonly onLoaded?: (files: readonly string[]) => void;
 }

@@ -29,6 +29,7 @@ import { textOf } from "../files/text.js";
 import { suppressLint } from "../suppress/suppress.js";
 import { totals, type FileResult, type LintResult } from "./result.js";
 import type { ScheduleOptions } from "./scheduler.js";
+import type { Across, AcrossOf } from "./lint-text.js";
 import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "./severity.js";
 
 /**
@@ -267,7 +268,7 @@ export interface SourceOptions {
   readonly startedAt?: number;
   readonly rules?: SeverityRules;
   /** Offences across files that belong to it (duplicate-tool, which only a run over many files finds), added before its directives apply. */
-  readonly across?: readonly Offence[];
+  readonly across?: Across;
 }
 
 export interface ModuleSourceOptions extends SourceOptions {
@@ -279,14 +280,17 @@ export interface ModuleSourceOptions extends SourceOptions {
 
 /**
  * Lints an Elixir file given as bytes (--stdin), as if it were the file at `path` (the project
- * around it is read from there): one result per tool module. `across` is its first tool's;
- * duplicate-tool among its own tools is found here.
+ * around it is read from there): one result per tool module. `across` as a list is its first
+ * tool's, and duplicate-tool among its own tools is found here; as a function, it finds both.
  */
 export async function lintElixirSource(bytes: Buffer, file: string, path: string, options: SourceOptions = {}): Promise<LintResult> {
   const decoded = decode(bytes);
   const given = options.across ?? [];
-  const across = (lints: readonly ToolLint[]): Offence[][] =>
-    duplicateToolOffences(lints.map((lint) => ({ directory: "", file, tool: lint.tool }))).map((offence, i) => [...(i === 0 ? given : []), ...(offence === null ? [] : [offence])]);
+  const across: AcrossOf =
+    typeof given === "function"
+      ? given
+      : (tools) =>
+          duplicateToolOffences(tools.map((tool) => ({ directory: "", file, tool }))).map((offence, i) => [...(i === 0 ? given : []), ...(offence === null ? [] : [offence])]);
   const lints =
     "offence" in decoded ? [{ tool: null, actions: 0, offences: [decoded.offence] }] : await (await import("./lint-text.js")).lintElixirModuleText(path, decoded.text, across);
   return summarize(

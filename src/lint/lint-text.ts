@@ -16,9 +16,20 @@ import { locateToolModule } from "../locate/tool-module.js";
 import { suppressLint } from "../suppress/suppress.js";
 import { lintActionBytes, lintText } from "./lint-action-file.js";
 
+/**
+ * Each of a file's tools' offences across files (by index), given the names of its tools once
+ * read: one name, but for an Elixir file of several tool modules. An Elixir file's clashes
+ * among its own tools are the function's to find as well.
+ */
+export type AcrossOf = (tools: readonly (string | null)[]) => readonly (readonly Offence[])[];
+
+/** What a caller knows across files: its first tool's offences, or what finds each tool's from the names read. */
+export type Across = readonly Offence[] | AcrossOf;
+
 /** The lint with the offences across files that belong to it, in order. */
-export function withAcross(lint: ToolLint, across: readonly Offence[]): ToolLint {
-  return across.length === 0 ? lint : { ...lint, offences: sortOffences([...lint.offences, ...across]) };
+export function withAcross(lint: ToolLint, across: Across): ToolLint {
+  const own = typeof across === "function" ? (across([lint.tool])[0] ?? []) : across;
+  return own.length === 0 ? lint : { ...lint, offences: sortOffences([...lint.offences, ...own]) };
 }
 
 /**
@@ -33,12 +44,12 @@ async function completeModuleLint(path: string, lint: ToolLint, text: string, pa
 }
 
 /** An action file's lint from its decoded text; `file` names it (its tool's name, and its directives' rules). */
-export function lintActionFileText(text: string, kind: "json" | "json5", file: string, across: readonly Offence[] = []): ToolLint {
+export function lintActionFileText(text: string, kind: "json" | "json5", file: string, across: Across = []): ToolLint {
   return suppressLint(withAcross(lintText(text, kind, actionFileName(file)), across), kind, () => text);
 }
 
 /** An action file's lint from its bytes (--stdin), decoded as a file's are; `file` names it. */
-export function lintActionFileBytes(bytes: Buffer, kind: "json" | "json5", file: string, across: readonly Offence[] = []): ToolLint {
+export function lintActionFileBytes(bytes: Buffer, kind: "json" | "json5", file: string, across: Across = []): ToolLint {
   return suppressLint(withAcross(lintActionBytes(bytes, kind, actionFileName(file)), across), kind, () => bytes.toString("utf8"));
 }
 
@@ -51,24 +62,21 @@ export async function lintModuleText(
   path: string,
   text: string,
   load: { readonly timeoutMs: number; readonly pool?: ModulePool; readonly onLoaded?: (loaded: readonly string[]) => void },
-  across: readonly Offence[] = [],
+  across: Across = [],
   parsed?: ParsedModule | null,
 ): Promise<ToolLint> {
   const { lintToolModuleSource } = await import("../modules/index.js");
   return completeModuleLint(path, withAcross(await lintToolModuleSource(path, text, load), across), text, parsed);
 }
 
-/** The offences across files of each of an Elixir file's tools (by index), given their lints. */
-export type ElixirAcross = (lints: readonly ToolLint[]) => readonly (readonly Offence[])[];
-
 /**
  * An Elixir file's lints from its text, one per tool module, as if it were the file at `path`
  * (its project is read from there): see the module comment.
  */
-export async function lintElixirModuleText(path: string, text: string, across: ElixirAcross = () => []): Promise<ToolLint[]> {
+export async function lintElixirModuleText(path: string, text: string, across: AcrossOf = () => []): Promise<ToolLint[]> {
   const { lintElixirText } = await import("../elixir/index.js");
   const read = await lintElixirText(path, text);
-  const given = across(read.lints);
+  const given = across(read.lints.map((lint) => lint.tool));
   const lints = read.lints.map((lint, i) => withAcross(lint, given[i] ?? []));
   const completed = read.complete(lints.map((lint) => lint.offences));
   return lints.map((lint, i) => ({ ...lint, offences: completed[i] ?? [] }));

@@ -12,23 +12,24 @@ import { kindOf } from "../files/kind.js";
 import { compareFiles, searchedName } from "../lint/discover.js";
 import { duplicateToolOffences } from "../lint/duplicate-tools.js";
 
-/** The tool names the server knows, by absolute path: open buffers' and modules' last lints. */
-export type KnownTools = ReadonlyMap<string, string | null>;
+/** The tool names the server knows, by absolute path: open buffers' and modules' last lints (an Elixir file's, one per tool module). */
+export type KnownTools = ReadonlyMap<string, readonly (string | null)[]>;
 
-/** The tool name a file of the directory counts with; null when unknown. */
-function toolOf(path: string, known: KnownTools): string | null {
-  if (known.has(path)) return known.get(path) ?? null;
+/** The tool names a file of the directory counts with; none when unknown. */
+function toolsOf(path: string, known: KnownTools): readonly (string | null)[] {
+  const names = known.get(path);
+  if (names !== undefined) return names;
   const kind = kindOf(path);
-  return kind === "json" || kind === "json5" ? toolNameOf(path) : null;
+  return kind === "json" || kind === "json5" ? [toolNameOf(path)] : [];
 }
 
 /**
- * The duplicate-tool offence of the document at `path` (named `file`, relative to its
- * folder) whose tool is `tool`, and the file that owns the name; null when no earlier file
- * of its directory has the name.
+ * The duplicate-tool offences of the document at `path` (named `file`, relative to its
+ * folder) whose tools are named `tools`, one for each (null where no earlier tool of its
+ * directory, or of its own file, has the name).
  */
-export function duplicateToolOf(path: string, file: string, tool: string | null, known: KnownTools): Offence | null {
-  if (tool === null) return null;
+export function duplicateToolsOf(path: string, file: string, tools: readonly (string | null)[], known: KnownTools): (Offence | null)[] {
+  if (tools.every((tool) => tool === null)) return tools.map(() => null);
   const dir = dirname(path);
   const prefix = file.slice(0, file.length - (path.length - dir.length - 1));
   let names: string[];
@@ -39,8 +40,10 @@ export function duplicateToolOf(path: string, file: string, tool: string | null,
   }
   const others = names
     .filter((name) => searchedName(name) && join(dir, name) !== path)
-    .map((name) => ({ directory: dir, file: `${prefix}${name}`, tool: toolOf(join(dir, name), known) }));
-  const files = [...others, { directory: dir, file, tool }].sort((a, b) => compareFiles(a.file, b.file));
-  const offences = duplicateToolOffences(files);
-  return offences[files.findIndex((f) => f.file === file)] ?? null;
+    .flatMap((name) => toolsOf(join(dir, name), known).map((tool) => ({ directory: dir, file: `${prefix}${name}`, tool })));
+  // The sort is stable: a file's tools stay in the order they are written.
+  const all = [...others, ...tools.map((tool) => ({ directory: dir, file, tool }))].sort((a, b) => compareFiles(a.file, b.file));
+  const offences = duplicateToolOffences(all);
+  const first = all.findIndex((f) => f.file === file);
+  return tools.map((_, i) => offences[first + i] ?? null);
 }

@@ -7,14 +7,14 @@
 
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { toolNameOf } from "../action-file/lint.js";
 import type { FileResult, LintResult } from "../engine/engine.js";
+import type { AcrossOf } from "../lint/lint-text.js";
 import { searchedKind, type FileKind } from "../files/kind.js";
 import { ModulePool } from "../modules/pool.js";
 import { pathBelow } from "../text/posix-path.js";
 import { UsageError } from "../usage-error.js";
 import { findingsOf, type Finding } from "./diagnostics.js";
-import { duplicateToolOf } from "./duplicate-tools.js";
+import { duplicateToolsOf } from "./duplicate-tools.js";
 import { type Encoding, PositionMap } from "./encoding.js";
 import { type ConfigProblem, type EngineSetting, fileNameIn, type Folder, folderOf, isConfigName, openFolder, problemOf, reloadFolder } from "./workspace.js";
 
@@ -40,8 +40,8 @@ export class Linting {
   #folders: Folder[] = [];
   /** Folders made for documents outside every workspace folder: their own directory's config. */
   readonly #loose = new Map<string, Promise<Folder>>();
-  /** The tool name of each file linted here, by path, for duplicate-tool. */
-  readonly #knownTools = new Map<string, string | null>();
+  /** The tool names of each file linted here, by path, for duplicate-tool. */
+  readonly #knownTools = new Map<string, readonly (string | null)[]>();
   /** The files each open tool module loaded at its last lint (absolute, its own left out), by URI. */
   readonly #loaded = new Map<string, readonly string[]>();
   /** Problems shown, by file, so each is said once and taken back once mended. */
@@ -120,12 +120,11 @@ export class Linting {
       this.#loaded.delete(uri);
       return [];
     }
-    // The tool name it will have: an action file's is its file's; a module's, what its last lint found.
-    const expected = kind === "json" || kind === "json5" ? toolNameOf(file) : (this.#knownTools.get(path) ?? null);
-    const duplicate = duplicateToolOf(path, file, expected, this.#knownTools);
+    // duplicate-tool over its directory as it stands, for the names the lint finds (an Elixir file's, one per tool module).
+    const across: AcrossOf = (tools) => duplicateToolsOf(path, file, tools, this.#knownTools).map((offence) => (offence === null ? [] : [offence]));
     // Replaced only once known: a file changed while this lint runs still finds the document by its last list.
     const onLoaded = (files: readonly string[]): void => void this.#loaded.set(uri, files.slice(1));
-    const linted = await engine.lintText(text, file, { kind, across: duplicate === null ? [] : [duplicate], onLoaded });
+    const linted = await engine.lintText(text, file, { kind, across, onLoaded });
     // The process the module ran in holds what it loaded, so the next lint does not reuse it: a
     // fresh one starts in its place, to be ready when the next pause in typing comes. After
     // the diagnostics are sent (spawning takes the thread a while), and never once stopped.
@@ -133,17 +132,15 @@ export class Linting {
       setImmediate(() => {
         if (!this.#stopped) this.#setting.pool.freshen();
       });
-    // An Elixir file of several tool modules has a result for each: its document shows them all, its first tool's name stands for it.
+    // An Elixir file of several tool modules has a result for each: its document shows them all.
     const results = this.#baselined(folder, linted).files;
-    const result: FileResult = results.length === 1 ? (results[0] as FileResult) : { ...(results[0] as FileResult), offences: results.flatMap((one) => one.offences) };
+    const offences = results.length === 1 ? (results[0] as FileResult).offences : results.flatMap((one) => one.offences);
     const before = this.#knownTools.get(path);
-    this.#knownTools.set(path, result.tool);
-    // The module's name turned out other than expected: the duplicate-tool given for the old name goes, and one for the new name needs another lint.
-    const mistaken = result.tool !== expected;
-    if (mistaken && duplicateToolOf(path, file, result.tool, this.#knownTools) !== null) this.#options.relint(uri);
-    const offences = mistaken && duplicate !== null ? result.offences.filter((o) => o.code !== "duplicate-tool") : result.offences;
-    // Its tool name changed: the other documents of its directory may gain or lose a duplicate-tool.
-    if (before !== undefined && before !== result.tool) for (const other of this.#neighbours(path)) if (other !== uri) this.#options.relint(other);
+    const tools = results.map((one) => one.tool);
+    this.#knownTools.set(path, tools);
+    // Its tool names changed: the other documents of its directory may gain or lose a duplicate-tool.
+    if (before !== undefined && (before.length !== tools.length || before.some((tool, i) => tool !== tools[i])))
+      for (const other of this.#neighbours(path)) if (other !== uri) this.#options.relint(other);
     return findingsOf(offences, uri, new PositionMap(text, encoding), this.#options.codeHref, (name) => pathToFileURL(join(folder.dir, name)).href);
   }
 

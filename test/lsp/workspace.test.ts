@@ -155,6 +155,38 @@ test("duplicate-tool sees the directory's files on disk and the unsaved buffers,
   }
 });
 
+test("duplicate-tool judges every tool module of an Elixir document, not only its first", async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  mkdirSync(join(dir, ".git"));
+  const onDisk = join(dir, "books.actions.json");
+  writeFileSync(onDisk, '{ "find": { "description": "Find", "properties": {} } }\n');
+  const path = join(dir, "shelf.ex");
+  const tool = (module: string, name: string): string =>
+    `defmodule ${module} do\n  use Wymcp.Tool\n\n  def name, do: "${name}"\n  def description, do: "${module}"\n\n  def actions do\n    %{find: %{description: "Find", properties: %{}}}\n  end\nend\n`;
+  const text = `${tool("MyApp.Shelf", "shelf")}\n${tool("MyApp.Books", "books")}`;
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uriOf(path), text, "elixir");
+    const opened = await client.published_(uriOf(path));
+    // The second module's name line: the first module takes lines 0-9, a blank line, then its own four.
+    assert.deepEqual(
+      opened.diagnostics.map((d) => [d.code, d.range.start.line]),
+      [["duplicate-tool", 14]],
+    );
+    assert.equal(opened.diagnostics[0]?.relatedInformation?.[0]?.location.uri, uriOf(onDisk));
+    // The first tool renamed like the file on disk: it now owns the clash in the document.
+    client.change(uriOf(path), 2, text.replace('"shelf"', '"books"').replace('"books"\n  def description, do: "MyApp.Books"', '"shelf"\n  def description, do: "MyApp.Books"'));
+    const swapped = await client.published_(uriOf(path), (p) => p.version === 2, 0);
+    assert.deepEqual(
+      swapped.diagnostics.map((d) => [d.code, d.range.start.line]),
+      [["duplicate-tool", 3]],
+    );
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
 test("a workspace folder added later takes in its documents: its baseline applies to a document that lay outside every folder", async () => {
   const root = tempDir();
   dirs.push(root);
