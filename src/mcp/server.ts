@@ -14,6 +14,7 @@ import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequest
 import { RESERVED_TOOL_NAME } from "../core/lint-tool.js";
 import { describeThrown } from "../core/escape.js";
 import { Engine } from "../engine/engine.js";
+import { ModulePool } from "../modules/pool.js";
 import { type ActionContext, runAction } from "./actions.js";
 import { checkData } from "./data.js";
 import { ACTION_NAMES, ACTIONS, isActionName, listedTools, TOOL_NAME } from "./declarations.js";
@@ -59,6 +60,10 @@ async function actionAnswer(params: Readonly<Record<string, unknown>>, context: 
 export async function serveMcp(options: McpServerOptions, transport: Transport = new StdioServerTransport()): Promise<void> {
   const server = new Server({ name: "wymcp-lint", version: options.version }, { capabilities: { tools: {} } });
   const engines = new Map<string, Promise<Engine>>();
+  // Each engine's module processes: after a call, one a module ran in is replaced by a fresh
+  // one, ready for the next call (a used one would only be stopped by it). Never once closed.
+  const pools = new Set<ModulePool>();
+  let closing = false;
   let roots: Promise<readonly string[]> | null = null;
 
   const clientRoots = (): Promise<readonly string[]> => {
@@ -77,10 +82,17 @@ export async function serveMcp(options: McpServerOptions, transport: Transport =
     const key = root ?? "";
     let engine = engines.get(key);
     if (engine === undefined) {
-      engine = Engine.create(root === null ? { cwd: tmpdir(), config: false, loadTimeoutMs: options.loadTimeoutMs } : { cwd: root, loadTimeoutMs: options.loadTimeoutMs });
+      const pool = new ModulePool(undefined, { keepIdle: true });
+      const where = root === null ? { cwd: tmpdir(), config: false as const } : { cwd: root };
+      engine = Engine.create({ ...where, loadTimeoutMs: options.loadTimeoutMs, pool });
       engines.set(key, engine);
+      pools.add(pool);
       // A root whose config is broken is tried again at the next call, once it may be mended.
-      engine.catch(() => engines.delete(key));
+      engine.catch(() => {
+        engines.delete(key);
+        pools.delete(pool);
+        pool.stop();
+      });
     }
     return engine;
   };
@@ -99,6 +111,11 @@ export async function serveMcp(options: McpServerOptions, transport: Transport =
       return toResult(name === RESERVED_TOOL_NAME ? helpAnswer(params) : await actionAnswer(params, context), name === TOOL_NAME);
     } catch (error) {
       return toResult(failure("internal", `wymcp-lint could not answer: ${describeThrown(error)}`), false);
+    } finally {
+      // After the answer is sent: spawning takes the thread a while.
+      setImmediate(() => {
+        if (!closing) for (const pool of pools) pool.freshen();
+      });
     }
   });
 
@@ -109,6 +126,7 @@ export async function serveMcp(options: McpServerOptions, transport: Transport =
   // The SDK's stdio transport does not end with its input: a client that goes away closes it.
   if (transport instanceof StdioServerTransport) process.stdin.once("end", () => void server.close());
   await closed;
+  closing = true;
   for (const engine of engines.values())
     await engine.then(
       (e) => e.dispose(),

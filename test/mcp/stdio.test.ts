@@ -11,6 +11,7 @@ import { test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ROOT, repoPath } from "../support/paths.js";
+import { allEnded } from "../support/processes.js";
 
 const BIN = repoPath("bin/wymcp-lint.js");
 const BROKEN = '{"search": {"description": "Search", "properties": {}, "requird": []}}\n';
@@ -42,6 +43,50 @@ test("over stdio: the SDK's client lists the tools and lints a text", async () =
     await client.close();
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+test("after a call that ran a module, a fresh module process waits for the next call, which takes it; none is left", async () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "wymcp-mcp-fresh-")));
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "--mcp", "--load-timeout", "20"],
+    cwd: tmpdir(),
+    env: { ...(process.env as Record<string, string>), WYMCP_LINT_TRACE: "modules" },
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const module = (n: number): string =>
+    `export const name = "fresh";\nexport const description = "Fresh";\nexport const actions = { act${n}: { description: "Act", properties: {}, requird: [] } };\n`;
+  const lint = async (n: number): Promise<string[]> => {
+    const result = await client.callTool({ name: "wymcp_lint", arguments: { action: "lint_text", data: { text: module(n), filename: "fresh.tool.mjs", root } } });
+    return (result.structuredContent as { offences: { code: string; action: string }[] }).offences.map((o) => `${o.code} ${o.action}`);
+  };
+  const client = new Client({ name: "test", version: "1" });
+  let started: number[] = [];
+  try {
+    await client.connect(transport);
+    assert.deepEqual(await lint(1), ["unknown-key act1"]);
+    // Waits on the trace itself, however long a busy machine takes to spawn (a minute at most).
+    const deadline = Date.now() + 60_000;
+    const ahead = await new Promise<string>((resolve, reject) => {
+      const look = (): void => {
+        const found = /module process (\d+) started, idle/.exec(stderr)?.[1];
+        if (found !== undefined) resolve(found);
+        else if (Date.now() > deadline) reject(new Error(`no module process was started ahead of the next call:\n${stderr}`));
+        else setTimeout(look, 20);
+      };
+      look();
+    });
+    assert.deepEqual(await lint(2), ["unknown-key act2"]);
+    assert.match(stderr, new RegExp(`module process ${ahead} taken, idle`));
+  } finally {
+    await client.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+  started = [...stderr.matchAll(/module process (\d+) started/g)].map((m) => Number(m[1]));
+  assert.ok(started.length >= 2, stderr);
+  await allEnded(started);
 });
 
 test("the server ends when its client closes its input, leaving no process", async () => {
