@@ -31,9 +31,11 @@ import { DEFAULT_CACHE_FILE, ResultCache, type CacheStrategy } from "./cache.js"
 import { buildIdentity } from "./build-identity.js";
 import { packageVersion } from "./version.js";
 
-/** Milliseconds a tool module gets to load when the options name none (the CLI's --load-timeout default). */
+// What the library entry names of the engine's inputs and results.
+export type { Across, AcrossOf } from "../lint/lint-text.js";
 export type { FileResult, LintResult, Summary } from "../lint/result.js";
 
+/** Milliseconds a tool module gets to load when the options name none (the CLI's --load-timeout default). */
 export const DEFAULT_LOAD_TIMEOUT_MS = 10_000;
 
 export interface EngineOptions {
