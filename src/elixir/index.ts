@@ -69,7 +69,15 @@ function dynamicOffence(path: Path, term: Dynamic): Offence {
   const inAction = path[0] === "actions" && path.length >= 2;
   const action = inAction ? String(path[1]) : null;
   const relative = inAction ? path.slice(2) : path;
-  const what = relative.length === 0 ? (inAction ? "the action's schema" : "the tool") : `the value of ${renderLocation(relative)}`;
+  // A tool-level path is one of the module's functions: name/0, description/0, actions/0.
+  const what =
+    relative.length === 0
+      ? inAction
+        ? "the action's schema"
+        : "the tool"
+      : !inAction && relative.length === 1
+        ? `${String(relative[0])}/0`
+        : `the value of ${renderLocation(relative)}`;
   return finalizeOffence(
     {
       code: "dynamic-declaration",
@@ -88,16 +96,63 @@ function touchesDynamic(offence: Offence, dynamics: readonly Path[]): boolean {
   return dynamics.some((path) => startsWith(full, path) || (CROSS_REFERENCE.has(offence.code) && (path.length <= 1 || (offence.action !== null && path[1] === offence.action))));
 }
 
-function lintTerms(name: Term | null, description: Term | null, actions: Term | null): { lint: ToolLint; converted: Converted } {
+// The functions Wymcp.Tool requires of a tool module, each with a definition as an example.
+const REQUIRED = [
+  ["name", 'def name, do: "catalogue"'],
+  ["description", 'def description, do: "Search and order from the catalogue"'],
+  ["actions", 'def actions do %{action_name: %{description: "…", properties: %{}}} end'],
+] as const;
+
+/**
+ * The offence of each function Wymcp.Tool requires that the module does not define as far as
+ * the reader sees: an error at its `defmodule`, or, when something in its body may define it
+ * unseen (ModuleDecl.opaque), a dynamic-declaration warning there.
+ */
+function missingOffences(tool: ReadTool): Offence[] {
+  const out: Offence[] = [];
+  for (const [key, example] of REQUIRED) {
+    if (tool[key] !== null) continue;
+    const target = { path: [key], part: "value" } as const;
+    const { opaque } = tool;
+    const offence =
+      opaque === null
+        ? withPosition(
+            toolOffence("tool-shape", `the tool module ${tool.module} defines no ${key}/0, which Wymcp.Tool requires`, `Define it in the module, e.g. ${example}.`, target),
+            tool.span.start.line,
+            tool.span.start.column,
+            false,
+          )
+        : withPosition(
+            toolOffence(
+              "dynamic-declaration",
+              `${key}/0 is not defined in the module as written, and may come from \`${opaque.what}\`, which is not read, so it was not checked`,
+              `Define it in the module (${example}), or lint the running server with --server.`,
+              target,
+            ),
+            opaque.at.line,
+            opaque.at.column,
+            false,
+          );
+    out.push(offence);
+  }
+  return out;
+}
+
+function lintTerms(tool: ReadTool): { lint: ToolLint; converted: Converted } {
+  const { name, description, actions } = tool;
   const converted: Converted = { places: new Map(), dynamics: [], repeats: [] };
   const value = (term: Term | null, key: string): unknown => (term === null ? undefined : toValue(term, [key], converted));
-  const tool = { name: value(name, "name"), description: value(description, "description"), actions: value(actions, "actions") };
-  const chain = lintTool(tool, { read: PLAIN_DATA, advisory: true });
+  const values = { name: value(name, "name"), description: value(description, "description"), actions: value(actions, "actions") };
+  const chain = lintTool(values, { read: PLAIN_DATA, advisory: true });
+  const missing = missingOffences(tool);
+  // A function not defined is its own offence: the chain's tool-shape for its value (got undefined) goes.
+  const absent = (offence: Offence): boolean =>
+    offence.code === "tool-shape" && offence.action === null && REQUIRED.some(([key]) => tool[key] === null && offence.target.path[0] === key);
   const dynamicPaths = converted.dynamics.map((d) => d.path);
-  const kept = dynamicPaths.length === 0 ? chain.offences : chain.offences.filter((offence) => !touchesDynamic(offence, dynamicPaths));
-  const offences = sortOffences([...kept, ...termOffences(name, description, actions), ...converted.dynamics.map((d) => dynamicOffence(d.path, d.term))]);
+  const kept = chain.offences.filter((offence) => !absent(offence) && (dynamicPaths.length === 0 || !touchesDynamic(offence, dynamicPaths)));
+  const offences = sortOffences([...kept, ...missing, ...termOffences(name, description, actions), ...converted.dynamics.map((d) => dynamicOffence(d.path, d.term))]);
   // A declaration with a part that could not be read is not read whole: it is neither pinned nor estimated.
-  const declaration = converted.dynamics.length === 0 ? plainDeclaration(tool.name, tool.description, tool.actions) : null;
+  const declaration = converted.dynamics.length === 0 ? plainDeclaration(values.name, values.description, values.actions) : null;
   return { lint: { ...chain, offences, ...(declaration === null ? {} : { declaration }) }, converted };
 }
 
@@ -211,8 +266,12 @@ export interface ReadTool {
   readonly name: Term | null;
   readonly description: Term | null;
   readonly actions: Term | null;
-  /** The first and last line of its `defmodule … end`. */
-  readonly lines: { readonly first: number; readonly last: number };
+  /** The module's full name. */
+  readonly module: string;
+  /** Where its `defmodule … end` begins and ends. */
+  readonly span: { readonly start: Position; readonly end: Position };
+  /** What in its body may define functions the reader does not see (ModuleDecl.opaque), and where; null when nothing does. */
+  readonly opaque: { readonly what: string; readonly at: Position } | null;
 }
 
 /** What an Elixir file holds for the linter: why it holds no tool (its one offence), or each tool module's values as terms, in the file's order. */
@@ -248,8 +307,12 @@ export async function readElixirTools(file: string, text: string): Promise<Elixi
   }
   const tools: ReadTool[] = [];
   for (const module of modules) {
-    const [first, last] = positionsAt(text, [module.span.start, module.span.end]) as [Position, Position];
-    tools.push({ ...(await readTool(project, module)), lines: { first: first.line, last: last.line } });
+    const { opaque } = module;
+    // positionsAt wants the offsets in order: the body's expression lies inside the module.
+    const offsets = opaque === null ? [module.span.start, module.span.end] : [module.span.start, opaque.start, module.span.end];
+    const positions = positionsAt(text, offsets);
+    const span = { start: positions[0] as Position, end: positions.at(-1) as Position };
+    tools.push({ ...(await readTool(project, module)), module: module.name, span, opaque: opaque === null ? null : { what: opaque.what, at: positions[1] as Position } });
   }
   return { tools, comments, texts: project.texts() };
 }
@@ -269,7 +332,7 @@ function lintReadTool(
   text: string,
   texts: ReadonlyMap<string, string>,
 ): { lint: ToolLint; locate: (offences: readonly Offence[]) => readonly Offence[] } {
-  const terms = lintTerms(tool.name, tool.description, tool.actions);
+  const terms = lintTerms(tool);
   const { converted } = terms;
   const repeated = repeatOffences(converted.repeats, file, texts);
   const lint = repeated.length === 0 ? terms.lint : { ...terms.lint, offences: sortOffences([...terms.lint.offences, ...repeated]) };
@@ -307,7 +370,7 @@ function directivesOver(located: readonly (readonly Offence[])[], tools: readonl
   const owner = (offence: Offence): number => {
     const line = offence.line ?? 0;
     let inside = 0;
-    for (const [i, tool] of tools.entries()) if (tool.lines.first <= line && line <= tool.lines.last) inside = i;
+    for (const [i, tool] of tools.entries()) if (tool.span.start.line <= line && line <= tool.span.end.line) inside = i;
     return inside;
   };
   return kept.map((offences, i) => offences.filter((o) => o.code !== "unused-disable" || (owner(o) === i && unused.every((set) => set.has(key(o))))));

@@ -37,9 +37,24 @@ export interface ModuleDecl {
   /** Short names in scope (alias … [, as: …], and nested modules) to full names. */
   readonly aliases: ReadonlyMap<string, string>;
   readonly definitions: ReadonlyMap<string, Definition>;
+  /**
+   * The first expression of its body that may define functions the reader does not see (a
+   * `use` of another module, a `defdelegate`, a macro's call), as written and where (an
+   * offset); null when the body holds none.
+   */
+  readonly opaque: { readonly what: string; readonly start: number } | null;
 }
 
 const TOOL_MODULE = "Wymcp.Tool";
+
+// What a module's body may hold that defines no function of its own the reader would miss.
+const TRANSPARENT = new Set(["require", "import", "defmacro", "defmacrop", "defguard", "defguardp", "defstruct", "defexception", "defoverridable", "defimpl", "defprotocol"]);
+
+/** An expression as a message shows it: its first line, shortened. */
+function shown(node: Node): string {
+  const line = node.text.split("\n")[0]?.trim() ?? "";
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
+}
 
 /** The function's name when `head` is the head of a definition of no arguments (`name`, `name()`), else null. */
 function zeroArityName(head: Node | undefined): string | null {
@@ -112,11 +127,16 @@ function readModule(call: Node, prefix: string, source: SourceFile, outer: Reado
   let attributes = new Map<string, Attribute>();
   const definitions = new Map<string, Definition>();
   let usesTool = false;
+  let opaque: ModuleDecl["opaque"] = null;
   const nested: Node[] = [];
   for (const node of body) {
     const called = callName(node);
-    if (called === "use") usesTool ||= expandAlias(argumentsOf(node)[0]?.text ?? "", aliases) === TOOL_MODULE;
-    else if (called === "alias") readAlias(argumentsOf(node), aliases);
+    const isAttribute = node.type === "unary_operator" && node.childForFieldName("operator")?.text === "@";
+    if (called === "use") {
+      const tool = expandAlias(argumentsOf(node)[0]?.text ?? "", aliases) === TOOL_MODULE;
+      usesTool ||= tool;
+      if (!tool) opaque ??= { what: shown(node), start: node.startIndex };
+    } else if (called === "alias") readAlias(argumentsOf(node), aliases);
     else if (called === "defmodule") {
       const inner = argumentsOf(node)[0];
       if (inner?.type === "alias") aliases.set(inner.text.split(".")[0] as string, `${name}.${inner.text.split(".")[0]}`);
@@ -125,7 +145,7 @@ function readModule(call: Node, prefix: string, source: SourceFile, outer: Reado
       const fn = zeroArityName(argumentsOf(node)[0]);
       const fnBody = bodyOf(node);
       if (fn !== null && fnBody !== null && !definitions.has(fn)) definitions.set(fn, { name: fn, body: fnBody, attributes });
-    } else if (node.type === "unary_operator" && node.childForFieldName("operator")?.text === "@") {
+    } else if (isAttribute) {
       const set = node.childForFieldName("operand");
       const attribute = set === null ? null : callName(set);
       const value = set === null ? undefined : argumentsOf(set)[0];
@@ -133,9 +153,11 @@ function readModule(call: Node, prefix: string, source: SourceFile, outer: Reado
         const before = attributes;
         attributes = new Map(before).set(attribute, { node: value, before });
       }
+    } else if (node.type === "call" && (called === null || !TRANSPARENT.has(called))) {
+      opaque ??= { what: shown(node), start: node.startIndex };
     }
   }
-  out.push({ name, source, usesTool, span: { start: call.startIndex, end: call.endIndex }, aliases, definitions });
+  out.push({ name, source, usesTool, span: { start: call.startIndex, end: call.endIndex }, aliases, definitions, opaque });
   for (const inner of nested) readModule(inner, name, source, aliases, out);
 }
 

@@ -165,6 +165,32 @@ test("a file of several tool modules is one result per tool, in the order writte
   assert.match(result.files[3]?.offences[0]?.message ?? "", /an earlier tool module of the same file/);
 });
 
+test("a tool module that defines no name/0, description/0 or actions/0 is told so at its defmodule; what may define one unseen makes it a warning there", async () => {
+  const result = await lintPaths({ paths: ["missing"], cwd: FIXTURES, timeoutMs: 10_000 });
+  assert.deepEqual(
+    result.files.map((f) => [f.tool, f.offences.map((o) => `${o.line}:${o.column} ${o.severity} ${o.code} ${o.message}`)]),
+    [
+      [
+        null,
+        [
+          "2:1 error tool-shape the tool module MyApp.Tools.Bare defines no actions/0, which Wymcp.Tool requires",
+          "2:1 error tool-shape the tool module MyApp.Tools.Bare defines no name/0, which Wymcp.Tool requires",
+        ],
+      ],
+      [
+        null,
+        ["10:3 warn dynamic-declaration name/0 is not defined in the module as written, and may come from `use MyApp.ToolDefaults`, which is not read, so it was not checked"],
+      ],
+      // Near misses: every function written out, whatever else the module uses; and a body of
+      // requires, imports, a struct, a macro and a private function, which define no name/0 unseen.
+      ["whole", []],
+      [null, ["29:1 error tool-shape the tool module MyApp.Tools.Plain defines no name/0, which Wymcp.Tool requires"]],
+    ],
+  );
+  // Elixir's words, not a JavaScript module's.
+  assert.match(result.files[0]?.offences[1]?.fix ?? "", /^Define it in the module, e.g\. def name, do: "catalogue"\.$/);
+});
+
 test("a file of several tool modules: standard input gives the same results, and --fix fixes every tool in one write", async () => {
   const text = readFileSync(`${FIXTURES}/several/widgets_test.exs`, "utf8");
   const named = await cli(["--format", "json", "several/widgets_test.exs"], { cwd: FIXTURES });
