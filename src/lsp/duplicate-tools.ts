@@ -1,8 +1,9 @@
 // duplicate-tool in the editor (docs/editors.md): the one check across files, over the
 // document's directory as it stands, on disk and in open buffers. An open buffer counts with
-// its unsaved tool name; a file on disk by the name its file gives (an action file) or the
-// name its last lint in this session found (a tool module); a module never linted here is
-// not loaded for it. The check itself is the run's (src/lint/duplicate-tools.ts).
+// its unsaved tool names; a file on disk by the name its file gives (an action file), the
+// names read from it (an Elixir file, elixir-names.ts), or the name its last lint in this
+// session found (a tool module; one never linted here is not loaded for it). The check
+// itself is the run's (src/lint/duplicate-tools.ts).
 
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";

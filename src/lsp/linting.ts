@@ -15,6 +15,7 @@ import { pathBelow } from "../text/posix-path.js";
 import { UsageError } from "../usage-error.js";
 import { findingsOf, type Finding } from "./diagnostics.js";
 import { duplicateToolsOf } from "./duplicate-tools.js";
+import { ElixirNames } from "./elixir-names.js";
 import { type Encoding, PositionMap } from "./encoding.js";
 import { type ConfigProblem, type EngineSetting, fileNameIn, type Folder, folderOf, isConfigName, openFolder, problemOf, reloadFolder } from "./workspace.js";
 
@@ -42,6 +43,8 @@ export class Linting {
   readonly #loose = new Map<string, Promise<Folder>>();
   /** The tool names of each file linted here, by path, for duplicate-tool. */
   readonly #knownTools = new Map<string, readonly (string | null)[]>();
+  /** The tool names of the Elixir files on disk, for duplicate-tool. */
+  readonly #elixirNames = new ElixirNames();
   /** The files each open tool module loaded at its last lint (absolute, its own left out), by URI. */
   readonly #loaded = new Map<string, readonly string[]>();
   /** Problems shown, by file, so each is said once and taken back once mended. */
@@ -120,8 +123,13 @@ export class Linting {
       this.#loaded.delete(uri);
       return [];
     }
-    // duplicate-tool over its directory as it stands, for the names the lint finds (an Elixir file's, one per tool module).
-    const across: AcrossOf = (tools) => duplicateToolsOf(path, file, tools, this.#knownTools).map((offence) => (offence === null ? [] : [offence]));
+    // duplicate-tool over its directory as it stands, for the names the lint finds (an Elixir
+    // file's, one per tool module); an Elixir file beside it that is not open counts with the
+    // names read from it on disk now.
+    const open = new Set([...this.#options.openDocuments()].flatMap((one) => (one.startsWith("file:") ? [fileURLToPath(one)] : [])));
+    const onDisk = await this.#elixirNames.of(dirname(path), open.add(path));
+    const known = onDisk.size === 0 ? this.#knownTools : new Map([...this.#knownTools, ...onDisk]);
+    const across: AcrossOf = (tools) => duplicateToolsOf(path, file, tools, known).map((offence) => (offence === null ? [] : [offence]));
     // Replaced only once known: a file changed while this lint runs still finds the document by its last list.
     const onLoaded = (files: readonly string[]): void => void this.#loaded.set(uri, files.slice(1));
     const linted = await engine.lintText(text, file, { kind, across, onLoaded });

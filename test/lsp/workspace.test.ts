@@ -187,6 +187,34 @@ test("duplicate-tool judges every tool module of an Elixir document, not only it
   }
 });
 
+test("duplicate-tool reads the Elixir files on disk beside the document, and again once one changes", async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  mkdirSync(join(dir, ".git"));
+  const onDisk = join(dir, "a_books.ex");
+  const module = (name: string): string =>
+    `defmodule MyApp.Books do\n  use Wymcp.Tool\n  def name, do: "${name}"\n  def description, do: "Books"\n  def actions, do: %{find: %{description: "Find", properties: %{}}}\nend\n`;
+  writeFileSync(onDisk, module("books"));
+  const buffer = join(dir, "books.actions.json5");
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uriOf(buffer), '{ list: { description: "List", properties: {} } }\n', "json5");
+    const duplicate = await client.published_(uriOf(buffer));
+    assert.deepEqual(
+      duplicate.diagnostics.map((d) => d.code),
+      ["duplicate-tool"],
+    );
+    assert.equal(duplicate.diagnostics[0]?.relatedInformation?.[0]?.location.uri, uriOf(onDisk));
+    // Renamed on disk, as the client's watcher reports it: the document is linted again, and clean.
+    writeFileSync(onDisk, module("shelf"));
+    const since = client.published.length;
+    client.connection.sendNotification("workspace/didChangeWatchedFiles", changedOnDisk(onDisk));
+    assert.deepEqual((await client.published_(uriOf(buffer), undefined, since)).diagnostics, []);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
 test("a workspace folder added later takes in its documents: its baseline applies to a document that lay outside every folder", async () => {
   const root = tempDir();
   dirs.push(root);
