@@ -1,7 +1,7 @@
 // Code actions on a document's findings (docs/editors.md): a preferred quick fix for each
 // offence whose fix is mechanical, from the very edits --fix applies; "disable this code
 // for this line" and "for this file" where the file can hold comments (JSON5 and tool
-// modules); and source.fixAll.wymcp-lint, the fixes of every finding known for the
+// modules; an Elixir file, "for this file" only); and source.fixAll.wymcp-lint, the fixes of every finding known for the
 // document's current version at once (src/fix/apply-edits.ts picks those that do not
 // clash, as one pass of --fix does). Pure: findings and text in, actions out.
 
@@ -27,8 +27,12 @@ function overlaps(a: Range, b: Range): boolean {
 
 const lineBreakOf = (text: string): string => (/\r\n/.test(text) ? "\r\n" : /\r/.test(text) && !/\n/.test(text) ? "\r" : "\n");
 
-/** The directive comments that disable `code` on the finding's line, or in the whole file. */
-function disableActions(finding: Finding, uri: string, map: PositionMap): CodeAction[] {
+/**
+ * The directive comments that disable `code` on the finding's line, or in the whole file, in
+ * the comments of `kind`. An Elixir file gets the file's only: a line put above the finding's
+ * could fall inside a heredoc or a sigil that spans lines, where it would be text, not a comment.
+ */
+function disableActions(finding: Finding, uri: string, map: PositionMap, kind: FileKind): CodeAction[] {
   const { code } = finding.offence;
   const eol = lineBreakOf(map.text);
   const line = map.lineOf(finding.start);
@@ -37,6 +41,13 @@ function disableActions(finding: Finding, uri: string, map: PositionMap): CodeAc
   // A shebang must stay the first line; the file directive goes below it.
   const top = map.text.replace(/^\ufeff/, "").startsWith("#!") ? { line: 1, character: 0 } : map.position(map.text.charCodeAt(0) === 0xfeff ? 1 : 0);
   const insert = (at: Range["start"], newText: string) => ({ changes: { [uri]: [{ range: { start: at, end: at }, newText }] } });
+  const forFile: CodeAction = {
+    title: `Disable ${code} for this file`,
+    kind: "quickfix",
+    diagnostics: [finding.diagnostic],
+    edit: insert(top, kind === "elixir" ? `# wymcp-lint-disable-file ${code}${eol}` : `/* wymcp-lint-disable-file ${code} */${eol}`),
+  };
+  if (kind === "elixir") return [forFile];
   return [
     {
       title: `Disable ${code} for this line`,
@@ -44,19 +55,14 @@ function disableActions(finding: Finding, uri: string, map: PositionMap): CodeAc
       diagnostics: [finding.diagnostic],
       edit: insert(lineStart, `${indent}// wymcp-lint-disable-next-line ${code}${eol}`),
     },
-    {
-      title: `Disable ${code} for this file`,
-      kind: "quickfix",
-      diagnostics: [finding.diagnostic],
-      edit: insert(top, `/* wymcp-lint-disable-file ${code} */${eol}`),
-    },
+    forFile,
   ];
 }
 
 /** The quick fixes for the findings that overlap `range`. */
 export function quickFixes(findings: readonly Finding[], range: Range, uri: string, kind: FileKind, map: PositionMap): CodeAction[] {
-  // The directives are written as // and /* */ comments: JSON has none, Elixir others.
-  const commented = kind === "json5" || kind === "module";
+  // JSON has no comments.
+  const commented = kind === "json5" || kind === "module" || kind === "elixir";
   return findings
     .filter((finding) => overlaps(finding.diagnostic.range, range))
     .flatMap((finding) => {
@@ -73,7 +79,7 @@ export function quickFixes(findings: readonly Finding[], range: Range, uri: stri
               },
             ];
       // A directive cannot silence an offence about the directives themselves.
-      return commented && finding.offence.code !== "unused-disable" ? [...fix, ...disableActions(finding, uri, map)] : fix;
+      return commented && finding.offence.code !== "unused-disable" ? [...fix, ...disableActions(finding, uri, map, kind)] : fix;
     });
 }
 

@@ -92,6 +92,46 @@ test("fix-all applies every fix of the known diagnostics at once, as --fix does,
   }
 });
 
+test("an Elixir document of several tool modules: fix-all gives the bytes --fix writes, and the file's directive goes in as a # comment", async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  const name = "widgets_test.exs";
+  const path = join(dir, name);
+  copyFileSync(repoPath("test/fixtures/elixir/several/widgets_test.exs"), path);
+  const uri = uriOf(path);
+  const text = readFileSync(path, "utf8");
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uri, text, "elixir");
+    const { diagnostics } = await client.published_(uri);
+    // The last tool module's unknown key, on line 38: its own fixes come with every tool's in fix-all.
+    const last = diagnostics.find((d) => d.code === "unknown-key" && d.range.start.line === 37) as Diagnostic;
+    const actions = await actionsAt(client, uri, last);
+    // For this file only, as a # comment at the top: a line put above could fall inside a heredoc or sigil.
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ['Fix: Rename it to "properties".', "Disable unknown-key for this file", "Fix all wymcp-lint offences that can be fixed"],
+    );
+    const disabled = applied(text, actions[1] as CodeAction, uri);
+    assert.equal(disabled, `# wymcp-lint-disable-file unknown-key\n${text}`);
+    const quiet = await cli(["--stdin", "--stdin-filename", name, "--format", "json"], { cwd: dir, stdin: disabled });
+    const codes = (JSON.parse(quiet.stdout) as { files: { offences: { code: string }[] }[] }).files.flatMap((f) => f.offences.map((o) => o.code));
+    assert.ok(codes.length > 0 && !codes.includes("unknown-key"), codes.join(", "));
+    const [all] = (await actionsAt(client, uri, last, ["source.fixAll"])).filter((a) => a.kind === "source.fixAll.wymcp-lint");
+    assert.equal(applied(text, all as CodeAction, uri), await fixedByCli(dir, name));
+    // Hover on the code the new directive names explains it; on the directive's own words, nothing.
+    client.change(uri, 2, disabled);
+    await client.published_(uri, (p) => p.version === 2, 0);
+    const hover = (await client.connection.sendRequest("textDocument/hover", { textDocument: { uri }, position: { line: 0, character: 32 } })) as {
+      contents: { value: string };
+    } | null;
+    assert.match(hover?.contents.value ?? "", /^\*\*unknown-key\*\*/);
+    assert.equal(await client.connection.sendRequest("textDocument/hover", { textDocument: { uri }, position: { line: 0, character: 5 } }), null);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
 test("a JSON file, which has no comments, gets no directive actions; hover explains the code", async () => {
   const dir = tempDir();
   dirs.push(dir);
