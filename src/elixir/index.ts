@@ -22,11 +22,11 @@ import { lookup, type FileLayout } from "../locate/locate-offences.js";
 import type { LocatedEntry } from "../locate/located-entry.js";
 import type { Comment } from "../suppress/comments.js";
 import { suppressByComments } from "../suppress/suppress.js";
-import { mayHoldDirectives } from "../suppress/directives.js";
+import { commentDirectives, mayHoldDirectives, type Directive } from "../suppress/directives.js";
 import { positionsAt, type Position } from "../text/positions.js";
 import { pathKey, toValue, type Converted, type RepeatedKey, type TermPlace } from "./convert.js";
 import type { ModuleDecl, SourceFile } from "./modules.js";
-import { parseElixir, type Node } from "./parser.js";
+import { parseElixir, type Node, type Tree } from "./parser.js";
 import { NeedModule, Project } from "./project.js";
 import { Reader } from "./read.js";
 import { termOffences } from "./term-checks.js";
@@ -59,9 +59,20 @@ function firstSyntaxError(node: Node): Node | null {
 }
 
 /** The file's comments, for its directives; none when it can hold none (a walk of the whole tree spared). */
-function commentsOf(source: SourceFile): Comment[] {
-  if (!mayHoldDirectives(source.text)) return [];
-  return source.tree.rootNode.descendantsOfType("comment").flatMap((node) => (node === null ? [] : [{ text: node.text.slice(1), start: node.startIndex, end: node.endIndex }]));
+function commentsOf(text: string, tree: Tree): Comment[] {
+  if (!mayHoldDirectives(text)) return [];
+  return tree.rootNode.descendantsOfType("comment").flatMap((node) => (node === null ? [] : [{ text: node.text.slice(1), start: node.startIndex, end: node.endIndex }]));
+}
+
+/** The directives of Elixir source text, as a lint of it reads them (its comments, never text inside a string or a sigil). */
+export async function elixirDirectives(text: string): Promise<Directive[]> {
+  if (!mayHoldDirectives(text)) return [];
+  const tree = await parseElixir(text);
+  try {
+    return commentDirectives(text, commentsOf(text, tree));
+  } finally {
+    tree.delete();
+  }
 }
 
 /** The dynamic-declaration offence for a term at `path` (from the tool's top level). */
@@ -283,7 +294,7 @@ export type ElixirFile =
 export async function readElixirTools(file: string, text: string): Promise<ElixirFile> {
   const tree = await parseElixir(text);
   const source: SourceFile = { file, text, tree };
-  const comments = commentsOf(source);
+  const comments = commentsOf(source.text, source.tree);
   const broken = firstSyntaxError(tree.rootNode);
   if (broken !== null) {
     const offence = lintError(

@@ -242,7 +242,7 @@ export function serveLsp(options: ServerOptions): Connection {
     return { kind: "full", resultId: linted.resultId, items: linted.findings.map((f) => f.diagnostic) };
   });
 
-  connection.onCodeAction((params: CodeActionParams): CodeAction[] => {
+  connection.onCodeAction(async (params: CodeActionParams): Promise<CodeAction[]> => {
     const document = documents.get(params.textDocument.uri);
     const target = lintable(params.textDocument.uri);
     // Only what is known for the current version: an action never edits text it was not computed for.
@@ -251,7 +251,7 @@ export function serveLsp(options: ServerOptions): Connection {
     const map = new PositionMap(document.getText(), encoding);
     const only = params.context.only;
     const wants = (kind: string): boolean => only === undefined || only.some((o) => kind === o || kind.startsWith(`${o}.`));
-    const actions = wants("quickfix") ? quickFixes(linted.findings, params.range, document.uri, target.kind, map) : [];
+    const actions = wants("quickfix") ? await quickFixes(linted.findings, params.range, document.uri, target.kind, map) : [];
     const all = wants(FIX_ALL_KIND) ? fixAll(linted.findings, document.uri, map) : null;
     return all === null ? actions : [...actions, all];
   });

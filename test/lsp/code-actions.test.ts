@@ -47,6 +47,17 @@ async function fixedByCli(dir: string, name: string): Promise<string> {
   return readFileSync(join(copy, name), "utf8");
 }
 
+/** The offences the CLI reports for `text` as the file `name` in `dir` (code and line), in order. */
+async function findingsByCli(dir: string, name: string, text: string): Promise<{ code: string; line: number }[]> {
+  const { stdout } = await cli(["--stdin", "--stdin-filename", name, "--format", "json"], { cwd: dir, stdin: text });
+  const files = (JSON.parse(stdout) as { files: { offences: { code: string; line: number }[] }[] }).files;
+  return files.flatMap((f) => f.offences.map(({ code, line }) => ({ code, line })));
+}
+
+async function codesByCli(dir: string, name: string, text: string): Promise<string[]> {
+  return (await findingsByCli(dir, name, text)).map((f) => f.code);
+}
+
 test("each fixable diagnostic has a preferred quick fix whose edit is the one --fix applies", async () => {
   const { dir, uri, text } = workspace("search.actions.json5");
   const client = await startClient({ folder: dir });
@@ -107,15 +118,25 @@ test("an Elixir document of several tool modules: fix-all gives the bytes --fix 
     // The last tool module's unknown key, on line 38: its own fixes come with every tool's in fix-all.
     const last = diagnostics.find((d) => d.code === "unknown-key" && d.range.start.line === 37) as Diagnostic;
     const actions = await actionsAt(client, uri, last);
-    // For this file only, as a # comment at the top: a line put above could fall inside a heredoc or sigil.
+    // The directives go in as # comments: the line's above it, with its indent, the file's at the top.
     assert.deepEqual(
       actions.map((a) => a.title),
-      ['Fix: Rename it to "properties".', "Disable unknown-key for this file", "Fix all wymcp-lint offences that can be fixed"],
+      ['Fix: Rename it to "properties".', "Disable unknown-key for this line", "Disable unknown-key for this file", "Fix all wymcp-lint offences that can be fixed"],
     );
-    const disabled = applied(text, actions[1] as CodeAction, uri);
+    const line = applied(text, actions[1] as CodeAction, uri);
+    assert.equal(
+      line,
+      text.replace('      %{list: %{description: "List widgets"', '      # wymcp-lint-disable-next-line unknown-key\n      %{list: %{description: "List widgets"'),
+    );
+    // The CLI reads it as the directive: the finding on line 38 goes; the rest stay, those below one line down.
+    const moved = (await findingsByCli(dir, name, line)).map((f) => (f.line > 38 ? { ...f, line: f.line - 1 } : f));
+    assert.deepEqual(
+      moved,
+      (await findingsByCli(dir, name, text)).filter((f) => !(f.code === "unknown-key" && f.line === 38)),
+    );
+    const disabled = applied(text, actions[2] as CodeAction, uri);
     assert.equal(disabled, `# wymcp-lint-disable-file unknown-key\n${text}`);
-    const quiet = await cli(["--stdin", "--stdin-filename", name, "--format", "json"], { cwd: dir, stdin: disabled });
-    const codes = (JSON.parse(quiet.stdout) as { files: { offences: { code: string }[] }[] }).files.flatMap((f) => f.offences.map((o) => o.code));
+    const codes = await codesByCli(dir, name, disabled);
     assert.ok(codes.length > 0 && !codes.includes("unknown-key"), codes.join(", "));
     const [all] = (await actionsAt(client, uri, last, ["source.fixAll"])).filter((a) => a.kind === "source.fixAll.wymcp-lint");
     assert.equal(applied(text, all as CodeAction, uri), await fixedByCli(dir, name));
@@ -127,6 +148,46 @@ test("an Elixir document of several tool modules: fix-all gives the bytes --fix 
     } | null;
     assert.match(hover?.contents.value ?? "", /^\*\*unknown-key\*\*/);
     assert.equal(await client.connection.sendRequest("textDocument/hover", { textDocument: { uri }, position: { line: 0, character: 5 } }), null);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("where the finding's line begins inside a string that runs over lines, only the file's directive is offered", async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  // Each key follows the end of a string begun on the line before: a line put above it would be text of the string.
+  const documents = [
+    { name: "joined.actions.json5", language: "json5", text: '{\n  list: { description: "List \\\nthings", propertes: {} },\n}\n' },
+    {
+      name: "notes.tool.mjs",
+      language: "javascript",
+      text: 'export const name = "notes";\nexport const description = "Notes";\nexport const actions = { add: { description: `Add\na note`, propertes: {} } };\n',
+    },
+    {
+      name: "heredoc.ex",
+      language: "elixir",
+      text: 'defmodule Heredoc.Tool do\n  use Wymcp.Tool\n\n  def name, do: "heredoc"\n  def description, do: "Heredoc"\n\n  def actions do\n    %{list: %{description: """\n      List things.\n      """, propertes: %{}}}\n  end\nend\n',
+    },
+  ];
+  const client = await startClient({ folder: dir });
+  try {
+    for (const { name, language, text } of documents) {
+      const uri = uriOf(join(dir, name));
+      client.open(uri, text, language);
+      const { diagnostics } = await client.published_(uri);
+      const unknown = diagnostics.find((d) => d.code === "unknown-key") as Diagnostic;
+      assert.ok(unknown !== undefined, name);
+      const titles = (await actionsAt(client, uri, unknown, ["quickfix"])).map((a) => a.title);
+      assert.deepEqual(titles, ['Fix: Rename it to "properties".', "Disable unknown-key for this file"], name);
+      // The near miss: the directive put above the line anyway is text of the string, so the finding
+      // stays (in JSON5 the string then breaks: it goes on over a line only after a backslash).
+      const lines = text.split("\n");
+      const comment = language === "elixir" ? "#" : "//";
+      lines.splice(unknown.range.start.line, 0, `${comment} wymcp-lint-disable-next-line unknown-key`);
+      const codes = await codesByCli(dir, name, lines.join("\n"));
+      assert.ok(codes.includes(language === "json5" ? "parse-error" : "unknown-key"), `${name}: ${codes.join(", ")}`);
+    }
   } finally {
     assert.equal(await client.stop(), 0);
   }
