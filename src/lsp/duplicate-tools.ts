@@ -1,9 +1,10 @@
 // duplicate-tool in the editor (docs/editors.md): the one check across files, over the
-// document's directory as it stands, on disk and in open buffers. An open buffer counts with
-// its unsaved tool names; a file on disk by the name its file gives (an action file), the
-// names read from it (an Elixir file, elixir-names.ts), or the name its last lint in this
-// session found (a tool module; one never linted here is not loaded for it). The check
-// itself is the run's (src/lint/duplicate-tools.ts).
+// document's directory as it stands, on disk and in open buffers, as a run of the directory
+// would take its files (those the folder's config ignores do not count). An open buffer
+// counts with its unsaved tool names; a file on disk by the name its file gives (an action
+// file), or the names read from it without running it (an Elixir file, a tool module whose
+// source writes its name as a string: names-on-disk.ts), or the name its last lint in this
+// session found (a tool module). The check itself is the run's (src/lint/duplicate-tools.ts).
 
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -27,9 +28,10 @@ function toolsOf(path: string, known: KnownTools): readonly (string | null)[] {
 /**
  * The duplicate-tool offences of the document at `path` (named `file`, relative to its
  * folder) whose tools are named `tools`, one for each (null where no earlier tool of its
- * directory, or of its own file, has the name).
+ * directory, or of its own file, has the name). `ignored` says which files of the
+ * directory (absolute paths) a run would leave out.
  */
-export function duplicateToolsOf(path: string, file: string, tools: readonly (string | null)[], known: KnownTools): (Offence | null)[] {
+export function duplicateToolsOf(path: string, file: string, tools: readonly (string | null)[], known: KnownTools, ignored: (path: string) => boolean): (Offence | null)[] {
   if (tools.every((tool) => tool === null)) return tools.map(() => null);
   const dir = dirname(path);
   const prefix = file.slice(0, file.length - (path.length - dir.length - 1));
@@ -40,7 +42,7 @@ export function duplicateToolsOf(path: string, file: string, tools: readonly (st
     names = [];
   }
   const others = names
-    .filter((name) => searchedName(name) && join(dir, name) !== path)
+    .filter((name) => searchedName(name) && join(dir, name) !== path && !ignored(join(dir, name)))
     .flatMap((name) => toolsOf(join(dir, name), known).map((tool) => ({ directory: dir, file: `${prefix}${name}`, tool })));
   // The sort is stable: a file's tools stay in the order they are written.
   const all = [...others, ...tools.map((tool) => ({ directory: dir, file, tool }))].sort((a, b) => compareFiles(a.file, b.file));

@@ -15,7 +15,7 @@ import { pathBelow } from "../text/posix-path.js";
 import { UsageError } from "../usage-error.js";
 import { findingsOf, type Finding } from "./diagnostics.js";
 import { duplicateToolsOf } from "./duplicate-tools.js";
-import { ElixirNames } from "./elixir-names.js";
+import { NamesOnDisk } from "./names-on-disk.js";
 import { type Encoding, PositionMap } from "./encoding.js";
 import { type ConfigProblem, type EngineSetting, fileNameIn, type Folder, folderOf, isConfigName, openFolder, problemOf, reloadFolder } from "./workspace.js";
 
@@ -43,8 +43,8 @@ export class Linting {
   readonly #loose = new Map<string, Promise<Folder>>();
   /** The tool names of each file linted here, by path, for duplicate-tool. */
   readonly #knownTools = new Map<string, readonly (string | null)[]>();
-  /** The tool names of the Elixir files on disk, for duplicate-tool. */
-  readonly #elixirNames = new ElixirNames();
+  /** The tool names of the Elixir files and tool modules on disk, for duplicate-tool. */
+  readonly #namesOnDisk = new NamesOnDisk();
   /** The files each open tool module loaded at its last lint (absolute, its own left out), by URI. */
   readonly #loaded = new Map<string, readonly string[]>();
   /** Problems shown, by file, so each is said once and taken back once mended. */
@@ -124,12 +124,13 @@ export class Linting {
       return [];
     }
     // duplicate-tool over its directory as it stands, for the names the lint finds (an Elixir
-    // file's, one per tool module); an Elixir file beside it that is not open counts with the
-    // names read from it on disk now.
+    // file's, one per tool module); an Elixir file or a tool module beside it that is not open
+    // counts with the names read from it on disk now, where they can be read.
+    const ignored = (other: string): boolean => engine.ignores(fileNameIn(folder.dir, other));
     const open = new Set([...this.#options.openDocuments()].flatMap((one) => (one.startsWith("file:") ? [fileURLToPath(one)] : [])));
-    const onDisk = await this.#elixirNames.of(dirname(path), open.add(path));
+    const onDisk = await this.#namesOnDisk.of(dirname(path), open.add(path), ignored);
     const known = onDisk.size === 0 ? this.#knownTools : new Map([...this.#knownTools, ...onDisk]);
-    const across: AcrossOf = (tools) => duplicateToolsOf(path, file, tools, known).map((offence) => (offence === null ? [] : [offence]));
+    const across: AcrossOf = (tools) => duplicateToolsOf(path, file, tools, known, ignored).map((offence) => (offence === null ? [] : [offence]));
     // Replaced only once known: a file changed while this lint runs still finds the document by its last list.
     const onLoaded = (files: readonly string[]): void => void this.#loaded.set(uri, files.slice(1));
     const linted = await engine.lintText(text, file, { kind, across, onLoaded });

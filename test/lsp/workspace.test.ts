@@ -215,6 +215,39 @@ test("duplicate-tool reads the Elixir files on disk beside the document, and aga
   }
 });
 
+test("duplicate-tool reads a tool module on disk by the name its source writes; not a name built at run time, nor an ignored file's", async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  mkdirSync(join(dir, ".git"));
+  writeFileSync(join(dir, "wymcp-lint.config.json"), '{ "ignore": ["c_maps.tool.mjs"] }\n');
+  const module = (name: string): string => `${name}\nexport const description = "A tool";\nexport const actions = { find: { description: "Find", properties: {} } };\n`;
+  writeFileSync(join(dir, "a_books.tool.mjs"), module('export const name = "books";'));
+  writeFileSync(join(dir, "b_catalogue.tool.mjs"), module('const stem = "cata";\nexport const name = `${stem}logue`;'));
+  writeFileSync(join(dir, "c_maps.tool.mjs"), module('export const name = "maps";'));
+  const client = await startClient({ folder: dir });
+  try {
+    const codes = async (name: string): Promise<(string | number | undefined)[]> => {
+      const uri = uriOf(join(dir, name));
+      client.open(uri, '{ list: { description: "List", properties: {} } }\n', "json5");
+      const published = await client.published_(uri);
+      if (published.diagnostics.length > 0) assert.equal(published.diagnostics[0]?.relatedInformation?.[0]?.location.uri, uriOf(join(dir, "a_books.tool.mjs")));
+      return published.diagnostics.map((d) => d.code);
+    };
+    assert.deepEqual(await codes("books.actions.json5"), ["duplicate-tool"]);
+    // Only running the module tells its name (a run of the directory does): the editor says nothing rather than guess.
+    assert.deepEqual(await codes("catalogue.actions.json5"), []);
+    // A run of the directory leaves the ignored module out.
+    assert.deepEqual(await codes("maps.actions.json5"), []);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+  // The run, which runs the modules, finds what the editor found, and the name built at run time too.
+  for (const name of ["books", "catalogue", "maps"]) writeFileSync(join(dir, `${name}.actions.json5`), '{ list: { description: "List", properties: {} } }\n');
+  const run = await cli([".", "--format", "json"], { cwd: dir });
+  const found = (JSON.parse(run.stdout) as { files: { file: string; offences: { code: string }[] }[] }).files.flatMap((f) => f.offences.map((o) => `${f.file} ${o.code}`));
+  assert.deepEqual(found, ["./books.actions.json5 duplicate-tool", "./catalogue.actions.json5 duplicate-tool"]);
+});
+
 test("a workspace folder added later takes in its documents: its baseline applies to a document that lay outside every folder", async () => {
   const root = tempDir();
   dirs.push(root);
