@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { cli, tempDir } from "../support/cli.js";
-import { startClient, uriOf } from "../support/lsp-client.js";
+import { type Client, startClient, uriOf } from "../support/lsp-client.js";
 
 const dirs: string[] = [];
 after(() => {
@@ -18,11 +18,29 @@ after(() => {
 const ACTIONS = '{ "find": { "description": "Find", "properties": {}, "requird": [] } }\n';
 const config = (setting: string): string => `{ "rules": { "unknown-key": "${setting}" } }\n`;
 
-function folder(setting: string): { dir: string; uri: string; configPath: string } {
+/** A new directory that is a repository of its own, so no config above it is found. */
+function repository(): string {
   const dir = tempDir();
   dirs.push(dir);
-  // The folder is a repository of its own, so no config above it is found.
   mkdirSync(join(dir, ".git"));
+  return dir;
+}
+
+const LIST = '{ list: { description: "List", properties: {} } }\n';
+
+/** Opens `buffer` as a JSON5 action file and checks that its one diagnostic is a duplicate-tool whose other place is `owner`. */
+async function openDuplicate(client: Client, buffer: string, owner: string): Promise<void> {
+  client.open(uriOf(buffer), LIST, "json5");
+  const { diagnostics } = await client.published_(uriOf(buffer));
+  assert.deepEqual(
+    diagnostics.map((d) => d.code),
+    ["duplicate-tool"],
+  );
+  assert.equal(diagnostics[0]?.relatedInformation?.[0]?.location.uri, uriOf(owner));
+}
+
+function folder(setting: string): { dir: string; uri: string; configPath: string } {
+  const dir = repository();
   const configPath = join(dir, "wymcp-lint.config.json");
   writeFileSync(configPath, config(setting));
   writeFileSync(join(dir, "find.actions.json"), ACTIONS);
@@ -126,22 +144,14 @@ test("one folder's broken config leaves another folder's alone", async () => {
 });
 
 test("duplicate-tool sees the directory's files on disk and the unsaved buffers, and points at the owner", async () => {
-  const dir = tempDir();
-  dirs.push(dir);
-  mkdirSync(join(dir, ".git"));
+  const dir = repository();
   const onDisk = join(dir, "books.actions.json");
   writeFileSync(onDisk, '{ "find": { "description": "Find", "properties": {} } }\n');
   const buffer = join(dir, "books.actions.json5");
   const module = join(dir, "shelf.tool.mjs");
   const client = await startClient({ folder: dir });
   try {
-    client.open(uriOf(buffer), '{ list: { description: "List", properties: {} } }\n', "json5");
-    const duplicate = await client.published_(uriOf(buffer));
-    assert.deepEqual(
-      duplicate.diagnostics.map((d) => d.code),
-      ["duplicate-tool"],
-    );
-    assert.equal(duplicate.diagnostics[0]?.relatedInformation?.[0]?.location.uri, uriOf(onDisk));
+    await openDuplicate(client, buffer, onDisk);
     // A module never saved, named like them: its name is known once it is linted.
     const text = 'export const name = "books";\nexport const description = "Books";\nexport const actions = { shelve: { description: "Shelve", properties: {} } };\n';
     client.open(uriOf(module), text, "javascript");
@@ -156,9 +166,7 @@ test("duplicate-tool sees the directory's files on disk and the unsaved buffers,
 });
 
 test("duplicate-tool judges every tool module of an Elixir document, not only its first", async () => {
-  const dir = tempDir();
-  dirs.push(dir);
-  mkdirSync(join(dir, ".git"));
+  const dir = repository();
   const onDisk = join(dir, "books.actions.json");
   writeFileSync(onDisk, '{ "find": { "description": "Find", "properties": {} } }\n');
   const path = join(dir, "shelf.ex");
@@ -188,9 +196,7 @@ test("duplicate-tool judges every tool module of an Elixir document, not only it
 });
 
 test("duplicate-tool reads the Elixir files on disk beside the document, and again once one changes", async () => {
-  const dir = tempDir();
-  dirs.push(dir);
-  mkdirSync(join(dir, ".git"));
+  const dir = repository();
   const onDisk = join(dir, "a_books.ex");
   const module = (name: string): string =>
     `defmodule MyApp.Books do\n  use Wymcp.Tool\n  def name, do: "${name}"\n  def description, do: "Books"\n  def actions, do: %{find: %{description: "Find", properties: %{}}}\nend\n`;
@@ -198,13 +204,7 @@ test("duplicate-tool reads the Elixir files on disk beside the document, and aga
   const buffer = join(dir, "books.actions.json5");
   const client = await startClient({ folder: dir });
   try {
-    client.open(uriOf(buffer), '{ list: { description: "List", properties: {} } }\n', "json5");
-    const duplicate = await client.published_(uriOf(buffer));
-    assert.deepEqual(
-      duplicate.diagnostics.map((d) => d.code),
-      ["duplicate-tool"],
-    );
-    assert.equal(duplicate.diagnostics[0]?.relatedInformation?.[0]?.location.uri, uriOf(onDisk));
+    await openDuplicate(client, buffer, onDisk);
     // Renamed on disk, as the client's watcher reports it: the document is linted again, and clean.
     writeFileSync(onDisk, module("shelf"));
     const since = client.published.length;
@@ -216,9 +216,7 @@ test("duplicate-tool reads the Elixir files on disk beside the document, and aga
 });
 
 test("duplicate-tool reads a tool module on disk by the name its source writes; not a name built at run time, nor an ignored file's", async () => {
-  const dir = tempDir();
-  dirs.push(dir);
-  mkdirSync(join(dir, ".git"));
+  const dir = repository();
   writeFileSync(join(dir, "wymcp-lint.config.json"), '{ "ignore": ["c_maps.tool.mjs"] }\n');
   const module = (name: string): string => `${name}\nexport const description = "A tool";\nexport const actions = { find: { description: "Find", properties: {} } };\n`;
   writeFileSync(join(dir, "a_books.tool.mjs"), module('export const name = "books";'));
@@ -226,32 +224,27 @@ test("duplicate-tool reads a tool module on disk by the name its source writes; 
   writeFileSync(join(dir, "c_maps.tool.mjs"), module('export const name = "maps";'));
   const client = await startClient({ folder: dir });
   try {
-    const codes = async (name: string): Promise<(string | number | undefined)[]> => {
-      const uri = uriOf(join(dir, name));
-      client.open(uri, '{ list: { description: "List", properties: {} } }\n', "json5");
-      const published = await client.published_(uri);
-      if (published.diagnostics.length > 0) assert.equal(published.diagnostics[0]?.relatedInformation?.[0]?.location.uri, uriOf(join(dir, "a_books.tool.mjs")));
-      return published.diagnostics.map((d) => d.code);
+    await openDuplicate(client, join(dir, "books.actions.json5"), join(dir, "a_books.tool.mjs"));
+    const clean = async (name: string): Promise<void> => {
+      client.open(uriOf(join(dir, name)), LIST, "json5");
+      assert.deepEqual((await client.published_(uriOf(join(dir, name)))).diagnostics, [], name);
     };
-    assert.deepEqual(await codes("books.actions.json5"), ["duplicate-tool"]);
     // Only running the module tells its name (a run of the directory does): the editor says nothing rather than guess.
-    assert.deepEqual(await codes("catalogue.actions.json5"), []);
+    await clean("catalogue.actions.json5");
     // A run of the directory leaves the ignored module out.
-    assert.deepEqual(await codes("maps.actions.json5"), []);
+    await clean("maps.actions.json5");
   } finally {
     assert.equal(await client.stop(), 0);
   }
   // The run, which runs the modules, finds what the editor found, and the name built at run time too.
-  for (const name of ["books", "catalogue", "maps"]) writeFileSync(join(dir, `${name}.actions.json5`), '{ list: { description: "List", properties: {} } }\n');
+  for (const name of ["books", "catalogue", "maps"]) writeFileSync(join(dir, `${name}.actions.json5`), LIST);
   const run = await cli([".", "--format", "json"], { cwd: dir });
   const found = (JSON.parse(run.stdout) as { files: { file: string; offences: { code: string }[] }[] }).files.flatMap((f) => f.offences.map((o) => `${f.file} ${o.code}`));
   assert.deepEqual(found, ["./books.actions.json5 duplicate-tool", "./catalogue.actions.json5 duplicate-tool"]);
 });
 
 test("a workspace folder added later takes in its documents: its baseline applies to a document that lay outside every folder", async () => {
-  const root = tempDir();
-  dirs.push(root);
-  mkdirSync(join(root, ".git"));
+  const root = repository();
   mkdirSync(join(root, "tools"));
   const path = join(root, "tools", "find.actions.json");
   writeFileSync(path, ACTIONS);

@@ -16,14 +16,20 @@ import { allEnded } from "../support/processes.js";
 const BIN = repoPath("bin/wymcp-lint.js");
 const BROKEN = '{"search": {"description": "Search", "properties": {}, "requird": []}}\n';
 
-test("over stdio: the SDK's client lists the tools and lints a text", async () => {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "wymcp-mcp-stdio-")));
-  const transport = new StdioClientTransport({
+/** `wymcp-lint --mcp` as the SDK's client starts it, in the temp directory, its stderr piped. */
+function serverTransport(loadTimeoutS: number, env?: Record<string, string>): StdioClientTransport {
+  return new StdioClientTransport({
     command: process.execPath,
-    args: [BIN, "--mcp", "--load-timeout", "5"],
+    args: [BIN, "--mcp", "--load-timeout", String(loadTimeoutS)],
     cwd: tmpdir(),
+    ...(env === undefined ? {} : { env: { ...(process.env as Record<string, string>), ...env } }),
     stderr: "pipe",
   });
+}
+
+test("over stdio: the SDK's client lists the tools and lints a text", async () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "wymcp-mcp-stdio-")));
+  const transport = serverTransport(5);
   const client = new Client({ name: "test", version: "1" });
   try {
     await client.connect(transport);
@@ -47,13 +53,7 @@ test("over stdio: the SDK's client lists the tools and lints a text", async () =
 
 test("after a call that ran a module, a fresh module process waits for the next call, which takes it; none is left", async () => {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "wymcp-mcp-fresh-")));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, "--mcp", "--load-timeout", "20"],
-    cwd: tmpdir(),
-    env: { ...(process.env as Record<string, string>), WYMCP_LINT_TRACE: "modules" },
-    stderr: "pipe",
-  });
+  const transport = serverTransport(20, { WYMCP_LINT_TRACE: "modules" });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const module = (n: number): string =>
