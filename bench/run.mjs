@@ -240,8 +240,8 @@ const candidates = [
   { tool: "wymcp-lint", corpus: "large-json", args: lintArgs(corpusPath("large-json")) },
   { tool: "floor-json", corpus: "big", args: floorJson(corpusPath("big", "one.actions.json")) },
   { tool: "wymcp-lint", corpus: "big", args: [...lintArgs(corpusPath("big", "one.actions.json")), "--config", NO_CLIENTS] },
-  { tool: "node -e 0", corpus: null, args: ["-e", "0"] },
-  { tool: "wymcp-lint", corpus: "single", args: [LINT, corpusPath("single", "one.actions.json")], format: "text" },
+  { tool: "node -e 0", corpus: null, args: ["-e", "0"], startUp: true },
+  { tool: "wymcp-lint", corpus: "single", args: [LINT, corpusPath("single", "one.actions.json")], format: "text", startUp: true },
   { tool: "wymcp-lint", corpus: "modules", args: lintArgs(corpusPath("modules")) },
   { tool: "wymcp-lint", corpus: "offences-json", args: lintArgs(corpusPath("offences-json")), dirty: true },
   { tool: "floor-modules (tsx)", corpus: "modules-ts", args: ["--import", "tsx", join(BENCH, "floor-modules.mjs"), corpusPath("modules-ts")] },
@@ -249,9 +249,9 @@ const candidates = [
   { tool: "floor-modules", corpus: "modules-mjs", args: [join(BENCH, "floor-modules.mjs"), corpusPath("modules-mjs")] },
   { tool: "wymcp-lint", corpus: "modules-mjs", args: lintArgs(corpusPath("modules-mjs")) },
   { tool: "wymcp-lint", corpus: "modules-ts-300", args: lintArgs(corpusPath("modules-ts-300")) },
-  { tool: "wymcp-lint", corpus: "module-one", args: [LINT, corpusPath("module-one", "one.tool.ts")], format: "text" },
-  { tool: "wymcp-lint", corpus: "elixir-one", args: [LINT, corpusPath("elixir-one", "one.ex"), "--config", NO_CLIENTS], format: "text" },
-  { tool: "wymcp-lint", variant: "--version", corpus: null, args: [LINT, "--version"], format: "text" },
+  { tool: "wymcp-lint", corpus: "module-one", args: [LINT, corpusPath("module-one", "one.tool.ts")], format: "text", startUp: true },
+  { tool: "wymcp-lint", corpus: "elixir-one", args: [LINT, corpusPath("elixir-one", "one.ex"), "--config", NO_CLIENTS], format: "text", startUp: true },
+  { tool: "wymcp-lint", variant: "--version", corpus: null, args: [LINT, "--version"], format: "text", startUp: true },
   // Warm runs: the warm-up round writes each cache (beside the corpora, outside them), every measured round finds nothing changed.
   { tool: "wymcp-lint", variant: "warm --cache", corpus: "medium-json", args: warmArgs("medium-json", "content"), misses: 0 },
   { tool: "wymcp-lint", variant: "warm --cache metadata", corpus: "medium-json", args: warmArgs("medium-json", "metadata"), misses: 0 },
@@ -350,20 +350,28 @@ function check(c, run, measured) {
 
 // ---------------------------------------------------------------------------------------
 // Rounds: one unrecorded warm-up (page cache, first-run effects), then ROUNDS rounds, each
-// running every contender once, in an order rotated by one each round.
+// running every contender once (the start-up rows more often), in an order rotated by one each round.
 
 const live = contenders.filter((c) => c.gate.ok);
 const started = Date.now();
 const loadBefore = loadavg();
+// The start-up rows (a process of a few hundred milliseconds, `node -e 0` their floor) swing
+// most with the machine and cost least: each measured round runs them START_UP_PASSES times.
+const START_UP_PASSES = 3;
 for (let round = -1; round < ROUNDS; round++) {
   process.stderr.write(round < 0 ? "warm-up " : `round ${round + 1}/${ROUNDS} `);
   const shift = Math.max(round, 0) % live.length;
-  for (const c of [...live.slice(shift), ...live.slice(0, shift)]) {
-    c.before?.();
-    const run = runOnce(c.args, c.env);
-    check(c, run, round >= 0);
-    if (round >= 0) c.runs.push(run);
-    process.stderr.write(".");
+  const rotated = [...live.slice(shift), ...live.slice(0, shift)];
+  const startUp = rotated.filter((c) => c.startUp === true);
+  const passes = round < 0 ? [rotated] : [rotated, ...Array.from({ length: START_UP_PASSES - 1 }, () => startUp)];
+  for (const pass of passes) {
+    for (const c of pass) {
+      c.before?.();
+      const run = runOnce(c.args, c.env);
+      check(c, run, round >= 0);
+      if (round >= 0) c.runs.push(run);
+      process.stderr.write(".");
+    }
   }
   process.stderr.write(` ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 }
@@ -560,7 +568,7 @@ const header = [
   `- load average before / after: ${loadBefore.map((x) => x.toFixed(2)).join(" ")} / ${loadAfter.map((x) => x.toFixed(2)).join(" ")}` +
     // More runnable tasks than cores means contenders waited for a CPU: wall times are inflated and noisy.
     (Math.max(loadBefore[0], loadAfter[0]) > cpu.length ? ` (**busy machine: wall times are noisy; compare the CPU column, or rerun with more rounds**)` : ""),
-  `- mode: ${opts.quick ? "**--quick** (development: fewer rounds, no large corpus)" : "full"}; ${ROUNDS} rounds after 1 warm-up, round-robin, order rotated each round; medians`,
+  `- mode: ${opts.quick ? "**--quick** (development: fewer rounds, no large corpus)" : "full"}; ${ROUNDS} rounds after 1 warm-up, round-robin, order rotated each round (the start-up rows ${START_UP_PASSES} times a round); medians`,
   `- wall time: process start to exit (hrtime around spawnSync); ${METHOD}`,
   `- ajv schema: ${relative(ROOT, ajvSchema)}${usingRepoSchema ? "" : " (**not the repo's schema**)"}`,
   `- wymcp-lint: ${relative(ROOT, LINT)}, ${!lint.ok ? "not run" : lint.format === "json" ? "corpora linted with `--format json`" : `corpora linted with the text format, because ${lint.why}`}`,
