@@ -30,66 +30,103 @@ function overlaps(a: Range, b: Range): boolean {
 
 const lineBreakOf = (text: string): string => (/\r\n/.test(text) ? "\r\n" : /\r/.test(text) && !/\n/.test(text) ? "\r" : "\n");
 
+type Commented = "json5" | "module" | "elixir";
+
 /** The directives a lint reads in `text` of `kind` (an Elixir file's through its parse, loaded with the lint that found the offence). */
-async function directivesIn(text: string, kind: "json5" | "module" | "elixir"): Promise<readonly Directive[]> {
+async function directivesIn(text: string, kind: Commented): Promise<readonly Directive[]> {
   if (kind !== "elixir") return directivesOf(text, kind);
   const { elixirDirectives } = await import("../elixir/index.js");
   return elixirDirectives(text);
 }
 
-/**
- * The directive comments that disable `code` on the finding's line, or in the whole file, in
- * the comments of `kind`. The line's directive is offered only when the text with it holds
- * it, as the lint reads its directives, right above the finding's line.
- */
-async function disableActions(finding: Finding, uri: string, map: PositionMap, kind: "json5" | "module" | "elixir"): Promise<CodeAction[]> {
-  const { code } = finding.offence;
-  const eol = lineBreakOf(map.text);
-  const line = map.lineOf(finding.start);
+/** The line that disables `code` on the line after it, with the indent of the document's line `line`. */
+function lineDirective(map: PositionMap, kind: Commented, line: number, code: string): string {
   const indent = /^[ \t]*/.exec(map.lineText(line))?.[0] ?? "";
-  const lineStart = map.lineStart(line);
+  return `${indent}${kind === "elixir" ? "#" : "//"} wymcp-lint-disable-next-line ${code}${lineBreakOf(map.text)}`;
+}
+
+/**
+ * Which of the document's `lines` (0-based) take a line directive put above them: those where
+ * the text with it holds it, as a lint reads its directives, and not where the line begins
+ * inside a string, a template literal, a heredoc or a sigil that runs over lines. An Elixir
+ * file is read once with a directive above every line (a # line inside a string or a sigil is
+ * text of it and ends nothing, so each stands or falls alone); JSON5 and scripts once per
+ * line, since a line put inside a string continued with a backslash ends it.
+ */
+async function directiveLines(map: PositionMap, kind: Commented, lines: readonly number[]): Promise<Set<number>> {
+  const sorted = [...new Set(lines)].sort((a, b) => a - b);
+  const readable = new Set<number>();
+  for (const group of kind === "elixir" ? [sorted] : sorted.map((line) => [line])) {
+    let text = "";
+    let from = 0;
+    for (const line of group) {
+      const at = map.lineStart(line);
+      text += map.text.slice(from, at) + lineDirective(map, kind, line, "unknown-key");
+      from = at;
+    }
+    text += map.text.slice(from);
+    const found = await directivesIn(text.replace(/^\ufeff/, ""), kind);
+    // Directives count lines from 1; the k-th inserted above `line` stands on line + k + 1.
+    group.forEach((line, k) => {
+      if (found.some((d) => d.kind === "wymcp-lint-disable-next-line" && d.line === line + k + 1 && d.endLine === line + k + 1)) readable.add(line);
+    });
+  }
+  return readable;
+}
+
+/** The directive comments that disable `code` on the finding's line (where `lineTakes`), and in the whole file, in the comments of `kind`. */
+function disableActions(finding: Finding, uri: string, map: PositionMap, kind: Commented, lineTakes: boolean): CodeAction[] {
+  const { code } = finding.offence;
+  const line = map.lineOf(finding.start);
   // A shebang must stay the first line; the file directive goes below it.
   const top = map.text.replace(/^\ufeff/, "").startsWith("#!") ? { line: 1, character: 0 } : map.position(map.text.charCodeAt(0) === 0xfeff ? 1 : 0);
   const insert = (at: Range["start"], newText: string) => ({ changes: { [uri]: [{ range: { start: at, end: at }, newText }] } });
+  const eol = lineBreakOf(map.text);
   const forFile: CodeAction = {
     title: `Disable ${code} for this file`,
     kind: "quickfix",
     diagnostics: [finding.diagnostic],
     edit: insert(top, kind === "elixir" ? `# wymcp-lint-disable-file ${code}${eol}` : `/* wymcp-lint-disable-file ${code} */${eol}`),
   };
-  const added = `${indent}${kind === "elixir" ? "#" : "//"} wymcp-lint-disable-next-line ${code}${eol}`;
-  const withLine = map.text.slice(0, lineStart) + added + map.text.slice(lineStart);
-  // Lines count from 1 in a directive; the inserted one takes the finding's line number.
-  const read = (await directivesIn(withLine.replace(/^\ufeff/, ""), kind)).some(
-    (d) => d.kind === "wymcp-lint-disable-next-line" && d.line === line + 1 && d.endLine === line + 1 && d.codes.includes(code),
-  );
-  if (!read) return [forFile];
-  return [{ title: `Disable ${code} for this line`, kind: "quickfix", diagnostics: [finding.diagnostic], edit: insert(map.position(lineStart), added) }, forFile];
+  if (!lineTakes) return [forFile];
+  const forLine: CodeAction = {
+    title: `Disable ${code} for this line`,
+    kind: "quickfix",
+    diagnostics: [finding.diagnostic],
+    edit: insert(map.position(map.lineStart(line)), lineDirective(map, kind, line, code)),
+  };
+  return [forLine, forFile];
 }
 
 /** The quick fixes for the findings that overlap `range`. */
 export async function quickFixes(findings: readonly Finding[], range: Range, uri: string, kind: FileKind, map: PositionMap): Promise<CodeAction[]> {
   const touched = findings.filter((finding) => overlaps(finding.diagnostic.range, range));
-  const actions = await Promise.all(
-    touched.map(async (finding) => {
-      const fix: CodeAction[] =
-        finding.offence.edits === undefined || finding.offence.edits.length === 0
-          ? []
-          : [
-              {
-                title: `Fix: ${finding.offence.fix}`,
-                kind: "quickfix",
-                isPreferred: true,
-                diagnostics: [finding.diagnostic],
-                edit: { changes: { [uri]: lspEdits(finding.offence.edits, map) } },
-              },
-            ];
-      // JSON has no comments; a directive cannot silence an offence about the directives themselves.
-      if (kind === "json" || finding.offence.code === "unused-disable") return fix;
-      return [...fix, ...(await disableActions(finding, uri, map, kind))];
-    }),
-  );
-  return actions.flat();
+  // JSON has no comments; a directive cannot silence an offence about the directives themselves.
+  const disabled = kind === "json" ? [] : touched.filter((finding) => finding.offence.code !== "unused-disable");
+  const lines =
+    kind === "json"
+      ? new Set<number>()
+      : await directiveLines(
+          map,
+          kind,
+          disabled.map((finding) => map.lineOf(finding.start)),
+        );
+  return touched.flatMap((finding) => {
+    const fix: CodeAction[] =
+      finding.offence.edits === undefined || finding.offence.edits.length === 0
+        ? []
+        : [
+            {
+              title: `Fix: ${finding.offence.fix}`,
+              kind: "quickfix",
+              isPreferred: true,
+              diagnostics: [finding.diagnostic],
+              edit: { changes: { [uri]: lspEdits(finding.offence.edits, map) } },
+            },
+          ];
+    if (kind === "json" || !disabled.includes(finding)) return fix;
+    return [...fix, ...disableActions(finding, uri, map, kind, lines.has(map.lineOf(finding.start)))];
+  });
 }
 
 /** Every mechanical fix of the findings that can go together, as one action; null when there is none. */

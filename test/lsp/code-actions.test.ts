@@ -138,6 +138,15 @@ test("an Elixir document of several tool modules: fix-all gives the bytes --fix 
     assert.equal(disabled, `# wymcp-lint-disable-file unknown-key\n${text}`);
     const codes = await codesByCli(dir, name, disabled);
     assert.ok(codes.length > 0 && !codes.includes("unknown-key"), codes.join(", "));
+    // Asked over the whole document at once, the actions are those of each diagnostic asked alone.
+    const whole = (await client.connection.sendRequest("textDocument/codeAction", {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: text.split("\n").length, character: 0 } },
+      context: { diagnostics, only: ["quickfix"] },
+    })) as CodeAction[];
+    const alone = (await Promise.all(diagnostics.map((d) => actionsAt(client, uri, d, ["quickfix"])))).flat();
+    assert.deepEqual(whole, alone);
+    assert.ok(alone.filter((a) => a.title.endsWith("for this line")).length >= 2);
     const [all] = (await actionsAt(client, uri, last, ["source.fixAll"])).filter((a) => a.kind === "source.fixAll.wymcp-lint");
     assert.equal(applied(text, all as CodeAction, uri), await fixedByCli(dir, name));
     // Hover on the code the new directive names explains it; on the directive's own words, nothing.
@@ -188,6 +197,30 @@ test("where the finding's line begins inside a string that runs over lines, only
       const codes = await codesByCli(dir, name, lines.join("\n"));
       assert.ok(codes.includes(language === "json5" ? "parse-error" : "unknown-key"), `${name}: ${codes.join(", ")}`);
     }
+    // One Elixir document with both: asked over the whole document (one read with a line above
+    // each finding's), the line's directive comes for the finding outside the heredoc only.
+    const mixed =
+      'defmodule Mixed.Tool do\n  use Wymcp.Tool\n\n  def name, do: "mixed"\n  def description, do: "Mixed"\n\n  def actions do\n    %{\n      find: %{descripton: "Find", properties: %{}},\n      list: %{description: """\n        List things.\n        """, propertes: %{}}\n    }\n  end\nend\n';
+    const uri = uriOf(join(dir, "mixed.ex"));
+    client.open(uri, mixed, "elixir");
+    const { diagnostics } = await client.published_(uri);
+    assert.deepEqual(
+      diagnostics.filter((d) => d.code === "unknown-key").map((d) => d.range.start.line),
+      [8, 11],
+    );
+    const whole = (await client.connection.sendRequest("textDocument/codeAction", {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 15, character: 0 } },
+      context: { diagnostics, only: ["quickfix"] },
+    })) as CodeAction[];
+    assert.deepEqual(
+      whole.filter((a) => a.title.startsWith("Disable unknown-key")).map((a) => [a.title, a.diagnostics?.[0]?.range.start.line]),
+      [
+        ["Disable unknown-key for this line", 8],
+        ["Disable unknown-key for this file", 8],
+        ["Disable unknown-key for this file", 11],
+      ],
+    );
   } finally {
     assert.equal(await client.stop(), 0);
   }
