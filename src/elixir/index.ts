@@ -294,7 +294,7 @@ export type ElixirFile =
 export async function readElixirTools(file: string, text: string): Promise<ElixirFile> {
   const tree = await parseElixir(text);
   const source: SourceFile = { file, text, tree };
-  const comments = commentsOf(source.text, source.tree);
+  const comments = commentsOf(text, tree);
   const broken = firstSyntaxError(tree.rootNode);
   if (broken !== null) {
     const offence = lintError(

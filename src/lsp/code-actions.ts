@@ -61,6 +61,7 @@ async function directiveLines(map: PositionMap, kind: Commented, lines: readonly
     let from = 0;
     for (const line of group) {
       const at = map.lineStart(line);
+      // Any code will do: it does not change how the line reads.
       text += map.text.slice(from, at) + lineDirective(map, kind, line, "unknown-key");
       from = at;
     }
@@ -102,14 +103,15 @@ function disableActions(finding: Finding, uri: string, map: PositionMap, kind: C
 export async function quickFixes(findings: readonly Finding[], range: Range, uri: string, kind: FileKind, map: PositionMap): Promise<CodeAction[]> {
   const touched = findings.filter((finding) => overlaps(finding.diagnostic.range, range));
   // JSON has no comments; a directive cannot silence an offence about the directives themselves.
-  const disabled = kind === "json" ? [] : touched.filter((finding) => finding.offence.code !== "unused-disable");
+  const commented = kind === "json" ? null : kind;
+  const disabled = new Set(commented === null ? [] : touched.filter((finding) => finding.offence.code !== "unused-disable"));
   const lines =
-    kind === "json"
+    commented === null || disabled.size === 0
       ? new Set<number>()
       : await directiveLines(
           map,
-          kind,
-          disabled.map((finding) => map.lineOf(finding.start)),
+          commented,
+          [...disabled].map((finding) => map.lineOf(finding.start)),
         );
   return touched.flatMap((finding) => {
     const fix: CodeAction[] =
@@ -124,8 +126,8 @@ export async function quickFixes(findings: readonly Finding[], range: Range, uri
               edit: { changes: { [uri]: lspEdits(finding.offence.edits, map) } },
             },
           ];
-    if (kind === "json" || !disabled.includes(finding)) return fix;
-    return [...fix, ...disableActions(finding, uri, map, kind, lines.has(map.lineOf(finding.start)))];
+    if (commented === null || !disabled.has(finding)) return fix;
+    return [...fix, ...disableActions(finding, uri, map, commented, lines.has(map.lineOf(finding.start)))];
   });
 }
 
