@@ -1,16 +1,13 @@
 // The first thing bin/wymcp-lint.js runs, before it loads the rest of the CLI: when the
 // command line is one the start-up shortcut reads and it names a tool module, the module
 // process is started now, so that its start-up overlaps the loading of the linter as well;
-// when it names an Elixir file, the first one is read and parsed now, for the same reason
-// (src/elixir/parser.ts, parseAhead).
+// and since such a command line lints once and exits, the Elixir parser is kept on V8's
+// baseline compiler (src/elixir/parser.ts, parseOnBaselineTierOnly).
 // The bin hands the standby to run(argv, io, { standby }). A command line it cannot read, or
 // a mistake in it, is left to run() to report.
 
-import { readFile } from "node:fs/promises";
-import { parseAhead } from "../elixir/parser.js";
-import { kindOf } from "../files/kind.js";
+import { parseOnBaselineTierOnly } from "../elixir/parser.js";
 import { ModuleStandby } from "../modules/standby.js";
-import type { LintOptions } from "./options/command.js";
 import { shortcutCommand } from "./options/shortcut.js";
 import { startStandbyFor } from "./standby.js";
 
@@ -39,17 +36,8 @@ export function startEarly(argv: readonly string[]): ModuleStandby | null {
     return null;
   }
   if (command?.kind !== "lint") return null;
-  parseFirstElixirFile(command.options);
+  // This process lints once and exits (--watch, which lints on, is no shortcut flag).
+  if (!command.options.watch) parseOnBaselineTierOnly();
   const standby = new ModuleStandby();
   return startStandbyFor(command.options, standby, process.cwd()) === null ? null : standby;
-}
-
-/** Reads and parses the first Elixir file `options` name; a file that cannot be read is left to the run to report. */
-function parseFirstElixirFile(options: LintOptions): void {
-  if (options.server !== null || options.stdin !== null) return;
-  const file = options.paths.find((path) => kindOf(path) === "elixir");
-  if (file !== undefined)
-    readFile(file, "utf8")
-      .then(parseAhead)
-      .catch(() => undefined);
 }

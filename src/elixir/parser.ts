@@ -13,8 +13,31 @@ export type { Node, Tree };
 const GRAMMAR = new URL("../../vendor/tree-sitter-elixir/tree-sitter-elixir.wasm", import.meta.url);
 
 let loading: Promise<TreeSitterParser> | null = null;
+let baselineOnly = false;
+
+/**
+ * For a process that lints once and exits (the command line's own, src/cli/early.ts): the
+ * grammar's WebAssembly stays on V8's baseline compiler. By default V8 also compiles the
+ * grammar's lexer and tree-sitter's parse loop with its optimising compiler, on a background
+ * thread, as soon as a parse runs (about 250 ms of CPU, for a 20-line module as for a
+ * 2,000-line one), and the process waits for those compiles before it exits; one run gets
+ * that back only past several megabytes of Elixir (bench/README.md). V8's flags are
+ * process-wide: a process that lives on (the language server, the MCP server, --watch) or a
+ * program using the library never calls this, and keeps V8's default, where the optimised
+ * parser pays. Holds when called before the first parse.
+ */
+export function parseOnBaselineTierOnly(): void {
+  baselineOnly = true;
+}
 
 async function load(): Promise<TreeSitterParser> {
+  // Set just before the first WebAssembly is compiled, which is when V8 reads them: a run that
+  // parses no Elixir changes no flag, so the CLI's code cache, made under V8's defaults, holds.
+  if (baselineOnly) {
+    const v8 = process.getBuiltinModule("node:v8");
+    v8.setFlagsFromString("--no-wasm-tier-up");
+    v8.setFlagsFromString("--no-wasm-dynamic-tiering");
+  }
   const { Parser, Language } = await import("web-tree-sitter");
   await Parser.init();
   const language = await Language.load(new Uint8Array(await readFile(GRAMMAR)));
@@ -23,35 +46,10 @@ async function load(): Promise<TreeSitterParser> {
   return parser;
 }
 
-async function parseNow(text: string): Promise<Tree> {
+/** The syntax tree of Elixir source text; its indexes are UTF-16 offsets into `text`. */
+export async function parseElixir(text: string): Promise<Tree> {
   loading ??= load();
   const tree = (await loading).parse(text);
   if (tree === null) throw new Error("the Elixir parser returned no tree");
   return tree;
-}
-
-// A parse started before the linter loaded (parseAhead), for the first parseElixir of that text.
-let ahead: { readonly text: string; readonly tree: Promise<Tree> } | null = null;
-
-/**
- * Starts parsing `text` now, for the parseElixir call that will ask for it: a one-file run
- * waits at its end for V8 to finish optimising the grammar's lexer, which the parse sets off,
- * so the sooner the parse, the sooner the run ends (bench/README.md). src/cli/early.ts calls it.
- */
-export function parseAhead(text: string): Promise<Tree> {
-  const tree = parseNow(text);
-  // Whoever takes the parse sees its failure; until then it is not an unhandled one.
-  tree.catch(() => undefined);
-  ahead = { text, tree };
-  return tree;
-}
-
-/** The syntax tree of Elixir source text; its indexes are UTF-16 offsets into `text`. */
-export function parseElixir(text: string): Promise<Tree> {
-  if (ahead !== null && ahead.text === text) {
-    const { tree } = ahead;
-    ahead = null;
-    return tree;
-  }
-  return parseNow(text);
 }
