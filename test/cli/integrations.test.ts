@@ -1,9 +1,10 @@
 // The integrations the README documents, each run with the real tool where the machine has
 // it and skipped with the reason where it does not:
 // - the pre-commit framework installs this repository's hook (.pre-commit-hooks.yaml, from a
-//   local clone at a commit) and the hook blocks a commit of a bad action file;
+//   local clone at a commit) and the hook blocks a commit of a bad action file or tools file;
+//   with the README's second entry, of a bad Elixir tool module, and lets its other modules be;
 // - lint-staged, configured with the README's snippet, shows the offences of every kind of
-//   staged file in one run of the command, so duplicate-tool sees them together.
+//   staged file (tools files too) in one run of the command, so duplicate-tool sees them together.
 
 import assert from "node:assert/strict";
 import { spawnSync, type SpawnSyncOptions } from "node:child_process";
@@ -15,6 +16,11 @@ import { ROOT, repoPath } from "../support/paths.js";
 
 const BAD = JSON.stringify({ search: { description: "Search\nthe catalogue", properties: {} } });
 const GOOD = JSON.stringify({ order: { description: "Place an order", properties: {} } });
+const BAD_TOOLS = JSON.stringify({ tools: [{ name: "get weather", description: "Weather", inputSchema: { type: "object" } }] });
+
+/** An Elixir tool module whose one action's description is `description`. */
+const elixirTool = (description: string): string =>
+  `defmodule MyApp.Tools.Tasks do\n  use Wymcp.Tool\n\n  def name, do: "tasks"\n  def description, do: "Tasks"\n\n  def actions do\n    %{create: %{description: ${JSON.stringify(description)}, properties: %{}}}\n  end\nend\n`;
 
 function run(command: string, args: readonly string[], options: SpawnSyncOptions = {}): { code: number | null; out: string } {
   const result = spawnSync(command, args, { encoding: "utf8", timeout: 600_000, ...options });
@@ -56,10 +62,19 @@ test("pre-commit: the hook of .pre-commit-hooks.yaml installs from a local clone
   // PRE_COMMIT_HOME: the hook's environment (a clone, npm install, npm pack, npm install -g) is built here, not in ~/.cache.
   const env = { ...process.env, PRE_COMMIT_HOME: join(dir, ".pre-commit-home") };
   writeFileSync(join(dir, ".gitignore"), ".pre-commit-home/\n");
-  writeFileSync(join(dir, ".pre-commit-config.yaml"), `repos:\n  - repo: ${JSON.stringify(ROOT)}\n    rev: ${rev}\n    hooks:\n      - id: wymcp-lint\n`);
+  // The hooks as the README writes them: the hook as it is, then the entry for Elixir tool modules.
+  const readme = readFileSync(repoPath("README.md"), "utf8");
+  const hooks = /```yaml\n( {4}hooks:\n[\s\S]*?wymcp-lint \(Elixir tool modules\)[\s\S]*?)```/.exec(readme)?.[1];
+  assert.ok(hooks !== undefined, "the README's Elixir hook entry");
+  writeFileSync(join(dir, ".pre-commit-config.yaml"), `repos:\n  - repo: ${JSON.stringify(ROOT)}\n    rev: ${rev}\n${hooks}`);
   mkdirSync(join(dir, "tools"));
   writeFileSync(join(dir, "tools", "search.actions.json"), BAD);
   writeFileSync(join(dir, "tools", "order.actions.json"), GOOD);
+  writeFileSync(join(dir, "tools", "weather.tools.json"), BAD_TOOLS);
+  mkdirSync(join(dir, "lib", "my_app", "tools"), { recursive: true });
+  writeFileSync(join(dir, "lib", "my_app", "tools", "tasks.ex"), elixirTool("Create\na task"));
+  // A module that is no tool: the search passes over it, where naming it would be no-tool.
+  writeFileSync(join(dir, "lib", "my_app", "repo.ex"), "defmodule MyApp.Repo do\n  def start, do: :ok\nend\n");
   assert.equal(run("git", ["add", "-A"], { cwd: dir }).code, 0);
 
   const installed = run("pre-commit", ["install"], { cwd: dir, env });
@@ -68,14 +83,21 @@ test("pre-commit: the hook of .pre-commit-hooks.yaml installs from a local clone
   assert.equal(commit.code, 1, commit.out);
   assert.match(commit.out, /wymcp-lint\.+Failed/);
   assert.match(commit.out, /tools\/search\.actions\.json:1:\d+ {2}newline {2}tool search action search at :description/);
+  assert.match(commit.out, /tools\/weather\.tools\.json:1:\d+ {2}tool-name {2}/);
   assert.doesNotMatch(commit.out, /order\.actions\.json:/);
+  assert.match(commit.out, /wymcp-lint \(Elixir tool modules\)\.+Failed/);
+  assert.match(commit.out, /lib\/my_app\/tools\/tasks\.ex:\d+:\d+ {2}newline {2}tool tasks action create at :description/);
+  assert.doesNotMatch(commit.out, /repo\.ex|no-tool/);
   assert.notEqual(run("git", ["rev-parse", "HEAD"], { cwd: dir }).code, 0, "the bad commit was made");
 
   writeFileSync(join(dir, "tools", "search.actions.json"), GOOD.replace("order", "search"));
+  writeFileSync(join(dir, "tools", "weather.tools.json"), BAD_TOOLS.replace("get weather", "get_weather"));
+  writeFileSync(join(dir, "lib", "my_app", "tools", "tasks.ex"), elixirTool("Create a task"));
   assert.equal(run("git", ["add", "-A"], { cwd: dir }).code, 0);
   const fixed = run("git", ["commit", "-q", "-m", "add tools"], { cwd: dir, env });
   assert.equal(fixed.code, 0, fixed.out);
   assert.match(fixed.out, /wymcp-lint\.+Passed/);
+  assert.match(fixed.out, /wymcp-lint \(Elixir tool modules\)\.+Passed/);
 });
 
 test("the README's hook snippet names a rev that exists: a commit, as .pre-commit-hooks.yaml's header says", () => {
@@ -104,6 +126,7 @@ test("lint-staged with the README's snippet: one run sees every kind of staged f
   writeFileSync(join(dir, "tools", "broken.actions.json5"), "{ search: { description: 'Search',, } }");
   writeFileSync(join(dir, "tools", "catalogue.actions.json"), GOOD);
   writeFileSync(join(dir, "tools", "catalogue.tool.mjs"), `export default { name: "catalogue", description: "C", actions: () => (${GOOD}) };\n`);
+  writeFileSync(join(dir, "tools", "weather.tools.json"), BAD_TOOLS);
   assert.equal(run("git", ["add", "-A"], { cwd: dir }).code, 0);
 
   const env = { ...process.env, PATH: `${bin}:${process.env["PATH"] ?? ""}`, NO_COLOR: "1" };
@@ -112,6 +135,7 @@ test("lint-staged with the README's snippet: one run sees every kind of staged f
   assert.doesNotMatch(staged.out, /SIGKILL/);
   assert.match(staged.out, /broken\.actions\.json5:1:\d+ {2}parse-error/);
   assert.match(staged.out, /catalogue\.(actions\.json|tool\.mjs)\S* {2}duplicate-tool/);
+  assert.match(staged.out, /weather\.tools\.json:1:\d+ {2}tool-name/);
 });
 
 test("the prebuilt hook package (scripts/prebuilt-hook.mjs): the built files and the hook, a package.json with nothing to build or develop with", (t) => {
