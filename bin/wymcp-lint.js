@@ -81,7 +81,7 @@ async function runCli() {
       env: process.env,
       isTTY: process.stdout.isTTY === true,
     };
-    const code = await run(argv, io, { standby });
+    const code = await run(argv, io, { standby, ownProcess: true });
     process.exitCode = Math.max(code, process.exitCode ?? 0);
   } catch (error) {
     // A CLI that could not load must not leave the standby holding this process open.

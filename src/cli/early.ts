@@ -1,12 +1,9 @@
 // The first thing bin/wymcp-lint.js runs, before it loads the rest of the CLI: when the
 // command line is one the start-up shortcut reads and it names a tool module, the module
-// process is started now, so that its start-up overlaps the loading of the linter as well;
-// and since such a command line lints once and exits, the Elixir parser is kept on V8's
-// baseline compiler (src/elixir/parser.ts, parseOnBaselineTierOnly).
+// process is started now, so that its start-up overlaps the loading of the linter as well.
 // The bin hands the standby to run(argv, io, { standby }). A command line it cannot read, or
 // a mistake in it, is left to run() to report.
 
-import { parseOnBaselineTierOnly } from "../elixir/parser.js";
 import { ModuleStandby } from "../modules/standby.js";
 import { shortcutCommand } from "./options/shortcut.js";
 import { startStandbyFor } from "./standby.js";
@@ -36,8 +33,6 @@ export function startEarly(argv: readonly string[]): ModuleStandby | null {
     return null;
   }
   if (command?.kind !== "lint") return null;
-  // This process lints once and exits (--watch, which lints on, is no shortcut flag).
-  if (!command.options.watch) parseOnBaselineTierOnly();
   const standby = new ModuleStandby();
   return startStandbyFor(command.options, standby, process.cwd()) === null ? null : standby;
 }

@@ -23,6 +23,7 @@ import { CONFIG_FILE_NAMES } from "../config/find.js";
 import { kindOf } from "../files/kind.js";
 import type { WatchedRun, WatchLoop } from "./watch.js";
 import { ModulePool } from "../modules/pool.js";
+import { parseOnBaselineTierOnly } from "../elixir/parser.js";
 import { ModuleStandby } from "../modules/standby.js";
 import { startStandbyFor } from "./standby.js";
 import type { LintResult, Summary } from "../lint/result.js";
@@ -50,10 +51,16 @@ export interface Io {
   readonly isTTY: boolean;
 }
 
-/** What bin/wymcp-lint.js started before it loaded the CLI (src/cli/early.ts). */
+/** What bin/wymcp-lint.js started before it loaded the CLI (src/cli/early.ts), and what it says of its process. */
 export interface RunContext {
   /** The standby module process, when the command line named a tool module. */
   readonly standby?: ModuleStandby | null;
+  /**
+   * The process is the command line's own and ends with this run: a lint that is no --watch
+   * then keeps the Elixir parser on V8's baseline compiler (src/elixir/parser.ts), which a
+   * process that lives on, or a program calling run(), must not have set for it.
+   */
+  readonly ownProcess?: boolean;
 }
 
 export const EXIT_CLEAN = 0;
@@ -175,7 +182,7 @@ async function parse(argv: readonly string[]): Promise<Command> {
   }
 }
 
-async function execute(argv: readonly string[], io: Io, startedAt: number, pool: ModulePool): Promise<number> {
+async function execute(argv: readonly string[], io: Io, startedAt: number, pool: ModulePool, ownProcess: boolean): Promise<number> {
   const command = await parse(argv);
   switch (command.kind) {
     case "help":
@@ -204,6 +211,7 @@ async function execute(argv: readonly string[], io: Io, startedAt: number, pool:
         const { watchLoop } = await import("./watch.js");
         return watchLoop(watchLoopOf(options, io, pool, format));
       }
+      if (ownProcess) parseOnBaselineTierOnly();
       // The config is read before any work, so a mistake in it is reported at once (exit 2).
       const engine = await engineFor(options, io, pool);
       const stdin = options.stdin !== null ? await readStdin(io) : null;
@@ -345,7 +353,7 @@ export async function run(argv: readonly string[], io: Io, context: RunContext =
   // Idle processes are kept for --fix's passes and a watch's next run; the finally stops them.
   const pool = new ModulePool(context.standby ?? new ModuleStandby(), { keepIdle: true });
   try {
-    return await execute(argv, io, startedAt, pool);
+    return await execute(argv, io, startedAt, pool, context.ownProcess === true);
   } catch (error) {
     return failureCode(error, io);
   } finally {

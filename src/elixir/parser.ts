@@ -16,7 +16,7 @@ let loading: Promise<TreeSitterParser> | null = null;
 let baselineOnly = false;
 
 /**
- * For a process that lints once and exits (the command line's own, src/cli/early.ts): the
+ * For a process that lints once and exits (the command line's own: src/cli/run.ts): the
  * grammar's WebAssembly stays on V8's baseline compiler. By default V8 also compiles the
  * grammar's lexer and tree-sitter's parse loop with its optimising compiler, on a background
  * thread, as soon as a parse runs (about 250 ms of CPU, for a 20-line module as for a

@@ -1,7 +1,8 @@
 // The real command, spawned: bin/wymcp-lint.js with process io. Exit codes, stdin, --help,
 // --version, a closed stdout pipe, and tool modules that throw, exit, never load or print
 // (docs/inputs.md): each is confined to its file, nothing it prints reaches our output, and
-// no linted file changes.
+// no linted file changes. Its process lints once, so the Elixir parser stays on V8's baseline
+// compiler (test/elixir/parser.test.ts shows V8's default).
 
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { FIXTURES, heads, offenceLines, summary, untimed } from "../support/cli.js";
+import { repoPath } from "../support/paths.js";
 
 const BIN = fileURLToPath(new URL("../../bin/wymcp-lint.js", import.meta.url));
 
@@ -113,4 +115,36 @@ test("modules that throw, exit or never load are load-errors of their own; the r
   // chatty.tool.mjs loaded and was linted (its one action counts); valid.actions.json has two.
   assert.equal(summary(stdout), "5 files, 3 actions: 4 offences (T s)");
   assert.deepEqual(digests(dir), before);
+});
+
+test("a lint runs the Elixir grammar on V8's baseline compiler alone, whichever parser reads its command line", () => {
+  const module = repoPath("test/fixtures/elixir/parity/elixir/catalogue.ex");
+  const lint = (flags: readonly string[], args: readonly string[], env: NodeJS.ProcessEnv = process.env) =>
+    spawnSync(process.execPath, [...flags, BIN, ...args, module], { env, encoding: "utf8", timeout: 120_000 });
+  // The start-up shortcut reads the first; --no-ignore is yargs's to read.
+  for (const args of [
+    ["--format", "json"],
+    ["--no-ignore", "--format", "json"],
+  ]) {
+    const run = lint(["--trace-wasm-compilation-times"], args);
+    // V8's trace and the report share standard output: the report is every line but the trace's.
+    const lines = run.stdout.split("\n");
+    const report = JSON.parse(lines.filter((line) => !line.startsWith("Compiled ")).join("\n")) as { summary: { files: number; offences: number } };
+    assert.equal(run.status, 1, run.stderr);
+    assert.deepEqual([report.summary.files, report.summary.offences], [1, 7], args.join(" "));
+    assert.ok(
+      lines.some((line) => line.includes("using Liftoff")),
+      "no WebAssembly compiled: the module was not parsed",
+    );
+    assert.deepEqual(
+      lines.filter((line) => line.includes("using TurboFan")),
+      [],
+      args.join(" "),
+    );
+  }
+  // The flags are set when the parser loads: the chunks loaded before and after keep the code
+  // cache the build made under V8's defaults (a run under a flag of node's own, as above, does not).
+  const chunks = lint([], [], { ...process.env, WYMCP_LINT_TRACE: "chunks" }).stderr;
+  assert.match(chunks, /trace: chunk plain-tool-\S+ \(code cache: used\)/);
+  assert.doesNotMatch(chunks, /rejected/);
 });
