@@ -16,7 +16,8 @@ const standby = startEarly(argv);
 const { run } = loader.load(`${bundle}cli.cjs`);
 const discard = () => {};
 const io = { stdout: discard, stderr: discard, stdin: async () => Buffer.alloc(0), cwd: process.cwd(), env: {}, isTTY: false };
-const code = await run(argv, io, { standby });
+// As bin/wymcp-lint.js runs it, in a process of its own (the sample parses no Elixir, so no V8 flag changes).
+const code = await run(argv, io, { standby, ownProcess: true });
 if (code === 2) throw new Error(`the code cache's sample run failed (exit ${code})`);
 const cached = loader.writeCodeCache();
 console.log(`code cache: ${cached.length} chunks`);

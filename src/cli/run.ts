@@ -23,7 +23,6 @@ import { CONFIG_FILE_NAMES } from "../config/find.js";
 import { kindOf } from "../files/kind.js";
 import type { WatchedRun, WatchLoop } from "./watch.js";
 import { ModulePool } from "../modules/pool.js";
-import { parseOnBaselineTierOnly } from "../elixir/parser.js";
 import { ModuleStandby } from "../modules/standby.js";
 import { startStandbyFor } from "./standby.js";
 import type { LintResult, Summary } from "../lint/result.js";
@@ -211,7 +210,8 @@ async function execute(argv: readonly string[], io: Io, startedAt: number, pool:
         const { watchLoop } = await import("./watch.js");
         return watchLoop(watchLoopOf(options, io, pool, format));
       }
-      if (ownProcess) parseOnBaselineTierOnly();
+      // Imported lazily, as all of the Elixir reader is (a run without Elixir files parses nothing).
+      if (ownProcess) (await import("../elixir/parser.js")).parseOnBaselineTierOnly();
       // The config is read before any work, so a mistake in it is reported at once (exit 2).
       const engine = await engineFor(options, io, pool);
       const stdin = options.stdin !== null ? await readStdin(io) : null;

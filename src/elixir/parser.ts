@@ -30,10 +30,14 @@ export function parseOnBaselineTierOnly(): void {
   baselineOnly = true;
 }
 
+// The newest V8 whose flags were checked (Node 24's): V8 prints an error for a flag it does not
+// know, so a newer one keeps its default until someone checks its --v8-options.
+const CHECKED_V8 = 13;
+
 async function load(): Promise<TreeSitterParser> {
   // Set just before the first WebAssembly is compiled, which is when V8 reads them: a run that
   // parses no Elixir changes no flag, so the CLI's code cache, made under V8's defaults, holds.
-  if (baselineOnly) {
+  if (baselineOnly && Number.parseInt(process.versions.v8, 10) <= CHECKED_V8) {
     const v8 = process.getBuiltinModule("node:v8");
     v8.setFlagsFromString("--no-wasm-tier-up");
     v8.setFlagsFromString("--no-wasm-dynamic-tiering");
