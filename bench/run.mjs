@@ -471,6 +471,7 @@ const ratios = [
   ratioRow("cold start: wymcp-lint one 2,000-line .ex / node -e 0, time", find("wymcp-lint", "elixir-one"), find("node -e 0", null), "time", ["≤", 3.0]),
   ratioRow("JSON corpus, cold: wymcp-lint / ajv, time", lintJ, find("ajv", "medium-json"), "time", ["≤", 1.0]),
   ratioRow("start-up: wymcp-lint --version / node -e 0, time", find("wymcp-lint", null, "--version"), find("node -e 0", null), "time", ["≤", 1.3]),
+  ratioRow("start-up: wymcp-lint single file / node -e 0, time", find("wymcp-lint", "single"), find("node -e 0", null), "time", ["≤", 1.3]),
   ratioRow(
     "JSON corpus, warm --cache (content), nothing changed / floor-json, time",
     find("wymcp-lint", "medium-json", "warm --cache"),
