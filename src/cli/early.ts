@@ -1,7 +1,7 @@
 // The first thing bin/wymcp-lint.js runs, before it loads the rest of the CLI: when the
 // command line is one the start-up shortcut reads and it names a tool module, the module
 // process is started now, so that its start-up overlaps the loading of the linter as well.
-// The bin hands the standby to run(argv, io, { standby }). A command line it cannot read, or
+// The bin hands the standby to run() (RunContext). A command line it cannot read, or
 // a mistake in it, is left to run() to report.
 
 import { ModuleStandby } from "../modules/standby.js";
