@@ -6,24 +6,76 @@
 // (scripts/bundle.mjs), which starts ~15 ms sooner than dist/cli/run.js and its ~35 modules,
 // and sooner again with the code cache the build made for them (src/cli/chunk-loader.ts).
 
+const { fstatSync, writeSync } = process.getBuiltinModule("node:fs");
+
+/**
+ * Writes to the descriptor `fd` itself, as Node's stream for it (process.stdout, .stderr)
+ * would on Linux, without making that stream, which a small run notices (bench/README.md). A
+ * descriptor that cannot take it all now (EAGAIN: someone made it non-blocking) hands the
+ * rest, and every later write, to the stream, which waits.
+ * `failed` hears of a write that failed for another reason; nothing is written after it.
+ */
+function output(fd, stream, failed) {
+  let open = true;
+  let streamed = false;
+  const fail = (error) => {
+    open = false;
+    failed(error);
+  };
+  const toStream = (bytes) => {
+    if (!streamed) stream().on("error", fail);
+    streamed = true;
+    stream().write(bytes);
+  };
+  return (text) => {
+    if (!open) return;
+    const bytes = Buffer.from(text, "utf8");
+    if (streamed) return toStream(bytes);
+    let written = 0;
+    try {
+      while (written < bytes.length) written += writeSync(fd, bytes, written);
+    } catch (error) {
+      if (error.code === "EAGAIN") toStream(bytes.subarray(written));
+      else fail(error);
+    }
+  };
+}
+
+// A stderr nobody reads is no error: the message is lost, the exit code (2 for a usage error)
+// stays.
+const writeStderr = output(
+  2,
+  () => process.stderr,
+  () => {},
+);
+
+// The traces (WYMCP_LINT_TRACE, README.md) write to process.stderr themselves: a stderr nobody
+// reads must not end the run there either.
+if (process.env.WYMCP_LINT_TRACE !== undefined) process.stderr.on("error", () => {});
+
 const internal = (what) => {
-  if (stderrOpen) process.stderr.write(`wymcp-lint: internal error: ${what}\n`);
+  writeStderr(`wymcp-lint: internal error: ${what}\n`);
   process.exitCode = 2;
 };
 
 // A closed pipe (`wymcp-lint | head`) is not an error: stop writing, keep the exit code.
-let stdoutOpen = true;
-process.stdout.on("error", (error) => {
-  stdoutOpen = false;
-  if (error.code !== "EPIPE") internal(`cannot write the report: ${error.message}`);
-});
+const writeStdout = output(
+  1,
+  () => process.stdout,
+  (error) => {
+    if (error.code !== "EPIPE") internal(`cannot write the report: ${error.message}`);
+  },
+);
 
-// Nor is a stderr nobody reads: the message is lost, the exit code (2 for a usage error)
-// stays; without a listener the write error would end the process with exit code 1.
-let stderrOpen = true;
-process.stderr.on("error", () => {
-  stderrOpen = false;
-});
+// Whether stdout is a terminal, without loading node:tty (and its stream modules) for a
+// pipe or a file, which are no character device.
+function stdoutIsTerminal() {
+  try {
+    return fstatSync(1).isCharacterDevice() && process.getBuiltinModule("node:tty").isatty(1);
+  } catch {
+    return false; // no stdout at all
+  }
+}
 
 async function readStdin() {
   const chunks = [];
@@ -47,7 +99,7 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === "--version") {
   try {
     const { packageVersion } = await import("../dist/engine/version.js");
-    if (stdoutOpen) process.stdout.write(`${packageVersion()}\n`);
+    writeStdout(`${packageVersion()}\n`);
   } catch (error) {
     internal(`cannot read the version: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -70,16 +122,12 @@ async function runCli() {
     standby = startEarly(argv);
     const { run } = chunks.load(bundled("cli"));
     const io = {
-      stdout: (s) => {
-        if (stdoutOpen) process.stdout.write(s);
-      },
-      stderr: (s) => {
-        if (stderrOpen) process.stderr.write(s);
-      },
+      stdout: writeStdout,
+      stderr: writeStderr,
       stdin: readStdin,
       cwd: process.cwd(),
       env: process.env,
-      isTTY: process.stdout.isTTY === true,
+      isTTY: stdoutIsTerminal(),
     };
     const code = await run(argv, io, { standby, ownProcess: true });
     process.exitCode = Math.max(code, process.exitCode ?? 0);

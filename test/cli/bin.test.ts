@@ -1,17 +1,18 @@
 // The real command, spawned: bin/wymcp-lint.js with process io. Exit codes, stdin, --help,
-// --version, a closed stdout pipe, and tool modules that throw, exit, never load or print
+// --version, a closed or full stdout pipe, a stderr nobody reads, and tool modules that throw, exit, never load or print
 // (docs/inputs.md): each is confined to its file, nothing it prints reaches our output, and
 // no linted file changes. Its process lints once, so the Elixir parser stays on V8's baseline
 // compiler (test/elixir/parser.test.ts shows V8's default).
 
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, writeSync } from "node:fs";
+import { Socket } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { FIXTURES, heads, offenceLines, summary, untimed } from "../support/cli.js";
+import { FIXTURES, heads, offenceLines, summary, tempDir, untimed } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
 
 const BIN = fileURLToPath(new URL("../../bin/wymcp-lint.js", import.meta.url));
@@ -64,6 +65,65 @@ test("a closed stdout pipe (wymcp-lint | head) ends quietly with the real exit c
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   assert.equal(stderr, "");
   assert.equal(code, 1);
+});
+
+test("a traced run (WYMCP_LINT_TRACE) whose stderr nobody reads still reports and exits as it should", async () => {
+  const child = spawn(process.execPath, [BIN, "clean"], { cwd: FIXTURES, env: { ...process.env, WYMCP_LINT_TRACE: "chunks" }, stdio: ["ignore", "pipe", "pipe"] });
+  child.stderr.destroy(); // the traces' reader is gone before the first is written
+  let stdout = "";
+  child.stdout.setEncoding("utf8").on("data", (s: string) => void (stdout += s));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  assert.deepEqual([code, untimed(stdout)], [0, "2 files, 3 actions: no offences (T s)\n"]);
+});
+
+test("a stdout that cannot take the report yet (non-blocking and full) still gets all of it, in order", {
+  skip: process.platform === "linux" ? false : "reads the command's state from /proc",
+}, async () => {
+  const dir = tempDir();
+  const fifo = join(dir, "stdout");
+  const cache = join(dir, "cache");
+  execFileSync("mkfifo", [fifo]);
+  // The write end, non-blocking (O_RDWR opens a FIFO with no reader yet), filled here first, so
+  // the command's first write fails with EAGAIN and the rest must wait for the reader.
+  const writer = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+  const filler = Buffer.alloc(1024, ".");
+  let filled = 0;
+  assert.throws(() => {
+    for (;;) filled += writeSync(writer, filler);
+  }, /EAGAIN/);
+  // Opened now, so the FIFO keeps what it holds, but read only later.
+  const readable = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+  // Through a shell as descriptor 3: Node sets the descriptors 0 to 2 it hands a child back to
+  // blocking, which would hide the case; the shell makes 3 the command's stdout as it is.
+  const args = ["offences", "--format", "json", "--cache", "--cache-location", cache];
+  const child = spawn("sh", ["-c", 'exec "$0" "$@" >&3 3>&-', process.execPath, BIN, ...args], { cwd: FIXTURES, stdio: ["ignore", "ignore", "pipe", writer] });
+  closeSync(writer);
+  let stderr = "";
+  child.stderr?.setEncoding("utf8").on("data", (s: string) => void (stderr += s));
+  const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+  // Nothing is read until the command has tried to write: it has written its cache (just
+  // before the report) and then sleeps (waiting to write the rest) or has ended.
+  const state = (): string | null => {
+    try {
+      return /^\d+ \(.*\) (\S)/.exec(readFileSync(`/proc/${child.pid}/stat`, "utf8"))?.[1] ?? null;
+    } catch {
+      return null; // ended
+    }
+  };
+  for (let waited = 0; !(existsSync(cache) && state() !== "R"); waited++) {
+    assert.ok(waited < 12_000, "the command neither wrote its cache nor waited within 120 s");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const reader = new Socket({ fd: readable, readable: true, writable: false });
+  const chunks: Buffer[] = [];
+  reader.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const [code] = await Promise.all([closed, new Promise((resolve) => reader.on("end", resolve))]);
+  const output = Buffer.concat(chunks);
+  assert.ok(filled > 0 && output.subarray(0, filled).every((byte) => byte === 0x2e));
+  const expected = wymcpLint(args);
+  assert.deepEqual([code, stderr], [expected.code, ""]);
+  const report = (text: string): unknown => ({ ...(JSON.parse(text) as object), summary: null });
+  assert.deepEqual(report(output.subarray(filled).toString("utf8")), report(expected.stdout));
 });
 
 test("with hostile modules, --format json is still one parseable document carrying each load-error", () => {
