@@ -10,6 +10,7 @@
 // have saved. Nothing here writes a file but writeCodeCache, which the build alone calls.
 
 import type { Script } from "node:vm";
+import { CODE_CACHE_DIR } from "../engine/code-cache-folder.js";
 
 const { readFileSync, writeFileSync, mkdirSync } = process.getBuiltinModule("node:fs");
 const { createRequire } = process.getBuiltinModule("node:module");
@@ -20,10 +21,9 @@ const vm = process.getBuiltinModule("node:vm");
 const TRACED = process.env["WYMCP_LINT_TRACE"] === "chunks";
 
 /**
- * The folder of the caches beside the chunks: `<chunk>.cache`, a header of three unsigned
- * 32-bit integers (the chunk's length, its CRC-32, the CRC-32 of V8's data), then V8's data.
+ * A chunk's cache, `<chunk>.cache` in the caches' folder beside the chunks: a header of three
+ * unsigned 32-bit integers (the chunk's length, its CRC-32, the CRC-32 of V8's data), then V8's data.
  */
-const CODE_CACHE_DIR = "code-cache";
 const HEADER_BYTES = 12;
 const crc32 = (bytes: Uint8Array): number => process.getBuiltinModule("node:zlib").crc32(bytes);
 

@@ -1,16 +1,21 @@
 // What the running linter is built from, keying the result cache (cache.ts) beside its version:
 // a rebuild at the same version, a patched install or another version of a dependency changes
 // results without changing the version, and must not be served the old build's findings
-// (README.md, "Cache"). It is the content hash of the linter's own code as it runs (the bundle,
-// dist/bundle/, about 0.6 MB; the folder above this one when it runs unbundled: dist/ or src/),
-// the size and mtime of the vendored grammar (vendor/, large, changed only with a new version),
-// and the installed version of each dependency package.json names. Computed once per engine
-// that opens a cache, in a few milliseconds; a file that cannot be read is part of it as such.
+// (README.md, "Cache"). It is a checksum of the linter's own code as it runs (the bundle,
+// dist/bundle/, but for its code cache, which the build makes from the chunks; the
+// folder above this one when it runs unbundled: dist/ or src/), the size and mtime of the
+// vendored grammar (vendor/, large, changed only with a new version), and the installed
+// version of each dependency package.json names. Computed once per engine that opens a cache;
+// a file that cannot be read is part of it as such.
+//
+// The checksum is CRC-32 (node:zlib, which the CLI's chunk loader has loaded already), not a
+// cryptographic hash: it guards against an accident, a changed build, never an adversary, and
+// loading node:crypto to hash costs every warm run (bench/README.md).
 
-import type { Hash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CODE_CACHE_DIR } from "./code-cache-folder.js";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
 /** The package root: two levels below it, as in version.ts, whether bundled or not. */
@@ -21,24 +26,40 @@ function codeRoot(): string {
   return basename(HERE) === "bundle" ? HERE : join(HERE, "..");
 }
 
-/** Every file under `dir`, in a stable order, each fed to `hash` by name and by what `describe` says of it. */
-function hashTree(hash: Hash, dir: string, describe: (path: string) => string | Buffer): void {
+/** A running CRC-32 of what it is fed. */
+class Checksum {
+  #crc = 0;
+  readonly #crc32 = process.getBuiltinModule("node:zlib").crc32;
+
+  update(data: string | Uint8Array): this {
+    this.#crc = this.#crc32(data, this.#crc);
+    return this;
+  }
+
+  digest(): string {
+    return this.#crc.toString(16).padStart(8, "0");
+  }
+}
+
+/** Every file under `dir` (but `skipped`), in a stable order, each fed to `sum` by name and by what `describe` says of it. */
+function sumTree(sum: Checksum, dir: string, describe: (path: string) => string | Uint8Array, skipped?: string): void {
   let entries: { name: string; isDirectory(): boolean; isFile(): boolean }[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
-    hash.update(`unreadable ${dir}\n`);
+    sum.update(`unreadable ${dir}\n`);
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) hashTree(hash, path, describe);
-    else if (entry.isFile()) hash.update(`${path.slice(ROOT.length)}\n`).update(describe(path));
+    if (path === skipped) continue;
+    if (entry.isDirectory()) sumTree(sum, path, describe);
+    else if (entry.isFile()) sum.update(`${path.slice(ROOT.length)}\n`).update(describe(path));
   }
 }
 
-function contentOf(path: string): string | Buffer {
+function contentOf(path: string): string | Uint8Array {
   try {
     return readFileSync(path);
   } catch {
@@ -67,17 +88,18 @@ function installedVersion(name: string): string {
   }
 }
 
-/** The hash of what the running linter is built from (see above). */
+/** The checksum of what the running linter is built from (see above). */
 export function buildIdentity(): string {
-  const hash = process.getBuiltinModule("node:crypto").createHash("sha1");
-  hashTree(hash, codeRoot(), contentOf);
-  hashTree(hash, join(ROOT, "vendor"), metadataOf);
+  const sum = new Checksum();
+  const code = codeRoot();
+  sumTree(sum, code, contentOf, join(code, CODE_CACHE_DIR));
+  sumTree(sum, join(ROOT, "vendor"), metadataOf);
   let dependencies: Record<string, unknown> = {};
   try {
     dependencies = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { dependencies?: Record<string, unknown> }).dependencies ?? {};
   } catch {
-    // No manifest: version.ts says "unknown" too, and the code's hash still holds.
+    // No manifest: version.ts says "unknown" too, and the code's checksum still holds.
   }
-  for (const name of Object.keys(dependencies).sort()) hash.update(`${name}@${installedVersion(name)}\n`);
-  return hash.digest("base64");
+  for (const name of Object.keys(dependencies).sort()) sum.update(`${name}@${installedVersion(name)}\n`);
+  return sum.digest();
 }

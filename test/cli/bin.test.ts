@@ -1,7 +1,7 @@
 // The real command, spawned: bin/wymcp-lint.js with process io. Exit codes, stdin, --help,
-// --version, a closed or full stdout pipe, a stderr nobody reads, and tool modules that throw, exit, never load or print
-// (docs/inputs.md): each is confined to its file, nothing it prints reaches our output, and
-// no linted file changes. Its process lints once, so the Elixir parser stays on V8's baseline
+// --version, a closed or full stdout pipe, a stderr nobody reads, and tool modules that throw,
+// exit, never load or print (docs/inputs.md): each is confined to its file, nothing it prints
+// reaches our output, and no linted file changes. Its process lints once, so the Elixir parser stays on V8's baseline
 // compiler (test/elixir/parser.test.ts shows V8's default).
 
 import assert from "node:assert/strict";

@@ -325,4 +325,8 @@ test("a rebuild of the linter at the same version holds nothing of the cache the
   // So is a file the module processes run, which the CLI itself never loads.
   appendFileSync(join(linter, "dist", "bundle", "child", "main.js"), "\n// rebuilt\n");
   assert.deepEqual(counts(dir, ["."], bin), { hits: 0, misses: FILES });
+  assert.deepEqual(counts(dir, ["."], bin), { hits: FILES, misses: 0 });
+  // The code cache is made from the chunks and changes no result: another one keeps every hit.
+  appendFileSync(join(linter, "dist", "bundle", "code-cache", "cli.cjs.cache"), "another cache");
+  assert.deepEqual(counts(dir, ["."], bin), { hits: FILES, misses: 0 });
 });
