@@ -8,29 +8,43 @@
 
 const { fstatSync, writeSync } = process.getBuiltinModule("node:fs");
 
+// Whether the descriptor `fd` is a terminal, without loading node:tty (and its stream modules)
+// for a pipe or a file, which are no character device.
+function isTerminal(fd) {
+  try {
+    return fstatSync(fd).isCharacterDevice() && process.getBuiltinModule("node:tty").isatty(fd);
+  } catch {
+    return false; // no such descriptor
+  }
+}
+
 /**
  * Writes to the descriptor `fd` itself, as Node's stream for it (process.stdout, .stderr)
- * would on Linux, without making that stream, which a small run notices (bench/README.md). A
- * descriptor that cannot take it all now (EAGAIN: someone made it non-blocking) hands the
- * rest, and every later write, to the stream, which waits.
- * `failed` hears of a write that failed for another reason; nothing is written after it.
+ * would on Linux, without making that stream, which a small run notices (bench/README.md).
+ * A terminal gets the stream, which writes what the console expects (UTF-16 on Windows); so
+ * does the rest of a write, and every later one, when the descriptor cannot take it all now
+ * (EAGAIN: someone made it non-blocking), since the stream waits. `failed` hears of a write
+ * that failed for another reason; nothing is written after it.
  */
 function output(fd, stream, failed) {
   let open = true;
-  let streamed = false;
+  let streamed = null; // whether to write through the stream; decided at the first write
+  let listening = false;
   const fail = (error) => {
     open = false;
     failed(error);
   };
-  const toStream = (bytes) => {
-    if (!streamed) stream().on("error", fail);
+  const toStream = (data) => {
+    if (!listening) stream().on("error", fail);
+    listening = true;
     streamed = true;
-    stream().write(bytes);
+    stream().write(data);
   };
   return (text) => {
     if (!open) return;
+    streamed ??= isTerminal(fd);
+    if (streamed) return toStream(text);
     const bytes = Buffer.from(text, "utf8");
-    if (streamed) return toStream(bytes);
     let written = 0;
     try {
       while (written < bytes.length) written += writeSync(fd, bytes, written);
@@ -66,16 +80,6 @@ const writeStdout = output(
     if (error.code !== "EPIPE") internal(`cannot write the report: ${error.message}`);
   },
 );
-
-// Whether stdout is a terminal, without loading node:tty (and its stream modules) for a
-// pipe or a file, which are no character device.
-function stdoutIsTerminal() {
-  try {
-    return fstatSync(1).isCharacterDevice() && process.getBuiltinModule("node:tty").isatty(1);
-  } catch {
-    return false; // no stdout at all
-  }
-}
 
 async function readStdin() {
   const chunks = [];
@@ -127,7 +131,7 @@ async function runCli() {
       stdin: readStdin,
       cwd: process.cwd(),
       env: process.env,
-      isTTY: stdoutIsTerminal(),
+      isTTY: isTerminal(1),
     };
     const code = await run(argv, io, { standby, ownProcess: true });
     process.exitCode = Math.max(code, process.exitCode ?? 0);
