@@ -74,7 +74,7 @@ async function rollupInto(input, chunks, format = "es") {
 await rollupInto({ cli: `${dist}cli/run.js`, early: `${dist}cli/early.js`, lsp: `${dist}cli/lsp.js` }, "", "cjs");
 // The lint worker runs in a thread of its own, and the engine the library creates in a process
 // that never loads the CLI: each a build of its own, so neither splits the CLI's chunks.
-await rollupInto({ "action-worker": `${dist}lint/action-worker.js` }, "worker-");
+await rollupInto({ "action-worker": `${dist}inputs/action-worker.js` }, "worker-");
 await rollupInto({ engine: `${dist}engine/engine.js` }, "engine-");
 assertNoBuiltinImports(outdir);
 // The loader of the CLI's CommonJS chunks, which bin/wymcp-lint.js imports first: beside them,

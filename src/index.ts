@@ -10,7 +10,7 @@ export * from "./light-exports.js";
 export { checkTool, validateTool } from "./validate.js";
 export { checkActions } from "./core/chain.js";
 export { actionNames, fetchSchema, fetchSchemas } from "./core/obtain.js";
-export type { Across, AcrossOf, BaselineRequest, Engine, EngineOptions, FileResult, FixedDocument, FixRequest, LintResult, Summary, TextOptions } from "./engine/engine.js";
+export type { Across, AcrossOf, Engine, EngineOptions, FileResult, FixedDocument, LintResult, Policy, RunOutcome, RunRequest, Summary, Target } from "./engine/engine.js";
 
 /** An engine for `options` (docs/library.md, "The engine"): the config read and checked now; dispose() it when done. */
 export async function createEngine(options: EngineOptions): Promise<Engine> {

@@ -1,20 +1,24 @@
-// Validating, the registration moment: the whole chain over a tool. validateTool throws
-// one ActionSchemaError naming every offence; checkTool returns them. The CLI runs the
-// same chain (core/lint-tool.ts).
+// Validating, the registration moment: a tool object in memory through every check that needs
+// no file system, under the library's policy (src/engine/policy.ts, LIBRARY_TOOL): the chain,
+// the checks beside it (advisory, model text, tool names, client limits), at the codes'
+// default severities. There is no file, so nothing is placed, no directive or config applies.
+// validateTool throws one ActionSchemaError when any offence is an error (a warning never
+// fails a registration), carrying every offence; checkTool returns them. The CLI runs the
+// same checks on the same value (core/lint-tool.ts).
 
 import { ActionSchemaError } from "./core/errors.js";
 import { lintTool } from "./core/lint-tool.js";
 import type { Offence } from "./core/offence.js";
 import type { Tool } from "./tool.js";
 
-/** Every offence of the tool, sorted; empty when it is well formed. Never throws for the tool's faults. */
+/** Every offence of the tool, errors and warnings, sorted; empty when nothing is found. Never throws for the tool's faults. */
 export function checkTool(tool: unknown): readonly Offence[] {
-  return lintTool(tool).offences;
+  return lintTool(tool, { advisory: true }).offences;
 }
 
-/** Throws an ActionSchemaError carrying every offence, its message the report; returns the tool otherwise. */
+/** Throws an ActionSchemaError carrying every offence, its message the report, when any is an error; returns the tool otherwise. */
 export function validateTool<T extends Tool>(tool: T): T {
-  const { tool: name, offences } = lintTool(tool);
-  if (offences.length > 0) throw new ActionSchemaError(offences, name);
+  const { tool: name, offences } = lintTool(tool, { advisory: true });
+  if (offences.some((offence) => offence.severity === "error")) throw new ActionSchemaError(offences, name);
   return tool;
 }

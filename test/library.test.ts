@@ -66,9 +66,14 @@ test("checkTool returns the offences without throwing, tool-level ones first", (
 });
 
 test("only the exact name help is reserved", () => {
-  for (const name of ["Help", "helper", "help_desk", " help"]) {
+  for (const name of ["Help", "helper", "help_desk"]) {
     assert.deepEqual(checkTool({ name, description: "d", actions: {} }), [], name);
   }
+  // A space is outside the MCP specification's rule for tool names: that is all that is wrong with " help".
+  assert.deepEqual(
+    checkTool({ name: " help", description: "d", actions: {} }).map((o) => o.code),
+    ["tool-name"],
+  );
   assert.deepEqual(
     checkTool({ name: "help", description: "d", actions: {} }).map((o) => o.code),
     ["reserved-name"],

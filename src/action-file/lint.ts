@@ -5,42 +5,28 @@
 // key when the parse saw one (duplicate-keys.ts). Positions and edits are the locator's
 // (src/locate/action-file.ts, src/locate/tools-file.ts), once the offences are known.
 
-import { basename, extname } from "node:path";
+import { plainDeclaration, type Declaration } from "../core/declaration.js";
 import { describeType } from "../core/escape.js";
-import { lintActionFile } from "../core/lint-tool.js";
+import { lintActionFile, SCHEMA_KEY } from "../core/lint-tool.js";
 import type { ToolLint } from "../core/tool-lint.js";
 import { isMap, PLAIN_DATA } from "../core/map.js";
 import { finalizeOffence, toolOffence } from "../core/offence.js";
-import { lintToolList, type ToolListLint } from "../core/plain-tool.js";
+import { listedTools, lintToolList, type ToolListLint } from "../core/plain-tool.js";
 import { omittedDraft } from "../core/offence-cap.js";
 import { sortOffences } from "../core/order.js";
-import { isToolsFile, searchedKind } from "../files/kind.js";
+import { searchedKind, toolNameOf } from "../files/kind.js";
 import { inspectString } from "../text/escape.js";
 import { duplicateKeyOffence, repeatedKeys } from "./duplicate-keys.js";
-import { parse } from "./parse.js";
+import { parse, type JsonSyntax } from "./parse.js";
 
-/** The tool an action file declares: its base name before `.actions.`, else before its last extension. */
-export function toolNameOf(file: string): string {
-  const base = basename(file);
-  const at = base.lastIndexOf(".actions.");
-  return at >= 0 ? base.slice(0, at) : base.slice(0, base.length - extname(base).length);
-}
-
-/**
- * What a JSON or JSON5 file's name says: its tool's name, whether it is named like a file a
- * search takes (`*.actions.json`), and whether it is a tools file (`*.tools.json`, a saved
- * tools/list, which has no tool name of its own).
- */
+/** What an action file's name says: its tool's name, and whether it is named like a file a search takes (`*.actions.json`). */
 export interface ActionFileName {
   readonly tool: string;
   readonly named: boolean;
-  /** A tools file (absent: an action file). */
-  readonly tools?: boolean;
 }
 
 export function actionFileName(file: string): ActionFileName {
-  const tools = isToolsFile(file);
-  return { tool: tools ? "" : toolNameOf(file), named: searchedKind(file) !== null, tools };
+  return { tool: toolNameOf(file), named: searchedKind(file) !== null };
 }
 
 /**
@@ -48,7 +34,7 @@ export function actionFileName(file: string): ActionFileName {
  * a value that is not a map, so is not an actions map: one offence saying so, not one per key
  * (README.md, "Usage"). Null when it may be an action file.
  */
-function notAnActionFile(value: unknown, kind: "json" | "json5", name: ActionFileName): ToolLint | null {
+function notAnActionFile(value: unknown, kind: JsonSyntax, name: ActionFileName): ToolLint | null {
   if (name.named || !isMap(value) || value instanceof Map) return null;
   const notMaps = Object.entries(value).filter(([key, entry]) => key !== "$schema" && !isMap(entry));
   const first = notMaps[0];
@@ -61,14 +47,27 @@ function notAnActionFile(value: unknown, kind: "json" | "json5", name: ActionFil
   return { tool: name.tool || null, actions: 0, offences: [offence] };
 }
 
+/** An action file's actions as plain data, with its name: what it declares, read whole. */
+function actionsDeclaration(value: unknown, tool: string): Declaration | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  return plainDeclaration(tool, undefined, Object.fromEntries(Object.entries(value).filter(([key]) => key !== SCHEMA_KEY)));
+}
+
+/** With `declaration`, the lint carries what the file declares, read whole (core/declaration.ts), when it parsed. */
+export interface TextLintOptions {
+  readonly declaration?: boolean;
+}
+
 /** An action file's offences from its decoded text; only duplicate-key offences carry positions yet. */
-export function lintActionText(text: string, kind: "json" | "json5", name: ActionFileName): ToolLint {
+export function lintActionText(text: string, kind: JsonSyntax, name: ActionFileName, options: TextLintOptions = {}): ToolLint {
   const toolName = name.tool;
   const parsed = parse(text, kind);
   if ("offence" in parsed) return { tool: toolName || null, actions: 0, offences: [parsed.offence] };
   const other = notAnActionFile(parsed.value, kind, name);
   if (other !== null) return other;
-  return withRepeatedKeys(lintActionFile(parsed.value, toolName, { read: PLAIN_DATA, advisory: true }), text, parsed.repeatsKeys);
+  const lint = withRepeatedKeys(lintActionFile(parsed.value, toolName, { read: PLAIN_DATA, advisory: true }), text, parsed.repeatsKeys);
+  const declaration = options.declaration === true ? actionsDeclaration(parsed.value, toolName) : null;
+  return declaration === null ? lint : { ...lint, declaration };
 }
 
 /** The lint with a duplicate-key offence for each key the text repeats. */
@@ -86,9 +85,11 @@ function withRepeatedKeys(lint: ToolLint, text: string, repeatsKeys: boolean): T
  * and where each tool's entry is; only duplicate-key offences carry positions yet. A tools
  * file is a server's list of tools, not one tool: it has no tool name of its own.
  */
-export function lintToolsText(text: string, kind: "json" | "json5"): ToolListLint {
+export function lintToolsText(text: string, kind: JsonSyntax, options: TextLintOptions = {}): ToolListLint {
   const parsed = parse(text, kind);
   if ("offence" in parsed) return { lint: { tool: null, actions: 0, offences: [parsed.offence] }, places: new Map() };
   const { lint, places } = lintToolList(parsed.value, null, { read: PLAIN_DATA, advisory: true });
-  return { lint: withRepeatedKeys(lint, text, parsed.repeatsKeys), places };
+  const listed = options.declaration === true ? listedTools(parsed.value) : null;
+  const withRepeats = withRepeatedKeys(lint, text, parsed.repeatsKeys);
+  return { lint: listed === null ? withRepeats : { ...withRepeats, declaration: { listed: listed.tools } }, places };
 }

@@ -14,7 +14,10 @@ function errorPosition(error: unknown): Position | null {
   return error instanceof ParseError ? { line: error.line, column: error.column } : null;
 }
 
-function parseFailure(error: unknown, kind: "json" | "json5"): { offence: Offence } {
+/** The syntax of a JSON-family file, by its extension: JSON, or JSON5 (comments, trailing commas, …). */
+export type JsonSyntax = "json" | "json5";
+
+function parseFailure(error: unknown, kind: JsonSyntax): { offence: Offence } {
   const position = errorPosition(error);
   let text = error instanceof RangeError ? "nests too deeply to parse" : describeThrown(error).replace(/^(?:SyntaxError|ParseError): /, "");
   // The offence carries the position, which every format shows: the message need not repeat it.
@@ -29,7 +32,7 @@ export interface Parsed {
   readonly repeatsKeys: boolean;
 }
 
-export function parse(text: string, kind: "json" | "json5"): Parsed | { offence: Offence } {
+export function parse(text: string, kind: JsonSyntax): Parsed | { offence: Offence } {
   if (kind === "json5") {
     const repeats: KeyRepeats = { found: false };
     try {

@@ -1,10 +1,10 @@
 // The CLI as a function: run(argv, io) parses the command line (options/), makes the run's
-// engine (src/engine/: the config, the ignore and severity rules, the module processes), lints
-// the paths or standard input through it, fixes them under --fix or --fix-dry-run (whose
-// result is then the report), holds them to their pins (src/pins/), applies the baseline, writes the chosen format through io and
-// returns the exit code (docs/report.md): 0 passed, 1 errors or too many warnings (from the
-// totals, never from what was shown), 2 usage error or internal failure. A running server
-// (--server, --server-url) is linted by src/server/ instead. It never calls process.exit;
+// engine (src/engine/: the config, the ignore and severity rules, the module processes, the
+// CLI's policy), runs the paths, standard input or a running server through it (the engine
+// takes every step of a run, in one order: lint, fixes, pins, token estimates, baseline),
+// writes the chosen format through io and returns the exit code (docs/report.md): 0 passed, 1
+// errors or too many warnings (from the totals, never from what was shown), 2 usage error or
+// internal failure. It never calls process.exit;
 // bin/wymcp-lint.js sets process.exitCode from it, and tests call it in-process with their
 // own io. It owns the run's module processes (src/modules/pool.ts, with the standby the bin
 // may pass in) and stops them before it returns.
@@ -15,8 +15,8 @@ import { performance } from "node:perf_hooks";
 import { describeThrown } from "../core/escape.js";
 import { escapeText, inspectString } from "../text/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
-import type { Config } from "../config/config.js";
-import { Engine } from "../engine/engine.js";
+import { Engine, type Target } from "../engine/engine.js";
+import { CLI, WATCH } from "../engine/policy.js";
 import { DEFAULT_CACHE_FILE } from "../engine/cache.js";
 import type { WatchTarget } from "../engine/watch.js";
 import { CONFIG_FILE_NAMES } from "../config/find.js";
@@ -25,8 +25,7 @@ import type { WatchedRun, WatchLoop } from "./watch.js";
 import { ModulePool } from "../modules/pool.js";
 import { ModuleStandby } from "../modules/standby.js";
 import { startStandbyFor } from "./standby.js";
-import type { LintResult, Summary } from "../lint/result.js";
-import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
+import type { Summary } from "../lint/result.js";
 import { UsageError } from "../usage-error.js";
 import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
@@ -94,13 +93,6 @@ async function palette(options: LintOptions, io: Io): Promise<Palette> {
   return (await import("./palette.js")).COLOUR;
 }
 
-/** A running server's severity rules: its rows name no file, so the config's rules alone. */
-async function serverRulesOf(config: Config | null): Promise<SeverityRules> {
-  if (config === null) return DEFAULT_RULES;
-  const { serverRules } = await import("../config/severity-rules.js");
-  return serverRules(config);
-}
-
 async function readStdin(io: Io): Promise<Buffer> {
   if (!io.stdin) throw new UsageError("--stdin was given but standard input is not available");
   const input = await io.stdin();
@@ -119,22 +111,14 @@ export function workersFromEnv(env: Io["env"]): number | undefined {
   return Number(value);
 }
 
-async function lint(options: LintOptions, engine: Engine, startedAt: number, stdin: Buffer | null): Promise<LintResult> {
-  if (options.server !== null) {
-    // Loaded only here: linting files never pays for the MCP SDK.
-    const { lintServer } = await import("../server/lint-server.js");
-    return lintServer(options.server, { timeoutMs: options.serverTimeoutMs, version: packageVersion(), startedAt, rules: await serverRulesOf(engine.config) });
-  }
-  const stdinOptions = options.stdin;
-  if (stdinOptions !== null && stdin !== null) return engine.lintText(stdin, stdinOptions.file, { kind: stdinOptions.kind, startedAt });
-  return engine.lintPaths(options.paths, startedAt);
-}
-
 /** The engine of one command line: its config, ignore rules, load timeout, cache and module processes; a watch keeps a cache in memory without --cache. */
 function engineFor(options: LintOptions, io: Io, pool: ModulePool, watching = false): Promise<Engine> {
   const workers = workersFromEnv(io.env);
   return Engine.create({
     cwd: io.cwd,
+    policy: watching ? WATCH : CLI,
+    // A watch follows what each file's result depends on.
+    dependencies: watching,
     config: options.config,
     ignoreFiles: options.ignore,
     ignorePatterns: options.ignorePattern,
@@ -222,28 +206,24 @@ async function execute(argv: readonly string[], io: Io, startedAt: number, pool:
   }
 }
 
-/** One run of the command line through `engine`: linted, fixed, baselined, formatted; the exit code, and what --fix wrote. */
+/** What the command line lints: a running server, standard input as the file it names, or the paths. */
+function targetOf(options: LintOptions, stdin: Buffer | null): Target {
+  if (options.server !== null) return { server: options.server, timeoutMs: options.serverTimeoutMs };
+  if (options.stdin !== null && stdin !== null) return { text: stdin, file: options.stdin.file };
+  return { paths: options.paths };
+}
+
+/** One run of the command line through `engine` (which lints, fixes, pins, estimates and baselines as the CLI's policy says), formatted; the exit code, and what --fix wrote. */
 async function lintOnce(options: LintOptions, io: Io, engine: Engine, format: Formatter, startedAt: number, stdin: Buffer | null): Promise<WatchedRun> {
-  let linted = await lint(options, engine, startedAt, stdin);
-  let written: ReadonlyMap<string, string> = new Map();
-  if (options.fix || options.fixDryRun) {
-    const fixed = await engine.fix(linted, { write: options.fix, stdin });
-    for (const note of fixed.notes) io.stderr(`wymcp-lint: ${note}\n`);
-    // The report and the exit code are what is left after the fixes, as their last passes linted it.
-    linted = fixed.result;
-    if (options.fix) written = new Map([...fixed.texts].map(([file, text]) => [resolve(io.cwd, file), text]));
-  }
-  // A watch keeps a cache in memory; only --cache's counts are reported.
-  if (!options.cache && linted.cache !== undefined) linted = { ...linted, cache: undefined };
-  const note = (message: string) => io.stderr(`wymcp-lint: ${message}\n`);
-  // Standard input is no file a pin could be kept for.
-  if (options.stdin === null) {
-    const rules = options.server === null ? undefined : await serverRulesOf(engine.config);
-    linted = await engine.pins(linted, { update: options.updatePins, note, ...(rules === undefined ? {} : { rules }) });
-    linted = await engine.tokens(linted, rules);
-  }
-  // A running server has no files to key a baseline by.
-  const result = options.server !== null ? linted : engine.baseline(linted, { file: options.baseline, update: options.updateBaseline, note });
+  const fixing = options.fix || options.fixDryRun;
+  const { result, texts } = await engine.run(targetOf(options, stdin), {
+    startedAt,
+    ...(fixing ? { fix: { write: options.fix } } : {}),
+    updatePins: options.updatePins,
+    baseline: { file: options.baseline, update: options.updateBaseline },
+    note: (message) => io.stderr(`wymcp-lint: ${message}\n`),
+  });
+  const written = options.fix ? new Map([...texts].map(([file, text]) => [resolve(io.cwd, file), text])) : new Map<string, string>();
   const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
   return { code: exitCode(result.summary, options.maxWarnings, io), output, written };
 }
@@ -260,7 +240,7 @@ function watchTargets(options: LintOptions, cwd: string, engine: Engine | null):
   const targets: WatchTarget[] = [{ dir: cwd, recursive: false }];
   const config = engine?.config ?? null;
   if (config !== null) targets.push({ dir: config.dir, recursive: false });
-  for (const file of engine?.loadedFiles() ?? []) if (!file.includes("/node_modules/")) targets.push({ dir: dirname(file), recursive: false });
+  for (const file of engine?.dependencies() ?? []) if (!file.includes("/node_modules/")) targets.push({ dir: dirname(file), recursive: false });
   for (const path of options.paths.length === 0 ? ["."] : options.paths) {
     const segments = path.split("/");
     const glob = segments.findIndex((segment) => GLOB.test(segment));

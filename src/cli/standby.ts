@@ -10,7 +10,7 @@
 import type { ChildProcess } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { kindOf, searchedKind } from "../files/kind.js";
+import { kindOf, runsCode, searchedKind } from "../files/kind.js";
 import { TYPESCRIPT } from "../modules/module-format.js";
 import { DEFAULT_MEMORY_LIMIT_MB } from "../modules/spawn.js";
 import type { ModuleStandby } from "../modules/standby.js";
@@ -35,7 +35,10 @@ function moduleBelow(dirs: readonly string[]): string | null {
       const { name } = entry;
       if (entry.isDirectory()) {
         if (name !== "node_modules" && !name.startsWith(".")) queue.push(join(dir, name));
-      } else if (searchedKind(name) === "module") return name;
+      } else {
+        const kind = searchedKind(name);
+        if (kind !== null && runsCode(kind)) return name;
+      }
     }
   }
   return null;
@@ -50,7 +53,11 @@ function namedDirectories(paths: readonly string[], cwd: string): string[] {
 /** Starts `standby`'s process when these options name a tool module, or a directory that shows one (paths relative to `cwd`; and none waits); returns the process started, if any. */
 export function startStandbyFor(options: LintOptions, standby: ModuleStandby, cwd: string): ChildProcess | null {
   if (options.server !== null) return null;
-  const named = options.stdin !== null ? (options.stdin.kind === "module" ? [options.stdin.file] : []) : options.paths.filter((path) => kindOf(path) === "module");
+  const startsOne = (path: string): boolean => {
+    const kind = kindOf(path);
+    return kind !== null && runsCode(kind);
+  };
+  const named = (options.stdin !== null ? [options.stdin.file] : options.paths).filter(startsOne);
   if (named.length === 0 && options.stdin === null && !options.cache) {
     const found = moduleBelow(namedDirectories(options.paths, cwd));
     if (found !== null) named.push(found);

@@ -1,18 +1,26 @@
-// A tool module's declaration as plain JSON data (docs/pins.md, docs/tokens.md): what a model
+// A tool's declaration as plain JSON data (docs/pins.md, docs/tokens.md): what a model
 // reads of it (its name, description and actions), kept on its lint so that the pins and the
-// token estimates read a module as they read an action file, without loading it again. Maps
+// token estimates read every kind of file alike, without reading it again. Maps
 // become objects; a value that is not JSON data (a cycle, a function, a class instance or an
 // object of another prototype, a getter that throws) gives no declaration, and such a module is
 // neither pinned nor estimated.
 
 import { isMap } from "./map.js";
 
-/** A tool module's model-visible declaration, as plain JSON data. */
+/** A Wymcp tool's model-visible declaration, as plain JSON data. */
 export interface PlainDeclaration {
   readonly name: string;
   readonly description?: string;
   readonly actions: Readonly<Record<string, unknown>>;
 }
+
+/** A saved tools/list's entries, as the file holds them (plain tools, docs/plain-tools.md). */
+export interface ListedDeclaration {
+  readonly listed: readonly unknown[];
+}
+
+/** What a file declares, read whole: a Wymcp tool, or a tools file's list of plain tools. */
+export type Declaration = PlainDeclaration | ListedDeclaration;
 
 class NotData extends Error {}
 

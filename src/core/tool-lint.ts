@@ -3,7 +3,7 @@
 // offences a locator placed. Apart from lint-tool.ts (the checks that make one), so a run
 // whose files all hit the cache loads none of the chain.
 
-import type { PlainDeclaration } from "./declaration.js";
+import type { Declaration } from "./declaration.js";
 import type { HeldBack } from "./held-back.js";
 import { refreeze, type Offence } from "./offence.js";
 
@@ -21,8 +21,8 @@ export interface ToolLint {
   readonly offences: readonly Offence[];
   /** The checks the chain's gate held back (held-back.ts), by action and code; absent when none was. */
   readonly heldBack?: readonly HeldBack[];
-  /** A tool module's declaration read whole, for the pins and token estimates (declaration.ts); absent for any other file, or a module that did not load. */
-  readonly declaration?: PlainDeclaration;
+  /** The declaration read whole, for the pins and token estimates (declaration.ts), when the run asked for it; absent when it could not be read whole (a module that did not load, a file that did not parse). */
+  readonly declaration?: Declaration;
 }
 
 /**

@@ -5,14 +5,14 @@
 // Elixir terms (term-checks.ts), converted and linted by the chain exactly as an action file's
 // value (convert.ts); what could not be read is one dynamic-declaration warning at its place,
 // and is left out of the rest. Each offence is then located at the key, entry or value it
-// names, in this file, and the file's `# wymcp-lint-disable…` comments applied over all its
-// tools. Called by the run (src/lint/), for standard input, and by each pass of --fix.
+// names, in this file; the file's `# wymcp-lint-disable…` comments are its directives. Called
+// by the Elixir input kind (src/inputs/elixir-module.ts).
 
 import { dirname, relative } from "node:path";
 import { duplicateKeyOffence } from "../action-file/duplicate-keys.js";
 import { plainDeclaration } from "../core/declaration.js";
 import { lintTool } from "../core/lint-tool.js";
-import type { ToolLint } from "../core/tool-lint.js";
+import { offencesToPlace, withPlaced, type ToolLint } from "../core/tool-lint.js";
 import { PLAIN_DATA } from "../core/map.js";
 import { finalizeOffence, toolOffence, withPosition, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
@@ -21,7 +21,6 @@ import type { Path } from "../core/path.js";
 import { lookup, type FileLayout } from "../locate/locate-offences.js";
 import type { LocatedEntry } from "../locate/located-entry.js";
 import type { Comment } from "../suppress/comments.js";
-import { suppressByComments } from "../suppress/suppress.js";
 import { commentDirectives, mayHoldDirectives, type Directive } from "../suppress/directives.js";
 import { positionsAt, type Position } from "../text/positions.js";
 import { pathKey, toValue, type Converted, type RepeatedKey, type TermPlace } from "./convert.js";
@@ -328,12 +327,18 @@ export async function readElixirTools(file: string, text: string): Promise<Elixi
   return { tools, comments, texts: project.texts() };
 }
 
-/** One Elixir file's lints before their offences across files are known: `complete` locates them all and applies the file's directives. */
-export interface ElixirLint {
-  /** One per tool module, in the file's order; a file that holds none, or does not parse, is one lint with its one offence. */
-  readonly lints: readonly ToolLint[];
-  /** Each lint's offences (those across files added), in `lints`' order, located and under the file's directives. */
-  complete(offences: readonly (readonly Offence[])[]): (readonly Offence[])[];
+/**
+ * One Elixir file read: each tool module's lint (one lint with the file's one offence when it
+ * holds none or does not parse), its own offences placed in the file, how a further offence
+ * is placed, the file's directives, which tool module a line belongs to, and the project's
+ * other files the read followed calls into.
+ */
+export interface ElixirRead {
+  readonly tools: readonly ToolLint[];
+  place(index: number, offences: readonly Offence[]): readonly Offence[];
+  readonly directives: readonly Directive[];
+  ownerOf(line: number): number;
+  readonly dependencies: readonly string[];
 }
 
 /** One tool module's lint, and how its offences are placed in the file. */
@@ -367,41 +372,23 @@ function lintReadTool(
   return { lint, locate };
 }
 
-/**
- * The file's directives over the offences of each of its tools. A directive is judged over
- * the whole file: it is unused only when it is so for every tool, and that is reported once,
- * with the tool whose module it is written in (the first tool when it is in none).
- */
-function directivesOver(located: readonly (readonly Offence[])[], tools: readonly ReadTool[], text: string, comments: readonly Comment[]): (readonly Offence[])[] {
-  const kept = located.map((offences) => suppressByComments(offences, text, comments));
-  if (kept.length === 1) return kept;
-  const key = (offence: Offence): string => `${offence.line}:${offence.column}:${offence.message}`;
-  const unused = kept.map((offences) => new Set(offences.filter((o) => o.code === "unused-disable").map(key)));
-  // The innermost module it is written in is the last in the file's order that holds its line.
-  const owner = (offence: Offence): number => {
-    const line = offence.line ?? 0;
-    let inside = 0;
-    for (const [i, tool] of tools.entries()) if (tool.span.start.line <= line && line <= tool.span.end.line) inside = i;
-    return inside;
-  };
-  return kept.map((offences, i) => offences.filter((o) => o.code !== "unused-disable" || (owner(o) === i && unused.every((set) => set.has(key(o))))));
-}
-
-/** Lints the Elixir file at `file` (absolute) whose text is `text`; see the module comment. */
-export async function lintElixirText(file: string, text: string): Promise<ElixirLint> {
+/** Reads the Elixir file at `file` (absolute) whose text is `text`; see the module comment. */
+export async function readElixirText(file: string, text: string): Promise<ElixirRead> {
   const read = await readElixirTools(file, text);
-  const { comments } = read;
+  const directives = commentDirectives(text, read.comments);
   if ("offence" in read)
-    return { lints: [{ tool: null, actions: 0, offences: [read.offence] }], complete: (offences) => offences.map((o) => suppressByComments(o, text, comments)) };
+    return { tools: [{ tool: null, actions: 0, offences: [read.offence] }], place: (_i, offences) => offences, directives, ownerOf: () => 0, dependencies: [] };
   const tools = read.tools.map((tool) => lintReadTool(tool, file, text, read.texts));
   return {
-    lints: tools.map((tool) => tool.lint),
-    complete: (offences) =>
-      directivesOver(
-        tools.map((tool, i) => tool.locate(offences[i] ?? [])),
-        read.tools,
-        text,
-        comments,
-      ),
+    tools: tools.map(({ lint, locate }) => withPlaced(lint, locate(offencesToPlace(lint)))),
+    place: (index, offences) => tools[index]?.locate(offences) ?? offences,
+    directives,
+    // The innermost module a line is written in is the last in the file's order that holds it; the first tool when it is in none.
+    ownerOf: (line) => {
+      let inside = 0;
+      for (const [i, tool] of read.tools.entries()) if (tool.span.start.line <= line && line <= tool.span.end.line) inside = i;
+      return inside;
+    },
+    dependencies: [...read.texts.keys()].filter((path) => path !== file),
   };
 }

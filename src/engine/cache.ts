@@ -1,5 +1,5 @@
 // The result cache (README.md, "Cache"): one file (--cache-location) that keeps each file's own
-// lint (src/lint/lint-cache.ts says what that is) from one run to the next. The whole cache
+// lint (src/inputs/lint-cache.ts says what that is) from one run to the next. The whole cache
 // holds only for the key it was written under: the linter's version and build (build-identity.ts), the cache's format,
 // Node's major version, the resolved config and the options that change results; any
 // difference and every file misses. Within it, a file's entry holds while the file is
@@ -20,7 +20,7 @@ import { freezeToolLint, type ToolLint } from "../core/tool-lint.js";
 import { describeThrown } from "../core/escape.js";
 import type { FoundFile } from "../files/kind.js";
 import { writeFileAtomically } from "../files/write.js";
-import type { LintCache } from "../lint/lint-cache.js";
+import type { LintCache } from "../inputs/lint-cache.js";
 import { inspectString } from "../text/escape.js";
 
 export type CacheStrategy = "content" | "metadata";
@@ -295,20 +295,19 @@ export class ResultCache implements LintCache {
     return freezeToolLint(entry.lint);
   }
 
-  store(found: FoundFile, lint: ToolLint, loaded?: readonly string[]): void {
+  store(found: FoundFile, lint: ToolLint, dependencies?: readonly string[]): void {
     const seen = this.#visited.get(found.path);
     if (seen === undefined) return;
     const { stamp } = seen;
     const stat = seen.stat === undefined ? {} : { stat: seen.stat };
     this.#changed = true;
     this.#entries.delete(found.path);
-    if (found.kind === "module") {
-      if (loaded === undefined) return;
+    if (dependencies !== undefined) {
       const stamps: Record<string, string> = {};
-      for (const file of loaded) {
+      for (const file of dependencies) {
         if (file === found.path) continue;
         const was = this.#stampOf(file, true);
-        // A file it loaded that cannot be read now cannot be checked later.
+        // A file it depends on that cannot be read now cannot be checked later.
         if (was === null) return;
         stamps[file] = was;
       }
@@ -316,6 +315,11 @@ export class ResultCache implements LintCache {
       return;
     }
     this.#entries.set(found.path, { stamp, lint, ...stat });
+  }
+
+  dependenciesOf(found: FoundFile): readonly string[] | null {
+    const loaded = this.#entries.get(found.path)?.loaded;
+    return loaded === undefined ? null : Object.keys(loaded);
   }
 
   /** Every file a tool module loaded when it was last linted, itself aside (a watch loop watches them, README.md "Watch"). */

@@ -1,10 +1,12 @@
 // engine/ is the linter as one object that lives across runs (docs/library.md, "The engine"):
 // the Engine holds what every run of a session shares, the config and its ignore rules, the
-// severity rules, the module processes (src/modules/pool.ts), the open documents and the
-// last result of each file, and lints paths (src/lint/lint-paths.ts) or in-memory texts,
-// fixes them (src/fix/), holds them to their pins (src/pins/) and applies the baseline (src/baseline/). The one-shot CLI
-// (src/cli/run.ts) runs on it; so may a watch loop, a language server or an MCP server.
-// dispose() stops every module process it started.
+// severity rules, the module processes (src/modules/pool.ts), the result cache, the open
+// documents and the last result of each file. One run, whoever asks (the CLI and --watch, the
+// language server, the MCP server, a program), takes the same steps in one order: the files
+// or the text through the per-file pipeline (src/lint/pipeline.ts), then the fixes
+// (src/fix/), the pins (src/pins/), the token estimates (src/tokens/) and the baseline
+// (src/baseline/), each as the engine's policy says (policy.ts). dispose() stops every module
+// process it started.
 
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -15,25 +17,28 @@ import { pinsFile } from "../pins/lock-file.js";
 import type { Config } from "../config/config.js";
 import { configSource } from "../config/find.js";
 import { loadConfig } from "../config/load.js";
-import { kindOf, NAMED_KINDS, type FileKind } from "../files/kind.js";
+import { toolOffence } from "../core/offence.js";
+import { kindOf, NAMED_KINDS, type FoundFile } from "../files/kind.js";
 import { textOf } from "../files/text.js";
-import type { FixOutcome } from "../fix/fix-files.js";
-import { appendAll } from "../core/append.js";
-import { searchSkips } from "../lint/discover.js";
+import type { Input, ReadContext } from "../inputs/index.js";
+import { compareFiles, discover, searchSkips, type UnreadablePlace } from "../lint/discover.js";
 import type { IgnoreOptions } from "../lint/ignore-rules.js";
-import { lintActionSource, lintElixirSource, lintModuleSource, lintPaths } from "../lint/lint-paths.js";
-import type { Across } from "../lint/lint-text.js";
+import { lintInputs, resolved, type Across, type Linted } from "../lint/pipeline.js";
 import { totals, type FileResult, type LintResult } from "../lint/result.js";
 import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { ModulePool } from "../modules/pool.js";
+import type { ServerTarget } from "../server/target.js";
 import { inspectString } from "../text/escape.js";
+import { UsageError } from "../usage-error.js";
 import { DEFAULT_CACHE_FILE, ResultCache, type CacheStrategy } from "./cache.js";
 import { buildIdentity } from "./build-identity.js";
+import { LIBRARY_ENGINE, type Policy } from "./policy.js";
 import { packageVersion } from "./version.js";
 
 // What the library entry names of the engine's inputs and results.
-export type { Across, AcrossOf } from "../lint/lint-text.js";
+export type { Across, AcrossOf } from "../lint/pipeline.js";
 export type { FileResult, LintResult, Summary } from "../lint/result.js";
+export type { Policy } from "./policy.js";
 
 /** Milliseconds a tool module gets to load when the options name none (the CLI's --load-timeout default). */
 export const DEFAULT_LOAD_TIMEOUT_MS = 10_000;
@@ -49,29 +54,63 @@ export interface EngineOptions {
   readonly ignorePatterns?: readonly string[];
   /** Wall time each tool module gets to load, in milliseconds (default 10 s). */
   readonly loadTimeoutMs?: number;
-  /** Worker threads that lint action files beside the main one; the run's size decides when absent. */
+  /** Worker threads that read action files beside the main one; the run's size decides when absent. */
   readonly workers?: number;
   /** The module processes to run modules in; the engine's own (which keeps idle processes for its next run) when absent. Either way dispose() stops them. */
   readonly pool?: ModulePool;
-  /** The result cache (README.md, "Cache") lintPaths uses: its file (default .wymcp-lint-cache in `cwd`; in a directory named, that name there; none with `inMemory`, which keeps it for this engine's life) and strategy (default content). None when absent. */
+  /** The result cache (README.md, "Cache") runs over paths use: its file (default .wymcp-lint-cache in `cwd`; in a directory named, that name there; none with `inMemory`, which keeps it for this engine's life) and strategy (default content). None when absent. */
   readonly cache?: { readonly location?: string; readonly strategy?: CacheStrategy; readonly inMemory?: boolean };
   /** Told what goes wrong beside the results (a cache that cannot be read or written), one line each; dropped when absent. */
   readonly warn?: (message: string) => void;
+  /** What a run applies beside the checks (policy.ts): the surface's; the library's when absent. */
+  readonly policy?: Policy;
+  /** Whether each run tracks what each file's result depends on (RunOutcome.dependencies): a watch and an editor follow them. */
+  readonly dependencies?: boolean;
 }
 
-/** How a text is linted: the kind its name gives, unless `kind` says otherwise; `startedAt` (performance.now()) starts the result's duration. */
-export interface TextOptions {
-  readonly kind?: FileKind;
+/** What a run lints: files and directories (none: the current directory), one text as the file it names (never read), or a running server. */
+export type Target =
+  | { readonly paths: readonly string[] }
+  | {
+      readonly text: string | Uint8Array;
+      /** The file the text is linted as, relative to cwd (as reports name it): its kind, its tool's name, the config's overrides and where its imports resolve come from it. */
+      readonly file: string;
+      /**
+       * What is known across files of this text (duplicate-tool, which a run over paths finds
+       * itself), in place of duplicate-tool among its own tools: its first tool's offences, or a
+       * function given the names of its tools once read that gives each tool's (docs/library.md).
+       */
+      readonly across?: Across;
+    }
+  | { readonly server: ServerTarget; readonly timeoutMs: number };
+
+/** The steps a run takes beyond the lint, when its policy has them: each as the command line asks. */
+export interface RunRequest {
+  /** performance.now() when the run began. */
   readonly startedAt?: number;
-  /**
-   * Offences across files that belong to this file (duplicate-tool, which only lintPaths finds
-   * itself), added before its directives apply: its first tool's, or a function given the
-   * names of its tools once read that gives each tool's (docs/library.md).
-   */
-  readonly across?: Across;
-  /** For a tool module: told every file it loaded, absolute, its own path first (what its result depends on). */
-  readonly onLoaded?: (files: readonly string[]) => void;
+  /** Fix what can be fixed (--fix, `write`; --fix-dry-run and fixText, not): the report is what is left, each fixed file with its diff. */
+  readonly fix?: { readonly write: boolean };
+  /** --update-pins: write the lock file rather than hold the run to it. */
+  readonly updatePins?: boolean;
+  /** --baseline FILE (null: the default one; false: --no-baseline) and --update-baseline. */
+  readonly baseline?: { readonly file?: string | false | null; readonly update?: boolean };
+  /** Told what a step did or could not do (a file not fixed, the pins written), one line each. */
+  readonly note?: (message: string) => void;
 }
+
+/** A run's answer: the result, and what else the steps produced. */
+export interface RunOutcome {
+  readonly result: LintResult;
+  /** The fixed text of each file that changed (written or not), by its name in the result. */
+  readonly texts: ReadonlyMap<string, string>;
+  /** What each file's result depends on beyond itself (absolute), by the file's absolute path, when the engine tracks it. */
+  readonly dependencies: ReadonlyMap<string, readonly string[]>;
+  /** A baseline that could not be read, under a policy that goes on without it (its file, absolute, and the mistake). */
+  readonly baselineProblem?: { readonly file: string; readonly error: UsageError };
+}
+
+/** A baseline that cannot be read or written (a usage error, with the baseline's own message), told apart from a mistake in the paths. */
+export class BaselineError extends UsageError {}
 
 /** A text after --fix's passes in memory: the fixed text, and the result of linting it (each file with its diff). */
 export interface FixedDocument {
@@ -81,31 +120,31 @@ export interface FixedDocument {
   readonly notes: readonly string[];
 }
 
-/** What fix() does: write the files (--fix) or only compute their diffs (--fix-dry-run); `stdin` is the text a result of lintText came from. */
-export interface FixRequest {
-  readonly write: boolean;
-  readonly stdin?: Uint8Array | null;
-}
-
-/** The baseline step's request (src/baseline/step.ts): --baseline FILE (null: the default one; false: --no-baseline), --update-baseline, and where its notes go. */
-export interface BaselineRequest {
-  readonly file: string | false | null;
-  readonly update: boolean;
-  readonly note: (message: string) => void;
-}
-
-/** The pins' step's request (src/pins/step.ts): --update-pins, where its notes go, and the severity rules (a server's, when it is one). */
-export interface PinsRequest {
-  readonly update: boolean;
-  readonly note: (message: string) => void;
-  readonly rules?: SeverityRules;
-}
-
 /** The config as severity rules; picomatch comes with them, loaded only for a run with a config. */
 async function rulesOf(config: Config | null, cwd: string): Promise<SeverityRules> {
   if (config === null) return DEFAULT_RULES;
   const { configRules } = await import("../config/severity-rules.js");
   return configRules(config, cwd);
+}
+
+/** A running server's severity rules: its rows name no file, so the config's rules alone. */
+async function serverRulesOf(config: Config | null): Promise<SeverityRules> {
+  if (config === null) return DEFAULT_RULES;
+  const { serverRules } = await import("../config/severity-rules.js");
+  return serverRules(config);
+}
+
+/**
+ * A directory that could not be searched, as a file result of its own: a parse-error, the
+ * code of a file that cannot be read, so the run fails and the rest is still linted.
+ */
+function unreadablePlaceResult(place: UnreadablePlace): FileResult {
+  const offence = toolOffence(
+    "parse-error",
+    `the directory cannot be read: ${place.reason}`,
+    "Make the directory readable by the user running wymcp-lint, or leave it out of the paths (--ignore-pattern).",
+  );
+  return { file: place.file, tool: null, actions: 0, offences: [offence] };
 }
 
 function asBytes(text: string | Uint8Array): Buffer {
@@ -118,6 +157,8 @@ export class Engine {
   readonly config: Config | null;
   /** Each code's severity per file, from the config. */
   readonly rules: SeverityRules;
+  /** What a run applies beside the checks (policy.ts). */
+  readonly policy: Policy;
   readonly #options: EngineOptions;
   readonly #pool: ModulePool;
   readonly #ignore: IgnoreOptions;
@@ -127,6 +168,8 @@ export class Engine {
   readonly #results = new Map<string, readonly FileResult[]>();
   /** The files of the last run, not yet keyed: a one-shot run never asks, and keying 2,000 paths costs it milliseconds. */
   #unkeyed: readonly FileResult[] = [];
+  /** What each file's last result depended on beyond itself, by absolute path (tracked with EngineOptions.dependencies). */
+  readonly #dependencies = new Map<string, readonly string[]>();
   readonly #cache: ResultCache | null;
   #disposed = false;
 
@@ -134,12 +177,13 @@ export class Engine {
     this.cwd = resolve(options.cwd);
     this.config = config;
     this.rules = rules;
+    this.policy = options.policy ?? LIBRARY_ENGINE;
     this.#options = options;
     this.#pool = options.pool ?? new ModulePool(undefined, { keepIdle: true });
     this.#ignore = {
-      ignoreFiles: options.ignoreFiles ?? true,
+      ignoreFiles: (options.ignoreFiles ?? true) && this.policy.ignore,
       patterns: options.ignorePatterns ?? [],
-      ...(config === null ? {} : { config: { base: config.dir, patterns: config.ignore } }),
+      ...(config === null || !this.policy.ignore ? {} : { config: { base: config.dir, patterns: config.ignore } }),
     };
     this.#cache = options.cache === undefined ? null : this.#openCache(options.cache);
   }
@@ -151,10 +195,11 @@ export class Engine {
     return new ResultCache(file, key, this.#options.warn ?? (() => undefined));
   }
 
-  /** An engine for `options`: the config read and checked now (a mistake in it throws UsageError). */
+  /** An engine for `options`: the config read and checked now (a mistake in it throws UsageError), unless the policy reads none. */
   static async create(options: EngineOptions): Promise<Engine> {
     const cwd = resolve(options.cwd);
-    const source = configSource(options.config ?? null, cwd);
+    const readsConfig = (options.policy ?? LIBRARY_ENGINE).config !== null;
+    const source = readsConfig ? configSource(options.config ?? null, cwd) : null;
     const config = source === null ? null : loadConfig(source, cwd);
     return new Engine(options, config, await rulesOf(config, cwd));
   }
@@ -167,33 +212,154 @@ export class Engine {
     if (this.#disposed) throw new Error("this engine was disposed");
   }
 
-  /** Lints the files `paths` name (directories, files, globs; none: the current directory), open documents as their text. Throws UsageError for a mistake in the paths. */
-  async lintPaths(paths: readonly string[], startedAt = performance.now()): Promise<LintResult> {
-    this.#live();
+  /** The config as the steps after the lint read it: none under --no-config, which applies no default baseline or lock file either. */
+  get #stepConfig(): Config | null | false {
+    return this.#options.config === false ? false : this.config;
+  }
+
+  /** What reading the files needs: the module processes, the workers, the cache (for runs over paths), what is tracked. */
+  #readContext(declarations: boolean, cache: ResultCache | null): ReadContext {
     const { workers } = this.#options;
-    const cache = this.#cache;
-    const request = {
-      paths,
-      cwd: this.cwd,
+    return {
       timeoutMs: this.#loadTimeoutMs,
-      startedAt,
-      ignore: this.#ignore,
-      rules: this.rules,
       pool: this.#pool,
       ...(workers === undefined ? {} : { workers }),
       ...(cache === null ? {} : { cache }),
+      ...(this.#options.dependencies === true ? { dependencies: true } : {}),
+      ...(declarations ? { declarations: true } : {}),
     };
+  }
+
+  /** Whether the steps after this run's lint read the declarations (the pins, when a lock file exists or is written; the token estimates, when the config asks). */
+  #wantsDeclarations(request: RunRequest): boolean {
+    const pins = this.policy.pins && (request.updatePins === true || existsSync(pinsFile(this.#stepConfig, this.cwd)));
+    return pins || (this.policy.tokens && (this.config?.tokens ?? null) !== null);
+  }
+
+  /** The files `paths` name linted, open documents as their text. Throws UsageError for a mistake in the paths. */
+  async #lintPaths(paths: readonly string[], startedAt: number, declarations: boolean): Promise<{ result: LintResult; linted: Linted }> {
+    const cache = this.#cache;
     cache?.beginRun();
-    // Files may have changed since a kept process's modules loaded theirs (src/modules/pool.ts).
-    this.#pool.dropUsed();
-    let result = await lintPaths(request);
+    const { files: found, unreadable } = await discover(paths, this.cwd, { ignore: this.#ignore });
+    const inputs: Input[] = found.map((one) => {
+      const text = this.#documents.get(one.path);
+      return text === undefined ? { found: one } : { found: one, text };
+    });
+    const linted = await lintInputs(inputs, { read: this.#readContext(declarations, cache), rules: this.rules, suppress: this.policy.suppressions });
+    const files =
+      unreadable.length === 0
+        ? linted.files
+        : [...linted.files, ...unreadable.map((place) => resolved(unreadablePlaceResult(place), this.rules))].sort((a, b) => compareFiles(a.file, b.file));
+    let result: LintResult = { files, summary: totals(files, false), durationMs: performance.now() - startedAt };
     if (cache !== null) {
       cache.save();
-      result = { ...result, cache: cache.counts };
+      // A watch's cache in memory is no user's: only a cache file's counts are reported.
+      if (this.#options.cache?.inMemory !== true) result = { ...result, cache: cache.counts };
     }
-    if (this.#documents.size > 0) result = await this.#withDocuments(result, startedAt);
-    this.#remember(result.files);
-    return result;
+    return { result, linted };
+  }
+
+  /** One text linted as the file `file` names (never read). */
+  async #lintText(text: string | Uint8Array, file: string, across: Across | undefined, startedAt: number, declarations: boolean): Promise<{ result: LintResult; linted: Linted }> {
+    const kind = kindOf(file);
+    if (kind === null) throw new TypeError(`${inspectString(file)} does not name ${NAMED_KINDS}`);
+    const found: FoundFile = { file, path: resolve(this.cwd, file), kind };
+    const linted = await lintInputs([{ found, text }], {
+      read: this.#readContext(declarations, null),
+      rules: this.rules,
+      suppress: this.policy.suppressions,
+      ...(across === undefined ? {} : { across: () => across }),
+    });
+    return { result: { files: linted.files, summary: totals(linted.files, false), durationMs: performance.now() - startedAt }, linted };
+  }
+
+  /**
+   * One run: the target linted through the pipeline, then, as the policy and the request say,
+   * fixed, held to its pins, estimated, and the baseline applied, in that order. Throws
+   * UsageError for a mistake in the paths, in a baseline a policy requires, or a server that
+   * cannot be linted (ServerFailure).
+   */
+  async run(target: Target, request: RunRequest = {}): Promise<RunOutcome> {
+    this.#live();
+    const startedAt = request.startedAt ?? performance.now();
+    const note = request.note ?? (() => undefined);
+    const declarations = this.#wantsDeclarations(request);
+    // Files on disk may have changed since a kept process's modules loaded theirs (src/modules/pool.ts).
+    this.#pool.dropUsed();
+    let result: LintResult;
+    let rules = this.rules;
+    let linted: Linted | null = null;
+    if ("server" in target) {
+      // Loaded only here: linting files never pays for the MCP SDK.
+      const { lintServer } = await import("../server/lint-server.js");
+      rules = await serverRulesOf(this.config);
+      result = await lintServer(target.server, { timeoutMs: target.timeoutMs, version: packageVersion(), startedAt, rules });
+    } else {
+      ({ result, linted } =
+        "paths" in target ? await this.#lintPaths(target.paths, startedAt, declarations) : await this.#lintText(target.text, target.file, target.across, startedAt, declarations));
+      for (const [path, dependencies] of linted.dependencies) this.#dependencies.set(path, dependencies);
+      this.#remember(result.files);
+    }
+    let texts: ReadonlyMap<string, string> = new Map();
+    if (request.fix !== undefined && this.policy.fixes !== null && linted !== null) {
+      const fixed = await this.#fix(result, request.fix.write && this.policy.fixes === "write", "text" in target ? asBytes(target.text) : null, declarations);
+      for (const line of fixed.notes) note(line);
+      result = result.cache === undefined ? fixed.result : { ...fixed.result, cache: result.cache };
+      texts = fixed.texts;
+    }
+    if (this.policy.pins && (request.updatePins === true || existsSync(pinsFile(this.#stepConfig, this.cwd)))) {
+      // Loaded only for a run with pins: a plain lint never hashes its surfaces.
+      const { pinsStep } = await import("../pins/step.js");
+      result = pinsStep(result, { update: request.updatePins === true, config: this.#stepConfig, cwd: this.cwd, rules, note });
+    }
+    const budgets = this.policy.tokens ? (this.config?.tokens ?? null) : null;
+    if (budgets !== null) {
+      const { tokensStep } = await import("../tokens/step.js");
+      result = await tokensStep(result, { budgets, cwd: this.cwd, rules });
+    }
+    let baselineProblem: RunOutcome["baselineProblem"];
+    // A running server has no files to key a baseline by.
+    if (this.policy.baseline !== null && !("server" in target)) {
+      try {
+        result = baselineStep(result, { flag: request.baseline?.file ?? null, update: request.baseline?.update === true, config: this.#stepConfig, cwd: this.cwd, note });
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        const file = this.baselineFile;
+        if (this.policy.baseline === "apply" || file === null) throw new BaselineError(error.message, { cause: error });
+        baselineProblem = { file, error };
+      }
+    }
+    return { result, texts, dependencies: linted?.dependencies ?? new Map(), ...(baselineProblem === undefined ? {} : { baselineProblem }) };
+  }
+
+  /** --fix (write) or --fix-dry-run over a run's result: each fixed text linted again through the pipeline as its file was, keeping what the run found across files. */
+  async #fix(result: LintResult, write: boolean, given: Buffer | null, declarations: boolean) {
+    // Loaded only when fixing: a plain lint does not pay for it.
+    const { fixFiles } = await import("../fix/fix-files.js");
+    const fixed = await fixFiles(result, {
+      write,
+      cwd: this.cwd,
+      given,
+      relint: async (file, text, across) => {
+        const kind = kindOf(file);
+        if (kind === null) return [];
+        const found: FoundFile = { file, path: resolve(this.cwd, file), kind };
+        const linted = await lintInputs([{ found, text }], {
+          read: this.#readContext(declarations, null),
+          rules: this.rules,
+          suppress: this.policy.suppressions,
+          across: () => (tools) => tools.map((_, i) => across[i] ?? []),
+        });
+        return linted.files;
+      },
+    });
+    this.#remember(fixed.result.files);
+    if (this.#cache !== null && write) {
+      // What a file that was written was linted from is gone: the next run lints it again.
+      for (const file of fixed.texts.keys()) this.#cache.forget(resolve(this.cwd, file));
+      this.#cache.save();
+    }
+    return fixed;
   }
 
   /** The files of a run are the last result of each: kept unkeyed until byPath() (the run before is keyed first, so the newer wins). */
@@ -215,78 +381,23 @@ export class Engine {
     return this.#results;
   }
 
-  /** The result with each open document's file linted from its text. */
-  async #withDocuments(result: LintResult, startedAt: number): Promise<LintResult> {
-    const files: FileResult[] = [];
-    for (const [i, file] of result.files.entries()) {
-      const text = this.#documents.get(resolve(this.cwd, file.file));
-      if (text === undefined) files.push(file);
-      // (An Elixir file's several results are the text's, once.)
-      else if (result.files[i - 1]?.file !== file.file) appendAll(files, (await this.#lintOne(asBytes(text), file.file, startedAt)).files);
-    }
-    return { ...result, files, summary: totals(files, false) };
+  /** Lints the files `paths` name (directories, files, globs; none: the current directory), open documents as their text: run({ paths })'s result. */
+  async lintPaths(paths: readonly string[], startedAt = performance.now()): Promise<LintResult> {
+    return (await this.run({ paths }, { startedAt })).result;
   }
 
-  async #lintOne(bytes: Buffer, file: string, startedAt: number, options: TextOptions = {}): Promise<LintResult> {
-    const as = options.kind ?? kindOf(file);
-    if (as === null) throw new TypeError(`${inspectString(file)} does not name ${NAMED_KINDS}`);
-    const { across, onLoaded } = options;
-    const source = { startedAt, rules: this.rules, ...(across === undefined ? {} : { across }) };
-    const load = { timeoutMs: this.#loadTimeoutMs, pool: this.#pool, ...(onLoaded === undefined ? {} : { onLoaded }) };
-    if (as === "module") return lintModuleSource(bytes, file, resolve(this.cwd, file), { ...source, ...load });
-    if (as === "elixir") return lintElixirSource(bytes, file, resolve(this.cwd, file), source);
-    return lintActionSource(bytes, file, as, source);
-  }
-
-  /**
-   * Lints `text` as the file `file` names (relative to cwd, as reports name it), which is never
-   * read: an action file by its bytes, a tool module loaded from the text in a module process as
-   * if it were that file. The result's one file has its offences with their edits, as the CLI reports them.
-   */
-  async lintText(text: string | Uint8Array, file: string, options: TextOptions = {}): Promise<LintResult> {
-    this.#live();
-    // Files on disk may have changed since a kept process's modules loaded theirs (src/modules/pool.ts).
-    this.#pool.dropUsed();
-    const result = await this.#lintOne(asBytes(text), file, options.startedAt ?? performance.now(), options);
-    this.#byPath().set(resolve(this.cwd, file), result.files);
-    return result;
+  /** Lints `text` as the file `file` names (relative to cwd, as reports name it), which is never read: run({ text, file, across })'s result. */
+  async lintText(text: string | Uint8Array, file: string, options: { readonly across?: Across; readonly startedAt?: number } = {}): Promise<LintResult> {
+    const { across, startedAt } = options;
+    return (await this.run({ text, file, ...(across === undefined ? {} : { across }) }, startedAt === undefined ? {} : { startedAt })).result;
   }
 
   /** `text` fixed in memory as --fix would fix the file `file` names (which is neither read nor written). */
-  async fixText(text: string | Uint8Array, file: string, options: TextOptions = {}): Promise<FixedDocument> {
-    const bytes = asBytes(text);
-    const fixed = await this.fix(await this.lintText(bytes, file, options), { write: false, stdin: bytes });
-    return { text: fixed.texts.get(file) ?? textOf(bytes).text, result: fixed.result, notes: fixed.notes };
-  }
-
-  /** --fix (write) or --fix-dry-run over a result of lintPaths or lintText: the result after the fixes, each file with its diff. */
-  async fix(result: LintResult, request: FixRequest): Promise<FixOutcome> {
-    this.#live();
-    // Loaded only when fixing: a plain lint does not pay for it.
-    const { fixFiles } = await import("../fix/fix-files.js");
-    const fixed = await fixFiles(result, {
-      write: request.write,
-      cwd: this.cwd,
-      stdin: request.stdin ?? null,
-      loadTimeoutMs: this.#loadTimeoutMs,
-      rules: this.rules,
-      pool: this.#pool,
-    });
-    this.#remember(fixed.result.files);
-    if (this.#cache !== null && request.write) {
-      // What a file that was written was linted from is gone: the next run lints it again.
-      for (const file of fixed.texts.keys()) this.#cache.forget(resolve(this.cwd, file));
-      this.#cache.save();
-    }
-    return result.cache === undefined ? fixed : { ...fixed, result: { ...fixed.result, cache: result.cache } };
-  }
-
-  /** The baseline step over a result (README.md, "Baseline"): recorded offences out, or with `update` the baseline written first. */
-  baseline(result: LintResult, request: BaselineRequest): LintResult {
-    this.#live();
-    // --no-config applies no default baseline either.
-    const config = this.#options.config === false ? false : this.config;
-    return baselineStep(result, { flag: request.file, update: request.update, config, cwd: this.cwd, note: request.note });
+  async fixText(text: string | Uint8Array, file: string, options: { readonly across?: Across } = {}): Promise<FixedDocument> {
+    const notes: string[] = [];
+    const { across } = options;
+    const outcome = await this.run({ text, file, ...(across === undefined ? {} : { across }) }, { fix: { write: false }, note: (line) => void notes.push(line) });
+    return { text: outcome.texts.get(file) ?? textOf(asBytes(text)).text, result: outcome.result, notes };
   }
 
   /**
@@ -298,33 +409,15 @@ export class Engine {
     return searchSkips(resolve(this.cwd, file), this.cwd, this.#ignore);
   }
 
-  /** The baseline file baseline() reads when given no file (the config's, or the default one), absolute; null under `config: false`. */
+  /** The baseline file a run reads when given no file (the config's, or the default one), absolute; null when the policy applies none, or under `config: false`. */
   get baselineFile(): string | null {
-    return baselineFile(null, this.#options.config === false ? false : this.config, this.cwd)?.path ?? null;
-  }
-
-  /** The pins' step over a result (docs/pins.md): with `update`, the lock file written; else, when it exists, every change of a pinned surface an offence. */
-  async pins(result: LintResult, request: PinsRequest): Promise<LintResult> {
-    this.#live();
-    const config = this.#options.config === false ? false : this.config;
-    if (!request.update && !existsSync(pinsFile(config, this.cwd))) return result;
-    // Loaded only for a run with pins: a plain lint never hashes its surfaces.
-    const { pinsStep } = await import("../pins/step.js");
-    return pinsStep(result, { update: request.update, config, cwd: this.cwd, rules: request.rules ?? this.rules, note: request.note });
-  }
-
-  /** Token estimates over a result (docs/tokens.md), when the config asks for them: none otherwise, and the tokenizer is not loaded. */
-  async tokens(result: LintResult, rules: SeverityRules = this.rules): Promise<LintResult> {
-    this.#live();
-    const budgets = this.config?.tokens ?? null;
-    if (budgets === null) return result;
-    const { tokensStep } = await import("../tokens/step.js");
-    return tokensStep(result, { budgets, cwd: this.cwd, rules });
+    if (this.policy.baseline === null) return null;
+    return baselineFile(null, this.#stepConfig, this.cwd)?.path ?? null;
   }
 
   /**
    * The file changed: its last result is dropped; with `text`, it is an open document, linted
-   * from that text (by lintPaths too) until forgotten.
+   * from that text (by runs over paths too) until forgotten.
    */
   update(file: string, text?: string): void {
     this.#pool.dropUsed();
@@ -341,9 +434,11 @@ export class Engine {
     this.#byPath().delete(path);
   }
 
-  /** Every file a tool module loaded when it was last linted (absolute paths), as the cache keeps them; none without a cache. */
-  loadedFiles(): ReadonlySet<string> {
-    return this.#cache?.loadedFiles() ?? new Set();
+  /** Every file the last results depend on beyond themselves (absolute paths): what a tool module loaded, what an Elixir module's actions/0 read, from the runs and the cache. */
+  dependencies(): ReadonlySet<string> {
+    const files = new Set(this.#cache?.loadedFiles() ?? []);
+    for (const list of this.#dependencies.values()) for (const file of list) files.add(file);
+    return files;
   }
 
   /** The last result of the file `file` names, if it was linted since it last changed (an Elixir file of several tool modules: its first tool's; resultsOf gives each). */
@@ -363,6 +458,7 @@ export class Engine {
     this.#pool.stop();
     this.#documents.clear();
     this.#results.clear();
+    this.#dependencies.clear();
     this.#unkeyed = [];
   }
 }

@@ -1,33 +1,62 @@
-// The files a run lints: what kind of file a name is, by its extension (an action file in
-// JSON or JSON5, a tools file, a tool module, or an Elixir tool module) and by the name patterns a search
-// looks for (`*.actions.json`, `*.tool.ts`, `*.ex`, …), and a file as discovery found it. The
-// one home of the kinds: a new kind of input is added here. Small, and free of the rest of the
-// linter, because the command line is read with it before the rest loads (src/cli/early.ts).
+// The files a run lints, by name: which input kind a file name gives (an action file, a tools
+// file, a tool module, an Elixir tool module: by its extension, and `*.tools.json` for a tools
+// file), the name patterns a directory search takes, and a file as discovery found it. The one
+// home of what a name says about a file; what each kind does with its text is its module's
+// (src/inputs/). Small, and free of the rest of the linter, because the command line is read
+// with it before the rest loads (src/cli/early.ts).
 
 import { basename, extname } from "node:path";
 
-/** How a file is read: an action file in JSON or JSON5, a tool module that is imported, or an Elixir module read statically. */
-export type FileKind = "json" | "json5" | "module" | "elixir";
+/** The kinds of input, by what a file holds: its one name everywhere (src/inputs/ has a module for each). */
+export type InputKindId = "action-file" | "tools-file" | "tool-module" | "elixir-module";
 
-const KIND_BY_EXTENSION: Readonly<Record<string, FileKind>> = {
-  ".json": "json",
-  ".json5": "json5",
-  ".js": "module",
-  ".mjs": "module",
-  ".cjs": "module",
-  ".ts": "module",
-  ".mts": "module",
-  ".cts": "module",
-  ".ex": "elixir",
-  ".exs": "elixir",
+const KIND_BY_EXTENSION: Readonly<Record<string, InputKindId>> = {
+  ".json": "action-file",
+  ".json5": "action-file",
+  ".js": "tool-module",
+  ".mjs": "tool-module",
+  ".cjs": "tool-module",
+  ".ts": "tool-module",
+  ".mts": "tool-module",
+  ".cts": "tool-module",
+  ".ex": "elixir-module",
+  ".exs": "elixir-module",
 };
 
 /** The kinds a file name can give, by extension, as messages list them. */
 export const NAMED_KINDS = "an action file (.json, .json5), a tool module (.js, .mjs, .cjs, .ts, .mts, .cts) or an Elixir module (.ex, .exs)";
 
-/** A file's kind by its extension, null when the linter does not read that kind. */
-export function kindOf(fileName: string): FileKind | null {
-  return KIND_BY_EXTENSION[extname(fileName)] ?? null;
+/** Whether a JSON or JSON5 file is a tools file (a saved tools/list, docs/plain-tools.md) rather than an action file, by its name. */
+export function isToolsFile(fileName: string): boolean {
+  return /\.tools\.json5?$/.test(fileName);
+}
+
+/** A file's kind by its name (its extension; a tools file by `*.tools.json`), null when the linter does not read that kind. */
+export function kindOf(fileName: string): InputKindId | null {
+  const kind = KIND_BY_EXTENSION[extname(fileName)] ?? null;
+  return kind === "action-file" && isToolsFile(fileName) ? "tools-file" : kind;
+}
+
+/**
+ * Whether reading a file of this kind runs its code (in a module process: a tool module): such
+ * a file is read where its imports resolve, so a text of it needs the directory it names; its
+ * read is not cheap, so --fix starts from the run's edits rather than reading it again; and a
+ * command line that names one starts a module process before the rest of the CLI loads.
+ */
+export function runsCode(kind: InputKindId): boolean {
+  return kind === "tool-module";
+}
+
+/** The tool an action file declares, by its name: its base name before `.actions.`, else before its last extension. */
+export function toolNameOf(file: string): string {
+  const base = basename(file);
+  const at = base.lastIndexOf(".actions.");
+  return at >= 0 ? base.slice(0, at) : base.slice(0, base.length - extname(base).length);
+}
+
+/** Whether a JSON-family file is JSON5 (comments, trailing commas) rather than JSON, by its extension. */
+export function isJson5(fileName: string): boolean {
+  return extname(fileName) === ".json5";
 }
 
 const USE_TOOL = /\buse[\s(]+Wymcp\.Tool\b(?!\.)/;
@@ -62,14 +91,19 @@ export function mayUseWymcpTool(text: string): boolean {
 }
 
 /** The names a directory search and a glob's matches take, and the kind each gives. */
-const SEARCHED_NAMES: readonly { readonly pattern: RegExp; readonly kind: FileKind }[] = [
-  { pattern: /\.actions\.json$/, kind: "json" },
-  { pattern: /\.actions\.json5$/, kind: "json5" },
-  { pattern: /\.tools\.json$/, kind: "json" },
-  { pattern: /\.tools\.json5$/, kind: "json5" },
-  { pattern: /\.tool\.[cm]?[jt]s$/, kind: "module" },
-  // A search then takes only those whose text may hold a Wymcp tool (mayUseWymcpTool).
-  { pattern: /\.exs?$/, kind: "elixir" },
+interface SearchedName {
+  readonly pattern: RegExp;
+  readonly kind: InputKindId;
+  /** When present, a search takes a file of this name only if its text, read as latin1, passes. */
+  readonly takes?: (text: string) => boolean;
+}
+
+const SEARCHED_NAMES: readonly SearchedName[] = [
+  { pattern: /\.actions\.json5?$/, kind: "action-file" },
+  { pattern: /\.tools\.json5?$/, kind: "tools-file" },
+  { pattern: /\.tool\.[cm]?[jt]s$/, kind: "tool-module" },
+  // Most Elixir files are not tools: a search takes those whose text may hold one.
+  { pattern: /\.exs?$/, kind: "elixir-module", takes: mayUseWymcpTool },
 ];
 
 /** The searched names, as messages list them. */
@@ -79,14 +113,23 @@ export const SEARCHED_PATTERNS = "*.actions.json, *.actions.json5, *.tools.json,
  * A file's kind by its name, as a directory search and a glob take files: null unless its
  * base name matches one of the searched patterns (README.md, "Usage").
  */
-export function searchedKind(fileName: string): FileKind | null {
-  const name = basename(fileName);
-  return SEARCHED_NAMES.find((entry) => entry.pattern.test(name))?.kind ?? null;
+export function searchedKind(fileName: string): InputKindId | null {
+  return searchedName(fileName)?.kind ?? null;
 }
 
-/** Whether a JSON or JSON5 file is a tools file (a saved tools/list, docs/plain-tools.md) rather than an action file, by its name. */
-export function isToolsFile(fileName: string): boolean {
-  return /\.tools\.json5?$/.test(fileName);
+function searchedName(fileName: string): SearchedName | null {
+  const name = basename(fileName);
+  return SEARCHED_NAMES.find((entry) => entry.pattern.test(name)) ?? null;
+}
+
+/**
+ * Whether a directory search takes the file of this name (searchedKind), `text` reading it as
+ * latin1 only when its name alone does not decide (an Elixir file: only when it may hold a
+ * Wymcp tool).
+ */
+export function searchTakes(fileName: string, text: () => string): boolean {
+  const searched = searchedName(fileName);
+  return searched !== null && (searched.takes === undefined || searched.takes(text()));
 }
 
 export interface FoundFile {
@@ -102,7 +145,7 @@ export interface FoundFile {
    * `path` then holds U+FFFD in their place and names no file, so the file is read by these.
    */
   readonly bytes?: Uint8Array;
-  readonly kind: FileKind;
+  readonly kind: InputKindId;
 }
 
 /** What to open a found file by: its path, or its bytes (a worker receives them as a plain Uint8Array). */

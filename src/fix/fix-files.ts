@@ -1,28 +1,21 @@
 // --fix and --fix-dry-run over a lint result, one loop for every kind of file: the edits of
 // what is reported are applied to the text in memory (apply-edits.ts), the new text is
-// linted again as the run lints that file (src/lint/lint-text.ts: a tool module is loaded
-// from the text as if it were the file), and so on, pass after pass, until no edit is left;
-// then the file is written once, atomically (src/files/write.ts), or for --fix-dry-run only
-// shown as a diff. A pass whose text would not parse, or whose module would not load, is not
-// taken. Called by src/cli/run.ts, whose report is the result given back: what is left in
-// each file, and the diff of what was (or would be) written.
+// linted again through the run's pipeline as its file was (`relint`, the engine's: a tool
+// module is loaded from the text as if it were the file), and so on, pass after pass, until
+// no edit is left; then the file is written once, atomically (src/files/write.ts), or for
+// --fix-dry-run only shown as a diff. A pass whose text would not parse, or whose module would
+// not load, is not taken. Called by the engine (src/engine/engine.ts), whose report is the
+// result given back: what is left in each file, and the diff of what was (or would be) written.
 
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { performance } from "node:perf_hooks";
 import { describeThrown } from "../core/escape.js";
-import type { ToolLint } from "../core/tool-lint.js";
 import type { Offence, TextEdit } from "../core/offence.js";
-import { kindOf } from "../files/kind.js";
+import { kindOf, runsCode, type InputKindId } from "../files/kind.js";
 import { textOf } from "../files/text.js";
 import { sweepTemporaryFiles, WriteSkipped, writeAtomically } from "../files/write.js";
 import { duplicateToolOffences } from "../lint/duplicate-tools.js";
-import { summarize } from "../lint/lint-paths.js";
-import { lintActionFileText, lintElixirModuleText, lintModuleText } from "../lint/lint-text.js";
-import type { ModulePool } from "../modules/pool.js";
-import type { FileResult, LintResult } from "../lint/result.js";
-import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
-import { parseModule } from "../locate/module-source.js";
+import { totals, type FileResult, type LintResult } from "../lint/result.js";
 import { inspectString } from "../text/escape.js";
 import { applyEdits } from "./apply-edits.js";
 import { unifiedDiff } from "./diff.js";
@@ -30,18 +23,16 @@ import { unifiedDiff } from "./diff.js";
 /** Passes over one file before giving up on edits that keep clashing (each pass applies at least one). */
 const MAX_PASSES = 10;
 
+/** Lints a text of the file `file` again through the run's pipeline, as the run linted that file; `across[i]` are its i-th tool's offences across files, which the run found. */
+export type Relint = (file: string, text: string, across: readonly (readonly Offence[])[]) => Promise<readonly FileResult[]>;
+
 export interface FixOptions {
   /** Write the fixed files (--fix); false only computes them (--fix-dry-run). */
   readonly write: boolean;
   readonly cwd: string;
-  /** The bytes of standard input when the result is of --stdin (never written). */
-  readonly stdin: Uint8Array | null;
-  /** --load-timeout, for loading a fixed tool module's text. */
-  readonly loadTimeoutMs: number;
-  /** The run's severity rules: an offence they set off is neither fixed nor reported. */
-  readonly rules?: SeverityRules;
-  /** The run's module processes, for loading a fixed tool module's text (src/modules/pool.ts). */
-  readonly pool?: ModulePool;
+  /** The bytes the result was linted from when it is of one text given in place of its file (never written); null for files on disk. */
+  readonly given: Uint8Array | null;
+  readonly relint: Relint;
 }
 
 export interface FixOutcome {
@@ -55,39 +46,25 @@ export interface FixOutcome {
 
 const hasEdits = (offence: Offence): boolean => offence.edits !== undefined && offence.edits.length > 0;
 
-/** A file's text linted again: its lints (an Elixir file's one per tool module, every other file's one), or why that text must not be taken. */
-type Relinted = { readonly lints: readonly ToolLint[] } | { readonly refused: string };
+/** A file's text linted again: its results (an Elixir file's one per tool module, every other file's one), or why that text must not be taken. */
+type Relinted = { readonly files: readonly FileResult[] } | { readonly refused: string };
 
-/** What linting a fixed text again needs: the module processes and their load timeout. */
-export type RelintOptions = Pick<FixOptions, "loadTimeoutMs" | "pool">;
+/** Why a relinted text must not be taken (it would not parse, or its module would not load); null when it may. */
+function refusal(files: readonly FileResult[]): string | null {
+  for (const offence of files.flatMap((file) => file.offences)) {
+    if (offence.code === "parse-error" || (offence.code === "load-error" && offence.syntaxError !== undefined))
+      return "the fixed text would not parse (a wymcp-lint defect; please report it)";
+    if (offence.code === "load-error") return `the fixed module would not load (${offence.message})`;
+  }
+  return null;
+}
 
-/** How one file is linted again from a new text, the way the run lints it; `across[i]` are its i-th tool's offences across files. */
-function relinter(file: string, path: string, across: readonly (readonly Offence[])[], options: RelintOptions): (text: string) => Promise<Relinted> {
-  const own = across[0] ?? [];
-  const kind = kindOf(file);
-  if (kind === "module") {
-    return async (text) => {
-      const parsed = await parseModule(text, path);
-      if (parsed !== null && parsed.syntaxErrorAt !== null) return { refused: "the fixed source would not parse (a wymcp-lint defect; please report it)" };
-      const lint = await lintModuleText(path, text, { timeoutMs: options.loadTimeoutMs, pool: options.pool }, own, parsed);
-      const failed = lint.offences.find((offence) => offence.code === "load-error");
-      return failed === undefined ? { lints: [lint] } : { refused: `the fixed module would not load (${failed.message})` };
-    };
-  }
-  if (kind === "elixir") {
-    return async (text) => {
-      // A fix renames no tool: each keeps the offences across files the run gave it.
-      const lints = await lintElixirModuleText(path, text, () => across);
-      return lints.some((lint) => lint.offences.some((offence) => offence.code === "parse-error"))
-        ? { refused: "the fixed text would not parse (a wymcp-lint defect; please report it)" }
-        : { lints };
-    };
-  }
+/** How one file is linted again from a new text; `across[i]` are its i-th tool's offences across files. */
+function relinter(file: string, across: readonly (readonly Offence[])[], relint: Relint): (text: string) => Promise<Relinted> {
   return async (text) => {
-    const lint = lintActionFileText(text, kind as "json" | "json5", file, own);
-    return lint.offences.some((offence) => offence.code === "parse-error")
-      ? { refused: "the fixed text would not parse (a wymcp-lint defect; please report it)" }
-      : { lints: [lint] };
+    const files = await relint(file, text, across);
+    const refused = refusal(files);
+    return refused === null ? { files } : { refused };
   };
 }
 
@@ -114,58 +91,56 @@ function write(path: string, original: Uint8Array, bom: Buffer, after: string): 
   }
 }
 
-/** A text after its fix passes: the text, its lints after the last pass taken (an Elixir file's one per tool module), and why a pass was refused (null when none was). */
+/** A text after its fix passes: the text, its results after the last pass taken (an Elixir file's one per tool module), and why a pass was refused (null when none was). */
 interface FixedText {
   readonly text: string;
-  readonly lints: readonly ToolLint[];
+  readonly files: readonly FileResult[];
   readonly refused: string | null;
 }
 
 /**
- * The fix passes over one text in memory: the edits of what `lints` report (and `rules` do
- * not set off) applied, the text linted again, until no edit is left or a pass is refused.
+ * The fix passes over one text in memory: the edits of what `files` report (what the rules
+ * set off is not reported) applied, the text linted again, until no edit is left or a pass is
+ * refused.
  */
-async function fixPasses(file: string, text: string, lints: readonly ToolLint[], relint: (text: string) => Promise<Relinted>, rules: SeverityRules): Promise<FixedText> {
+async function fixPasses(text: string, files: readonly FileResult[], relint: (text: string) => Promise<Relinted>): Promise<FixedText> {
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const groups = lints.flatMap((lint) =>
-      lint.offences.filter((offence) => hasEdits(offence) && rules.severityOf(offence.code, file) !== "off").map((offence) => offence.edits as readonly TextEdit[]),
-    );
+    const groups = files.flatMap((file) => file.offences.filter(hasEdits).map((offence) => offence.edits as readonly TextEdit[]));
     if (groups.length === 0) break;
     const next = applyEdits(text, groups);
     if (next.applied.length === 0 || next.text === text) break;
     const relinted = await relint(next.text);
-    if ("refused" in relinted) return { text, lints, refused: relinted.refused };
+    if ("refused" in relinted) return { text, files, refused: relinted.refused };
     text = next.text;
-    lints = relinted.lints;
+    files = relinted.files;
   }
-  return { text, lints, refused: null };
+  return { text, files, refused: null };
 }
 
 /** Fixes the file whose tools' results are `files` (one, or an Elixir file's one per tool module); `across[i]` are the i-th's offences across files. */
-async function fixFile(files: readonly FileResult[], across: readonly (readonly Offence[])[], options: FixOptions): Promise<FileOutcome> {
+async function fixFile(files: readonly FileResult[], across: readonly (readonly Offence[])[], kind: InputKindId, options: FixOptions): Promise<FileOutcome> {
   const name = (files[0] as FileResult).file;
   const path = resolve(options.cwd, name);
   let bytes: Uint8Array;
   try {
-    bytes = options.stdin ?? readFileSync(path);
+    bytes = options.given ?? readFileSync(path);
   } catch (error) {
     return notFixed(files, `it cannot be read again: ${describeThrown(error)}`);
   }
   const { text: before, bom } = textOf(bytes);
-  const rules = options.rules ?? DEFAULT_RULES;
-  const relint = relinter(name, path, across, options);
-  // An action file is linted again from the text read now (that is cheap), so that its edits
-  // are those of what is there even if it changed since the run read it. A module's load is
-  // not cheap: its first edits are the run's (the write refuses a file changed since now).
-  let lints: readonly ToolLint[] = files;
-  if (kindOf(name) !== "module") {
+  const relint = relinter(name, across, options.relint);
+  // A file is linted again from the text read now, so that its edits are those of what is
+  // there even if it changed since the run read it, unless reading it runs code: that is not
+  // cheap, so its first edits are the run's (the write refuses a file changed since now).
+  let current: readonly FileResult[] = files;
+  if (!runsCode(kind)) {
     const now = await relint(before);
     if ("refused" in now) return notFixed(files, "it changed while it was being linted");
-    lints = now.lints;
+    current = now.files;
   }
-  const { text, lints: last, refused } = await fixPasses(name, before, lints, relint, rules);
+  const { text, files: last, refused } = await fixPasses(before, current, relint);
   if (text === before) return refused === null ? { files: files.map((file) => ({ ...file, diff: null })) } : notFixed(files, refused);
-  if (options.write && options.stdin === null) {
+  if (options.write && options.given === null) {
     const failure = write(path, bytes, bom, text);
     if (failure !== null) return notFixed(files, failure);
   }
@@ -173,7 +148,7 @@ async function fixFile(files: readonly FileResult[], across: readonly (readonly 
   const bomText = bom.length > 0 ? "\uFEFF" : "";
   const diff = unifiedDiff(name, bomText + before, bomText + text);
   // The file's diff goes with its first tool's result; the others' say none, so it is shown once.
-  const fixed = last.map((lint, i): FileResult => ({ file: name, tool: lint.tool, actions: lint.actions, offences: lint.offences, diff: i === 0 ? diff : null }));
+  const fixed = last.map((file, i): FileResult => ({ ...file, diff: i === 0 ? diff : null }));
   return refused === null ? { files: fixed, text } : { files: fixed, text, note: `${inspectString(name)} was fixed only in part: ${refused}` };
 }
 
@@ -195,25 +170,22 @@ export async function fixFiles(result: LintResult, options: FixOptions): Promise
   // Fixing one file changes no other: each keeps, across files, what the run found.
   const across = duplicateToolOffences(result.files.map((file) => ({ directory: dirname(resolve(options.cwd, file.file)), file: file.file, tool: file.tool })));
   // Temporary files an interrupted --fix left beside these files go first (src/files/write.ts).
-  if (options.write && options.stdin === null) {
+  if (options.write && options.given === null) {
     for (const directory of new Set(result.files.map((file) => dirname(resolve(options.cwd, file.file))))) sweepTemporaryFiles(directory);
   }
   const outcomes: FileOutcome[] = [];
   for (const { files, at } of byFile(result.files)) {
-    const fixable = kindOf((files[0] as FileResult).file) !== null && files.some((file) => file.offences.some(hasEdits));
+    const kind = kindOf((files[0] as FileResult).file);
     const acrossOf = at.map((i) => {
       const offence = across[i] ?? null;
       return offence === null ? [] : [offence];
     });
-    outcomes.push(fixable ? await fixFile(files, acrossOf, options) : { files: files.map((file) => ({ ...file, diff: null })) });
+    const fixable = kind !== null && files.some((file) => file.offences.some(hasEdits));
+    outcomes.push(fixable ? await fixFile(files, acrossOf, kind, options) : { files: files.map((file) => ({ ...file, diff: null })) });
   }
+  const files = outcomes.flatMap((o) => o.files);
   return {
-    result: summarize(
-      outcomes.flatMap((o) => o.files),
-      performance.now() - result.durationMs,
-      options.rules ?? DEFAULT_RULES,
-      result.server !== undefined,
-    ),
+    result: { ...result, files, summary: totals(files, result.server !== undefined) },
     notes: outcomes.flatMap((o) => (o.note === undefined ? [] : [o.note])),
     texts: new Map(outcomes.flatMap((o) => (o.text === undefined ? [] : [[(o.files[0] as FileResult).file, o.text] as const]))),
   };

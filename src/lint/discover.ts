@@ -17,7 +17,7 @@ import { inspectString } from "../text/escape.js";
 import { appendAll } from "../core/append.js";
 import { compareStrings } from "../core/path.js";
 import { DEFAULT_IGNORE, IgnoreRules, type IgnoreOptions, type IgnoreScope } from "./ignore-rules.js";
-import { kindOf, mayUseWymcpTool, SEARCHED_PATTERNS, searchedKind, type FileKind, type FoundFile } from "../files/kind.js";
+import { kindOf, SEARCHED_PATTERNS, searchedKind, searchTakes, type FoundFile, type InputKindId } from "../files/kind.js";
 import { pathBelow } from "../text/posix-path.js";
 import { UsageError } from "../usage-error.js";
 
@@ -40,14 +40,15 @@ export interface DiscoverOptions {
   readonly ignore?: IgnoreOptions;
 }
 
-/** Whether a found file is one to lint: an Elixir file only when its text may hold a Wymcp tool (most Elixir files are not tools). */
-function holdsTool(path: string, name: string): boolean {
-  if (kindOf(name) !== "elixir") return true;
-  try {
-    return mayUseWymcpTool(readFileSync(path, "latin1"));
-  } catch {
-    return false;
-  }
+/** Whether a search takes the file at `path` named `name` (files/kind.ts, searchTakes), reading it only when its name does not decide; one that cannot be read is not taken. */
+function takes(path: string, name: string): boolean {
+  return searchTakes(name, () => {
+    try {
+      return readFileSync(path, "latin1");
+    } catch {
+      return "";
+    }
+  });
 }
 
 /**
@@ -75,7 +76,7 @@ export function searchedName(fileName: string): boolean {
   return searchedKind(fileName) !== null;
 }
 
-function supportedKind(fileName: string, shown: string): FileKind {
+function supportedKind(fileName: string, shown: string): InputKindId {
   const kind = kindOf(fileName);
   if (kind === null) {
     throw new UsageError(
@@ -194,7 +195,7 @@ function searchDirectory(root: string, rootFile: string, ignoring: IgnoreScope |
         visit(childPath, childReal, childRelative);
       } else if (isFile) {
         const kind = searchedKind(name);
-        if (kind === null || !holdsTool(childPath, name)) continue;
+        if (kind === null || !takes(childPath, name)) continue;
         if (ignoring?.ignores(dir, name, false)) {
           ignored++;
           continue;
@@ -233,7 +234,7 @@ async function fromPath(path: string, file: string, shown: string, ignoring: Ign
     if (globMatch && code === "ELOOP") return nothing();
     throw new UsageError(`cannot read ${inspectString(shown)}: ${describeFsError(error)}`);
   }
-  if (globMatch && stats.isFile() && (searchedKind(path) === null || !holdsTool(path, path))) return { ...nothing(), otherNames: 1 };
+  if (globMatch && stats.isFile() && !takes(path, path)) return { ...nothing(), otherNames: 1 };
   if (globMatch && (ignoring.searchFrom(dirname(path), false)?.ignores(dirname(path), basename(path), stats.isDirectory()) ?? false)) {
     return { ...nothing(), ignored: 1 };
   }

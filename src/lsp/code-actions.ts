@@ -9,9 +9,9 @@
 
 import type { CodeAction, Range, TextEdit as LspTextEdit } from "./protocol.js";
 import type { TextEdit } from "../core/offence.js";
-import type { FileKind } from "../files/kind.js";
 import { applyEdits } from "../fix/apply-edits.js";
-import { directivesOf, type Directive } from "../suppress/directives.js";
+import type { CommentSyntax } from "../inputs/index.js";
+import type { Directive } from "../suppress/directives.js";
 import type { Finding } from "./diagnostics.js";
 import type { PositionMap } from "./encoding.js";
 
@@ -30,43 +30,41 @@ function overlaps(a: Range, b: Range): boolean {
 
 const lineBreakOf = (text: string): string => (/\r\n/.test(text) ? "\r\n" : /\r/.test(text) && !/\n/.test(text) ? "\r" : "\n");
 
-type Commented = "json5" | "module" | "elixir";
-
-/** The directives a lint reads in `text` of `kind` (an Elixir file's through its parse, loaded with the lint that found the offence). */
-async function directivesIn(text: string, kind: Commented): Promise<readonly Directive[]> {
-  if (kind !== "elixir") return directivesOf(text, kind);
-  const { elixirDirectives } = await import("../elixir/index.js");
-  return elixirDirectives(text);
+/** How directives are written in a document, and how a lint reads them there (its input kind's: src/inputs/). */
+export interface Commenting {
+  readonly syntax: CommentSyntax;
+  readonly directivesOf: (text: string) => Promise<readonly Directive[]>;
 }
 
 /** The line that disables `code` on the line after it, with the indent of the document's line `line`. */
-function lineDirective(map: PositionMap, kind: Commented, line: number, code: string): string {
+function lineDirective(map: PositionMap, commenting: Commenting, line: number, code: string): string {
   const indent = /^[ \t]*/.exec(map.lineText(line))?.[0] ?? "";
-  return `${indent}${kind === "elixir" ? "#" : "//"} wymcp-lint-disable-next-line ${code}${lineBreakOf(map.text)}`;
+  return `${indent}${commenting.syntax.nextLine(code)}${lineBreakOf(map.text)}`;
 }
 
 /**
  * Which of the document's `lines` (0-based) take a line directive put above them: those where
  * the text with it holds it, as a lint reads its directives, and not where the line begins
- * inside a string, a template literal, a heredoc or a sigil that runs over lines. An Elixir
- * file is read once with a directive above every line (a # line inside a string or a sigil is
- * text of it and ends nothing, so each stands or falls alone); JSON5 and scripts once per
- * line, since a line put inside a string continued with a backslash ends it.
+ * inside a string, a template literal, a heredoc or a sigil that runs over lines. Where the
+ * syntax groups them (Elixir: a # line inside a string or a sigil is text of it and ends
+ * nothing, so each stands or falls alone), the text is read once with a directive above every
+ * line; otherwise (JSON5, scripts) once per line, since a line put inside a string continued
+ * with a backslash ends it.
  */
-async function directiveLines(map: PositionMap, kind: Commented, lines: readonly number[]): Promise<Set<number>> {
+async function directiveLines(map: PositionMap, commenting: Commenting, lines: readonly number[]): Promise<Set<number>> {
   const sorted = [...new Set(lines)].sort((a, b) => a - b);
   const readable = new Set<number>();
-  for (const group of kind === "elixir" ? [sorted] : sorted.map((line) => [line])) {
+  for (const group of commenting.syntax.grouped ? [sorted] : sorted.map((line) => [line])) {
     let text = "";
     let from = 0;
     for (const line of group) {
       const at = map.lineStart(line);
       // Any code will do: it does not change how the line reads.
-      text += map.text.slice(from, at) + lineDirective(map, kind, line, "unknown-key");
+      text += map.text.slice(from, at) + lineDirective(map, commenting, line, "unknown-key");
       from = at;
     }
     text += map.text.slice(from);
-    const found = await directivesIn(text.replace(/^\ufeff/, ""), kind);
+    const found = await commenting.directivesOf(text.replace(/^\ufeff/, ""));
     // Directives count lines from 1; the k-th inserted above `line` stands on line + k + 1.
     group.forEach((line, k) => {
       if (found.some((d) => d.kind === "wymcp-lint-disable-next-line" && d.line === line + k + 1 && d.endLine === line + k + 1)) readable.add(line);
@@ -75,8 +73,8 @@ async function directiveLines(map: PositionMap, kind: Commented, lines: readonly
   return readable;
 }
 
-/** The directive comments that disable `code` on the finding's line (where `lineTakes`), and in the whole file, in the comments of `kind`. */
-function disableActions(finding: Finding, uri: string, map: PositionMap, kind: Commented, lineTakes: boolean): CodeAction[] {
+/** The directive comments that disable `code` on the finding's line (where `lineTakes`), and in the whole file. */
+function disableActions(finding: Finding, uri: string, map: PositionMap, commenting: Commenting, lineTakes: boolean): CodeAction[] {
   const { code } = finding.offence;
   const line = map.lineOf(finding.start);
   // A shebang must stay the first line; the file directive goes below it.
@@ -87,23 +85,22 @@ function disableActions(finding: Finding, uri: string, map: PositionMap, kind: C
     title: `Disable ${code} for this file`,
     kind: "quickfix",
     diagnostics: [finding.diagnostic],
-    edit: insert(top, kind === "elixir" ? `# wymcp-lint-disable-file ${code}${eol}` : `/* wymcp-lint-disable-file ${code} */${eol}`),
+    edit: insert(top, `${commenting.syntax.wholeFile(code)}${eol}`),
   };
   if (!lineTakes) return [forFile];
   const forLine: CodeAction = {
     title: `Disable ${code} for this line`,
     kind: "quickfix",
     diagnostics: [finding.diagnostic],
-    edit: insert(map.position(map.lineStart(line)), lineDirective(map, kind, line, code)),
+    edit: insert(map.position(map.lineStart(line)), lineDirective(map, commenting, line, code)),
   };
   return [forLine, forFile];
 }
 
-/** The quick fixes for the findings that overlap `range`. */
-export async function quickFixes(findings: readonly Finding[], range: Range, uri: string, kind: FileKind, map: PositionMap): Promise<CodeAction[]> {
+/** The quick fixes for the findings that overlap `range`; `commented`, how directives are written in the document (null: it has no comments, as JSON). */
+export async function quickFixes(findings: readonly Finding[], range: Range, uri: string, commented: Commenting | null, map: PositionMap): Promise<CodeAction[]> {
   const touched = findings.filter((finding) => overlaps(finding.diagnostic.range, range));
-  // JSON has no comments; a directive cannot silence an offence about the directives themselves.
-  const commented = kind === "json" ? null : kind;
+  // A directive cannot silence an offence about the directives themselves.
   const disabled = new Set(commented === null ? [] : touched.filter((finding) => finding.offence.code !== "unused-disable"));
   const lines =
     commented === null || disabled.size === 0

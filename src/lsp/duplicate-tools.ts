@@ -1,16 +1,14 @@
 // duplicate-tool in the editor (docs/editors.md): the one check across files, over the
 // document's directory as it stands, on disk and in open buffers, as a run of the directory
 // would take its files (those the folder's config ignores do not count). An open buffer
-// counts with its unsaved tool names; a file on disk by the name its file gives (an action
-// file), or the names read from it without running it (an Elixir file, a tool module whose
-// source writes its name as a string: names-on-disk.ts), or the name its last lint in this
-// session found (a tool module). The check itself is the run's (src/lint/duplicate-tools.ts).
+// counts with its unsaved tool names; a file on disk by the names read from it without running
+// it (names-on-disk.ts: an action file's from its name, an Elixir file's, a tool module's whose
+// source writes its name as a string), or the name its last lint in this session found (a tool
+// module). The check itself is the run's (src/lint/duplicate-tools.ts).
 
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { toolNameOf } from "../action-file/lint.js";
 import type { Offence } from "../core/offence.js";
-import { kindOf } from "../files/kind.js";
 import { compareFiles, searchedName } from "../lint/discover.js";
 import { duplicateToolOffences } from "../lint/duplicate-tools.js";
 
@@ -19,10 +17,7 @@ export type KnownTools = ReadonlyMap<string, readonly (string | null)[]>;
 
 /** The tool names a file of the directory counts with; none when unknown. */
 function toolsOf(path: string, known: KnownTools): readonly (string | null)[] {
-  const names = known.get(path);
-  if (names !== undefined) return names;
-  const kind = kindOf(path);
-  return kind === "json" || kind === "json5" ? [toolNameOf(path)] : [];
+  return known.get(path) ?? [];
 }
 
 /**

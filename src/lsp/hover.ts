@@ -4,8 +4,7 @@
 
 import type { Hover } from "./protocol.js";
 import { isOffenceCode } from "../core/codes.js";
-import type { FileKind } from "../files/kind.js";
-import { directivesOf } from "../suppress/directives.js";
+import type { Directive } from "../suppress/directives.js";
 import type { Finding } from "./diagnostics.js";
 import { LinterLines, type PositionMap } from "./encoding.js";
 
@@ -21,23 +20,10 @@ function codeIn(text: string, start: number, end: number, offset: number): strin
   return null;
 }
 
-// An Elixir directive: a # comment that names wymcp-lint-disable… (docs/inputs.md).
-const ELIXIR_DIRECTIVE = /#\s*wymcp-lint-disable/;
-
-/** The code the directive comment at `offset` names there; null when there is none. */
-function directiveCodeAt(text: string, kind: FileKind, offset: number): string | null {
-  if (kind === "elixir") {
-    // The line itself is looked at, not the parse: a hover only explains, so a look-alike in a
-    // heredoc costs nothing.
-    const start = text.lastIndexOf("\n", offset - 1) + 1;
-    const next = text.indexOf("\n", offset);
-    const end = next < 0 ? text.length : next;
-    const directive = ELIXIR_DIRECTIVE.exec(text.slice(start, end));
-    return directive === null ? null : codeIn(text, start + directive.index, end, offset);
-  }
-  if (kind !== "json5" && kind !== "module") return null;
+/** The code the directive comment at `offset` names there, among the document's `directives`; null when there is none. */
+function directiveCodeAt(text: string, directives: readonly Directive[], offset: number): string | null {
   const lines = new LinterLines(text);
-  for (const directive of directivesOf(text, kind)) {
+  for (const directive of directives) {
     const start = lines.offset(directive.line, directive.column);
     const end = lines.offset(directive.endLine + 1, 1);
     if (offset >= start && offset < end) return codeIn(text, start, end, offset);
@@ -45,9 +31,10 @@ function directiveCodeAt(text: string, kind: FileKind, offset: number): string |
   return null;
 }
 
-export function hoverAt(findings: readonly Finding[], offset: number, kind: FileKind, map: PositionMap, explain: Explain): Hover | null {
+/** The hover at `offset`: an offence's explanation, or that of a code a directive (one of the document's `directives`, as a lint reads them) names there. */
+export function hoverAt(findings: readonly Finding[], offset: number, directives: readonly Directive[], map: PositionMap, explain: Explain): Hover | null {
   const finding = findings.find((f) => offset >= f.start && (offset < f.end || (f.start === f.end && offset === f.start)));
-  const code = finding?.offence.code ?? directiveCodeAt(map.text, kind, offset);
+  const code = finding?.offence.code ?? directiveCodeAt(map.text, directives, offset);
   const markdown = code === null || code === undefined ? null : explain(code);
   if (markdown === null) return null;
   return {

@@ -1,18 +1,17 @@
 // The language server's lint side (docs/editors.md), loaded after initialize, not before its
 // answer: the workspace's folders and their engines (workspace.ts), duplicate-tool over each
-// document's directory (duplicate-tools.ts), and the files each tool module loaded, so that a
-// change on disk lints again only the documents it touches. A document's result is its
-// folder's engine's: the config's severities, nothing at all for a file the ignore rules
-// skip, and without the offences its baseline records.
+// document's directory (duplicate-tools.ts), and what each document's result depends on (the
+// files a tool module loaded, the Elixir files an actions/0 read), so that a change on disk
+// lints again only the documents it touches. A document's result is its folder's engine's run
+// under the language server's policy (src/engine/policy.ts): the config's severities, nothing
+// at all for a file the ignore rules skip, and without the offences its baseline records.
 
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { FileResult, LintResult } from "../engine/engine.js";
-import type { AcrossOf } from "../lint/lint-text.js";
-import { searchedKind, type FileKind } from "../files/kind.js";
+import type { AcrossOf, FileResult } from "../engine/engine.js";
+import { runsCode, searchedKind, type InputKindId } from "../files/kind.js";
 import { ModulePool } from "../modules/pool.js";
 import { pathBelow } from "../text/posix-path.js";
-import { UsageError } from "../usage-error.js";
 import { findingsOf, type Finding } from "./diagnostics.js";
 import { duplicateToolsOf } from "./duplicate-tools.js";
 import { NamesOnDisk } from "./names-on-disk.js";
@@ -45,8 +44,8 @@ export class Linting {
   readonly #knownTools = new Map<string, readonly (string | null)[]>();
   /** The tool names of the Elixir files and tool modules on disk, for duplicate-tool. */
   readonly #namesOnDisk = new NamesOnDisk();
-  /** The files each open tool module loaded at its last lint (absolute, its own left out), by URI. */
-  readonly #loaded = new Map<string, readonly string[]>();
+  /** What each open document's last result depended on beyond itself (absolute), by URI. */
+  readonly #dependencies = new Map<string, readonly string[]>();
   /** Problems shown, by file, so each is said once and taken back once mended. */
   readonly #shown = new Map<string, string>();
   /** Whether the server is going away (stop): no module process is started from then on. */
@@ -99,28 +98,14 @@ export class Linting {
     return [...this.#folders, ...(await Promise.all(this.#loose.values()))];
   }
 
-  /** The result without what the folder's baseline records; a baseline that cannot be read is reported and left out. */
-  #baselined(folder: Folder, result: LintResult): LintResult {
-    const file = folder.engine.baselineFile;
-    try {
-      const kept = folder.engine.baseline(result, { file: null, update: false, note: () => undefined });
-      if (file !== null) this.#show(file, null);
-      return kept;
-    } catch (error) {
-      if (!(error instanceof UsageError) || file === null) throw error;
-      this.#show(file, problemOf(error, file, "documents are shown without it"));
-      return result;
-    }
-  }
-
   /** The findings of the document `uri` (the file at `path`, of `kind`) from its unsaved `text`, positions in `encoding`. */
-  async lint(uri: string, path: string, kind: FileKind, text: string, encoding: Encoding): Promise<Finding[]> {
+  async lint(uri: string, path: string, kind: InputKindId, text: string, encoding: Encoding): Promise<Finding[]> {
     const folder = await this.#folderFor(path);
     const { engine } = folder;
     const file = fileNameIn(folder.dir, path);
     // What a run of the folder would not lint gets no diagnostics.
     if (engine.ignores(file)) {
-      this.#loaded.delete(uri);
+      this.#dependencies.delete(uri);
       return [];
     }
     // duplicate-tool over its directory as it stands, for the names the lint finds (an Elixir
@@ -131,18 +116,24 @@ export class Linting {
     const onDisk = await this.#namesOnDisk.of(dirname(path), open.add(path), ignored);
     const known = onDisk.size === 0 ? this.#knownTools : new Map([...this.#knownTools, ...onDisk]);
     const across: AcrossOf = (tools) => duplicateToolsOf(path, file, tools, known, ignored).map((offence) => (offence === null ? [] : [offence]));
+    const outcome = await engine.run({ text, file, across });
     // Replaced only once known: a file changed while this lint runs still finds the document by its last list.
-    const onLoaded = (files: readonly string[]): void => void this.#loaded.set(uri, files.slice(1));
-    const linted = await engine.lintText(text, file, { kind, across, onLoaded });
-    // The process the module ran in holds what it loaded, so the next lint does not reuse it: a
+    const dependencies = outcome.dependencies.get(path);
+    if (dependencies !== undefined) this.#dependencies.set(uri, dependencies);
+    // The process a module ran in holds what it loaded, so the next lint does not reuse it: a
     // fresh one starts in its place, to be ready when the next pause in typing comes. After
     // the diagnostics are sent (spawning takes the thread a while), and never once stopped.
-    if (kind === "module")
+    if (runsCode(kind))
       setImmediate(() => {
         if (!this.#stopped) this.#setting.pool.freshen();
       });
+    // A baseline that cannot be read is shown in it while documents are shown without it.
+    const baseline = engine.baselineFile;
+    if (outcome.baselineProblem !== undefined)
+      this.#show(outcome.baselineProblem.file, problemOf(outcome.baselineProblem.error, outcome.baselineProblem.file, "documents are shown without it"));
+    else if (baseline !== null) this.#show(baseline, null);
     // An Elixir file of several tool modules has a result for each: its document shows them all.
-    const results = this.#baselined(folder, linted).files;
+    const results = outcome.result.files;
     const offences = results.length === 1 ? (results[0] as FileResult).offences : results.flatMap((one) => one.offences);
     const before = this.#knownTools.get(path);
     const tools = results.map((one) => one.tool);
@@ -171,16 +162,17 @@ export class Linting {
     this.#folders = [...this.#folders.filter((folder) => !removed.includes(folder.dir)), ...opened];
   }
 
-  /** The document was closed: what its module loaded no longer matters. */
+  /** The document was closed: what its result depended on no longer matters. */
   closed(uri: string): void {
-    this.#loaded.delete(uri);
+    this.#dependencies.delete(uri);
   }
 
   /**
    * Files changed on disk (`paths`, absolute): the open documents to lint again. A config makes
    * again the engines of the folders a run would read it for (all their documents); an ignore file touches every document,
-   * a baseline its folders'; any other file, the modules that loaded it and, when a directory
-   * search would lint it and it is not open, the documents of its directory (duplicate-tool).
+   * a baseline its folders'; any other file, the documents whose results depend on it and,
+   * when a directory search would lint it and it is not open, the documents of its directory
+   * (duplicate-tool).
    */
   async changed(paths: readonly string[]): Promise<Set<string>> {
     const folders = await this.#allFolders();
@@ -205,7 +197,7 @@ export class Linting {
       } else if (folders.some((folder) => folder.engine.baselineFile === path)) {
         for (const uri of inFolders(folders.filter((folder) => folder.engine.baselineFile === path))) again.add(uri);
       } else {
-        const dependents = open.filter((uri) => this.#loaded.get(uri)?.includes(path) === true);
+        const dependents = open.filter((uri) => this.#dependencies.get(uri)?.includes(path) === true);
         // Module processes that loaded the old file must not serve it again.
         if (dependents.length > 0) for (const folder of folders) folder.engine.update(path);
         for (const uri of dependents) again.add(uri);

@@ -23,8 +23,8 @@ import {
   TextDocuments,
 } from "./protocol.js";
 import { TextDocument } from "./protocol.js";
-import { kindOf, mayUseWymcpTool, searchedKind, type FileKind } from "../files/kind.js";
-import { FIX_ALL_KIND, fixAll, quickFixes } from "./code-actions.js";
+import { kindOf, searchedKind, searchTakes, type InputKindId } from "../files/kind.js";
+import { type Commenting, FIX_ALL_KIND, fixAll, quickFixes } from "./code-actions.js";
 import { SOURCE, type Finding } from "./diagnostics.js";
 import { DocumentLints, type Linted } from "./documents.js";
 import { negotiateEncoding, PositionMap, type Encoding } from "./encoding.js";
@@ -68,12 +68,19 @@ function settingsOf(given: unknown): Settings {
   };
 }
 
-/** A document the server lints: an action file or tool module a directory search would pick up, on disk. */
-function lintable(uri: string): { path: string; kind: FileKind } | null {
+/** A document the server lints: a file a directory search would pick up by its name, on disk. */
+function lintable(uri: string): { path: string; kind: InputKindId } | null {
   if (!uri.startsWith("file:")) return null;
   const path = fileURLToPath(uri);
   const kind = kindOf(path);
   return kind === null || searchedKind(path) === null ? null : { path, kind };
+}
+
+/** How directives are written in the document at `path` of `kind`, and read there, as its input kind says (src/inputs/); null where it has no comments. */
+async function commentingOf(path: string, kind: InputKindId): Promise<Commenting | null> {
+  const input = (await import("../inputs/index.js")).inputKind(kind);
+  const syntax = input.commentSyntax(path);
+  return syntax === null ? null : { syntax, directivesOf: (text) => input.directivesOf(text, path) };
 }
 
 /** Starts the server; it runs until the client ends it. */
@@ -137,7 +144,7 @@ export function serveLsp(options: ServerOptions): Connection {
     if (target === null) return [];
     const text = document.getText();
     // As a directory search does: an Elixir file is linted only when it may hold a Wymcp tool.
-    if (target.kind === "elixir" && !mayUseWymcpTool(text)) return [];
+    if (!searchTakes(target.path, () => text)) return [];
     try {
       return await (await lintSide()).lint(uri, target.path, target.kind, text, encoding);
     } catch (error) {
@@ -251,7 +258,7 @@ export function serveLsp(options: ServerOptions): Connection {
     const map = new PositionMap(document.getText(), encoding);
     const only = params.context.only;
     const wants = (kind: string): boolean => only === undefined || only.some((o) => kind === o || kind.startsWith(`${o}.`));
-    const actions = wants("quickfix") ? await quickFixes(linted.findings, params.range, document.uri, target.kind, map) : [];
+    const actions = wants("quickfix") ? await quickFixes(linted.findings, params.range, document.uri, await commentingOf(target.path, target.kind), map) : [];
     const all = wants(FIX_ALL_KIND) ? fixAll(linted.findings, document.uri, map) : null;
     return all === null ? actions : [...actions, all];
   });
@@ -261,7 +268,8 @@ export function serveLsp(options: ServerOptions): Connection {
     const target = lintable(params.textDocument.uri);
     if (document === undefined || target === null) return null;
     const map = new PositionMap(document.getText(), encoding);
-    return hoverAt(lints.latest(document.uri)?.findings ?? [], map.offset(params.position), target.kind, map, (await codeDocs()).explain);
+    const directives = (await (await commentingOf(target.path, target.kind))?.directivesOf(map.text)) ?? [];
+    return hoverAt(lints.latest(document.uri)?.findings ?? [], map.offset(params.position), directives, map, (await codeDocs()).explain);
   });
 
   connection.onShutdown(async () => {

@@ -8,6 +8,7 @@
 import { basename, join } from "node:path";
 import { CONFIG_FILE_NAMES, configSource } from "../config/find.js";
 import { Engine } from "../engine/engine.js";
+import { LSP } from "../engine/policy.js";
 import type { ModulePool } from "../modules/pool.js";
 import { pathBelow } from "../text/posix-path.js";
 import { UsageError } from "../usage-error.js";
@@ -56,7 +57,7 @@ export async function reloadFolder(folder: Folder, setting: EngineSetting): Prom
   try {
     file = configSource(null, folder.dir)?.file ?? file;
     // The engine replaced is not disposed: the pool it shares is the server's, and a lint of it may still be running.
-    folder.engine = await Engine.create({ cwd: folder.dir, ...setting });
+    folder.engine = await Engine.create({ cwd: folder.dir, policy: LSP, dependencies: true, ...setting });
     folder.configFile = folder.engine.config?.file ?? null;
     folder.problem = null;
   } catch (error) {
@@ -68,7 +69,7 @@ export async function reloadFolder(folder: Folder, setting: EngineSetting): Prom
 }
 
 export async function openFolder(dir: string, setting: EngineSetting): Promise<Folder> {
-  const folder: Folder = { dir, engine: await Engine.create({ cwd: dir, config: false, ...setting }), configFile: null, problem: null };
+  const folder: Folder = { dir, engine: await Engine.create({ cwd: dir, config: false, policy: LSP, dependencies: true, ...setting }), configFile: null, problem: null };
   await reloadFolder(folder, setting);
   return folder;
 }

@@ -6,8 +6,8 @@
 import { codeTitle, defaultSeverity, isOffenceCode, OFFENCE_CODES, type Severity } from "../core/codes.js";
 import { closeMatch } from "../core/close-match.js";
 import { explain } from "../code-docs/explain.js";
-import type { FixedDocument } from "../engine/engine.js";
-import { kindOf, NAMED_KINDS } from "../files/kind.js";
+import { BaselineError, type FixedDocument } from "../engine/engine.js";
+import { kindOf, NAMED_KINDS, runsCode } from "../files/kind.js";
 import type { LintResult } from "../lint/result.js";
 import { inspectString } from "../text/escape.js";
 import { UsageError } from "../usage-error.js";
@@ -58,7 +58,7 @@ async function fileTarget(data: Readonly<Record<string, unknown>>, context: Acti
   if ("problem" in root) return fail("invalid_root", root.problem);
   if (root.ok === null) {
     // With no root, nothing on disk is read: an action file's text alone is enough to lint it.
-    if (kind === "module")
+    if (runsCode(kind))
       return fail("no_root", `a tool module is loaded where it lives, so ${inspectString(filename)} needs a root: pass "root", or connect from a client that lists its roots`);
     return { root: null, file: filename };
   }
@@ -140,6 +140,7 @@ export async function runAction(action: ActionName, data: Readonly<Record<string
         return listCodes();
     }
   } catch (error) {
+    if (error instanceof BaselineError) return fail("invalid_baseline", error.message);
     if (error instanceof UsageError) return fail("invalid_paths", error.message);
     throw error;
   }

@@ -5,6 +5,7 @@
 
 import type { Severity } from "../core/codes.js";
 import type { Offence } from "../core/offence.js";
+import { offenceRecord } from "../lint/offence-record.js";
 import type { LintResult, Summary } from "../lint/result.js";
 
 /** Which page of offences a call asked for. */
@@ -21,20 +22,9 @@ export interface ReportAnswer {
   readonly offences: readonly Record<string, unknown>[];
 }
 
+/** An offence as the JSON report gives it (src/lint/offence-record.ts), with its file and tool. */
 function offenceEntry(file: string, tool: string | null, offence: Offence): Record<string, unknown> {
-  return {
-    file,
-    tool,
-    code: offence.code,
-    severity: offence.severity,
-    action: offence.action,
-    location: offence.location,
-    line: offence.line ?? null,
-    column: offence.column ?? null,
-    message: offence.message,
-    fix: offence.fix,
-    edits: offence.edits ?? null,
-  };
+  return { file, tool, ...offenceRecord(offence) };
 }
 
 /** The report of `result`, one page of it: `request`'s severity and above, from its offset. */

@@ -14,6 +14,7 @@ import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequest
 import { RESERVED_TOOL_NAME } from "../core/lint-tool.js";
 import { describeThrown } from "../core/escape.js";
 import { Engine } from "../engine/engine.js";
+import { MCP } from "../engine/policy.js";
 import { ModulePool } from "../modules/pool.js";
 import { type ActionContext, runAction } from "./actions.js";
 import { checkData } from "./data.js";
@@ -84,7 +85,7 @@ export async function serveMcp(options: McpServerOptions, transport: Transport =
     if (engine === undefined) {
       const pool = new ModulePool(undefined, { keepIdle: true });
       const where = root === null ? { cwd: tmpdir(), config: false as const } : { cwd: root };
-      engine = Engine.create({ ...where, loadTimeoutMs: options.loadTimeoutMs, pool });
+      engine = Engine.create({ ...where, loadTimeoutMs: options.loadTimeoutMs, pool, policy: MCP });
       engines.set(key, engine);
       pools.add(pool);
       // A root whose config is broken is tried again at the next call, once it may be mended.

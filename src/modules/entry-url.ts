@@ -1,5 +1,5 @@
 // Where a built entry module is, for a starter that runs it apart: a lint worker thread's
-// (src/lint/lint-worker.ts) or a module process's (spawn.ts). Built (dist/, or the bundle),
+// (src/inputs/lint-worker.ts) or a module process's (spawn.ts). Built (dist/, or the bundle),
 // the entry sits beside the module that starts it. Run from the TypeScript source (the tests,
 // under tsx's loader), the starter is src/<folder>/<starter>.ts and the entry is still the
 // built one, dist/<folder>/<name>.js: on Node 20 neither a worker thread nor a module process

@@ -2,7 +2,7 @@
 // (`*.tool.{js,mjs,cjs,ts,mts,cts}`) are linted in isolation. They run in module processes
 // (modules/child/) that only obtain each declaration and send it back as data; the chain runs
 // here, on a rebuild (judge.ts). No module can crash, hang, exit or print into the run, write
-// a file, or forge a result. Called by src/lint/lint-paths.ts, src/fix/, and the tests.
+// a file, or forge a result. Called by the tool-module input kind (src/inputs/tool-module.ts) and the tests.
 
 import { availableParallelism } from "node:os";
 import { resolve as resolvePath } from "node:path";

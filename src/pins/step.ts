@@ -2,18 +2,15 @@
 // --update-pins, the surfaces of this run's files (or of the server) are written to the lock
 // file, keeping those of files not linted; otherwise, when a lock file exists, each surface
 // is held to its pins and every change is a pinned-surface offence (an error by default),
-// under the config's severity for the code. Action files and tools files are read again for
-// their surfaces (only here, only when pins are written or compared); a running server's
-// surface comes with its result, and a tool module's with its lint (core/declaration.ts); a
-// module that did not load whole keeps the pins it had. Called by src/engine/engine.ts.
+// under the config's severity for the code. A file's surface is its declaration, which the
+// run read whole for this step (core/declaration.ts), a running server's comes with its
+// result; a file whose declaration could not be read whole (a module that did not load, a
+// file that did not parse) keeps the pins it had. Called by src/engine/engine.ts.
 
 import { dirname, resolve } from "node:path";
-import { readDeclaration } from "../action-file/declaration.js";
-import { actionFileName } from "../action-file/lint.js";
 import { finalizeOffence, withSeverity, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
 import { toolsListSurface, wymcpToolSurface, type SurfaceHashes } from "../core/surface.js";
-import { kindOf } from "../files/kind.js";
 import { totals, type FileResult, type LintResult } from "../lint/result.js";
 import type { SeverityRules } from "../lint/severity.js";
 import { inspectString } from "../text/escape.js";
@@ -32,42 +29,45 @@ export interface PinsStepOptions {
   readonly note: (message: string) => void;
 }
 
-const isToolModule = (path: string): boolean => kindOf(path) === "module" || kindOf(path) === "elixir";
-
-/** The surface of a tool module, of an action file or tools file on disk; null for a module that did not load whole, or a file that does not parse (its parse-error says so). */
-function fileSurface(file: FileResult, path: string): SurfaceHashes | null {
-  if (file.declaration !== undefined) return wymcpToolSurface(file.declaration.name, file.declaration.description, file.declaration.actions);
-  if (isToolModule(path)) return null;
-  const declaration = readDeclaration(path);
-  if (declaration === null) return null;
-  return declaration.kind === "tools" ? toolsListSurface(declaration.tools) : wymcpToolSurface(declaration.tool, undefined, declaration.actions);
+/** The surface of a file's declaration; null when it could not be read whole (its offences say why). */
+function fileSurface(file: FileResult): SurfaceHashes | null {
+  const declaration = file.declaration;
+  if (declaration === undefined) return null;
+  return "listed" in declaration ? toolsListSurface(declaration.listed) : wymcpToolSurface(declaration.name, declaration.description, declaration.actions);
 }
 
 /** This run's surfaces by the lock's keys, and the files whose surface could not be taken. */
-function currentSurfaces(result: LintResult, dir: string, cwd: string): { surfaces: Map<string, { hashes: SurfaceHashes; files: FileResult[] }>; unpinned: string[] } {
+function currentSurfaces(
+  result: LintResult,
+  dir: string,
+  cwd: string,
+): { surfaces: Map<string, { hashes: SurfaceHashes; files: FileResult[] }>; unpinned: string[]; plain: Set<string> } {
   const surfaces = new Map<string, { hashes: SurfaceHashes; files: FileResult[] }>();
   const unpinned: string[] = [];
+  // The keys whose files list plain tools (a tools file's entries).
+  const plain = new Set<string>();
   if (result.server !== undefined) {
     if (result.surface !== undefined) surfaces.set(result.server, { hashes: result.surface.hashes, files: [...result.files] });
-    return { surfaces, unpinned };
+    return { surfaces, unpinned, plain };
   }
   // An Elixir file has a result per tool module, next to each other: its surface is all their tools, pinned only when each was read whole.
   for (const [i, file] of result.files.entries()) {
     const path = resolve(cwd, file.file);
     const key = relativePosixPath(path, dir) ?? path;
-    const hashes = fileSurface(file, path);
+    const hashes = fileSurface(file);
     const sameFile = result.files[i - 1]?.file === file.file;
     if (sameFile && unpinned.at(-1) === file.file) continue;
     if (hashes === null) {
-      if (isToolModule(path)) unpinned.push(file.file);
+      unpinned.push(file.file);
       surfaces.delete(key);
       continue;
     }
+    if (file.declaration !== undefined && "listed" in file.declaration) plain.add(key);
     const earlier = sameFile ? surfaces.get(key) : undefined;
     if (earlier === undefined) surfaces.set(key, { hashes, files: [file] });
     else surfaces.set(key, { hashes: { tools: { ...earlier.hashes.tools, ...hashes.tools } }, files: [...earlier.files, file] });
   }
-  return { surfaces, unpinned };
+  return { surfaces, unpinned, plain };
 }
 
 const short = (hash: string | undefined): string => (hash === undefined ? "" : hash.slice(0, 12));
@@ -108,7 +108,7 @@ function offenceOf(change: Change, action: string | null): Offence {
 
 export function pinsStep(result: LintResult, options: PinsStepOptions): LintResult {
   const path = pinsFile(options.config, options.cwd);
-  const { surfaces, unpinned } = currentSurfaces(result, dirname(path), options.cwd);
+  const { surfaces, unpinned, plain } = currentSurfaces(result, dirname(path), options.cwd);
   if (options.update) {
     const pins: Record<string, SurfaceHashes> = { ...(readPins(path, options.cwd) ?? {}) };
     let tools = 0;
@@ -132,8 +132,7 @@ export function pinsStep(result: LintResult, options: PinsStepOptions): LintResu
     const changes = compareSurfaces(pinned ?? { tools: {} }, hashes);
     for (const change of changes) {
       const server = result.server !== undefined;
-      const plain = server ? result.surface?.wymcp !== true : actionFileName(key).tools === true;
-      const { file, action } = place(change, files, plain, server);
+      const { file, action } = place(change, files, server ? result.surface?.wymcp !== true : plain.has(key), server);
       const setting = options.rules.severityOf("pinned-surface", file.file);
       if (setting === "off") continue;
       const list = added.get(file) ?? [];

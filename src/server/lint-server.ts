@@ -23,9 +23,9 @@ import { finalizeOffence, toolOffence, type Offence } from "../core/offence.js";
 import { toolCountDrafts } from "../core/client-limits/index.js";
 import { sortOffences } from "../core/order.js";
 import { toolsListSurface } from "../core/surface.js";
-import { summarize } from "../lint/lint-paths.js";
-import type { FileResult, LintResult } from "../lint/result.js";
-import type { SeverityRules } from "../lint/severity.js";
+import { resolved } from "../lint/pipeline.js";
+import { totals, type FileResult, type LintResult } from "../lint/result.js";
+import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { ServerFailure } from "./failure.js";
 import { isWymcpHelp, readHelpAnswer } from "./help-contract.js";
 import { asListedTool, type ListedTool } from "./listed-tool.js";
@@ -121,5 +121,7 @@ export async function lintServer(target: ServerTarget, options: ServerLintOption
     throw error instanceof ServerFailure ? error.about(label, session?.stderrTail() ?? []) : error;
   }
   await session.close();
-  return { ...summarize(linted.files, startedAt, options.rules, true), server: label, surface: linted.surface };
+  const rules = options.rules ?? DEFAULT_RULES;
+  const files = linted.files.map((file) => resolved(file, rules));
+  return { files, summary: totals(files, true), durationMs: performance.now() - startedAt, server: label, surface: linted.surface };
 }

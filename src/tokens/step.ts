@@ -3,13 +3,12 @@
 // enum with the joined summary), each Wymcp action's schema as help gives it, and each
 // server's total (a tools file, a directory of action files, a running server), counted
 // offline with the o200k_base encoding (count.ts). Over a budget the config sets, a
-// token-budget offence. Declarations are read again from action and tools files (only
-// here); a running server's come with its result, a tool module's with its lint
-// (core/declaration.ts; one that did not load whole is not estimated). Called by
-// src/engine/engine.ts after the pins, before the baseline.
+// token-budget offence. A file's declaration is the one the run read whole for this step
+// (core/declaration.ts; one that could not be read whole is not estimated), a running
+// server's comes with its result. Called by src/engine/engine.ts after the pins, before the
+// baseline.
 
 import { dirname, resolve } from "node:path";
-import { readDeclaration } from "../action-file/declaration.js";
 import { wymcpInputSchema } from "../core/action-summary.js";
 import { inspectString } from "../text/escape.js";
 import { finalizeOffence, withSeverity, type Offence } from "../core/offence.js";
@@ -92,22 +91,22 @@ export async function tokensStep(result: LintResult, options: TokensStepOptions)
   } else {
     for (const file of result.files) {
       const path = resolve(options.cwd, file.file);
-      // A tool module's declaration came with its lint; an action or tools file is read again.
-      const declaration = file.declaration === undefined ? readDeclaration(path) : null;
+      const declaration = file.declaration;
+      if (declaration === undefined) continue;
       let estimates: TokenEstimates;
       let server: string;
-      if (declaration?.kind === "tools") {
-        estimates = { tools: listedEstimates(count, declaration.tools) };
+      const plain = "listed" in declaration;
+      if (plain) {
+        estimates = { tools: listedEstimates(count, declaration.listed) };
         server = file.file;
       } else {
-        const tool = file.declaration ?? (declaration === null ? null : { name: declaration.tool, description: undefined, actions: declaration.actions });
-        if (tool === null) continue;
+        const tool = declaration;
         const wymcp = wymcpEstimates(count, tool.name, tool.description, tool.actions);
         estimates = { tools: { [tool.name]: wymcp.tool }, actions: wymcp.actions };
         // One directory is one server's tools, as duplicate-tool reads it.
         server = relativePosixPath(dirname(path), options.cwd) || ".";
       }
-      rows.set(file, { file, estimates, plain: declaration?.kind === "tools" });
+      rows.set(file, { file, estimates, plain });
       servers.set(server, [...(servers.get(server) ?? []), file]);
       serverTotals[server] = (serverTotals[server] ?? 0) + Object.values(estimates.tools).reduce((a, b) => a + b, 0);
     }

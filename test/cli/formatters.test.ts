@@ -22,7 +22,7 @@ import * as json from "../../src/cli/formatters/json.js";
 import * as sarif from "../../src/cli/formatters/sarif.js";
 import * as text from "../../src/cli/formatters/text.js";
 import { discover } from "../../src/lint/discover.js";
-import { lintFiles } from "../../src/lint/lint-paths.js";
+import { lintFound } from "../support/lint.js";
 import type { FileResult, LintResult } from "../../src/lint/result.js";
 import { parseGithubCommand } from "../support/reports.js";
 
@@ -50,7 +50,7 @@ let goldenResult: Promise<LintResult> | undefined;
 function goldenReport(): Promise<LintResult> {
   goldenResult ??= (async () => {
     const { files } = await discover(["input"], fileURLToPath(GOLDEN));
-    const result = await lintFiles(files, { timeoutMs: 20_000 });
+    const result = await lintFound(files, { timeoutMs: 20_000 });
     return { ...result, durationMs: 42 };
   })();
   return goldenResult;

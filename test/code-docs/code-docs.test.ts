@@ -14,8 +14,7 @@ import { DOC_SECTIONS, codeDoc, codeDocMarkdown, offenceCodesPage } from "../../
 import { CODE_TABLE, codeTitle, defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../../src/core/codes.js";
 import { explain, unknownCodeMessage } from "../../src/code-docs/explain.js";
 import { discover } from "../../src/lint/discover.js";
-import { lintFiles, lintActionSource } from "../../src/lint/lint-paths.js";
-import { lintElixirModuleText } from "../../src/lint/lint-text.js";
+import { lintFound, lintTextAs } from "../support/lint.js";
 import { wymcpToolLint } from "../../src/server/lint-server.js";
 import { cli } from "../support/cli.js";
 
@@ -102,7 +101,7 @@ test("docs/offence-codes.md is the page generated from the code docs", () => {
 
 /** The codes of an action file's text, through the CLI's per-file steps (inline directives included). */
 function actionFileCodes(kind: "json" | "json5", name = "catalogue.actions"): (source: string) => Promise<OffenceCode[]> {
-  return async (source) => (await lintActionSource(Buffer.from(source), `${name}.${kind}`, kind)).files.flatMap((f) => f.offences.map((o) => o.code));
+  return async (source) => (await lintTextAs(source, join(scratch, `${name}.${kind}`))).files.flatMap((f) => f.offences.map((o) => o.code));
 }
 
 let moduleCount = 0;
@@ -110,13 +109,13 @@ let moduleCount = 0;
 async function moduleCodes(source: string): Promise<OffenceCode[]> {
   const file = join(scratch, `example${moduleCount++}.tool.mjs`);
   writeFileSync(file, source);
-  const result = await lintFiles((await discover([file], scratch)).files, { timeoutMs: 20_000 });
+  const result = await lintFound((await discover([file], scratch)).files, { timeoutMs: 20_000 });
   return result.files.flatMap((f) => f.offences.map((o) => o.code));
 }
 
 async function elixirCodes(source: string): Promise<OffenceCode[]> {
   const file = join(scratch, `example${moduleCount++}.ex`);
-  return (await lintElixirModuleText(file, source)).flatMap((lint) => lint.offences.map((o) => o.code));
+  return (await lintTextAs(source, file)).files.flatMap((f) => f.offences.map((o) => o.code));
 }
 
 /** A file listing (`path  what it declares`) made into files, linted as a directory. */
@@ -133,7 +132,7 @@ async function listingCodes(listing: string): Promise<OffenceCode[]> {
     if (file.endsWith(".actions.json")) writeFileSync(file, "{}");
     else writeFileSync(file, `${declared}\nexport const description = "An example";\nexport const actions = {};\n`);
   }
-  const result = await lintFiles((await discover([dir], dir)).files, { timeoutMs: 20_000 });
+  const result = await lintFound((await discover([dir], dir)).files, { timeoutMs: 20_000 });
   return result.files.flatMap((f) => f.offences.map((o) => o.code));
 }
 

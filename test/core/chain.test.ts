@@ -13,7 +13,7 @@ import { test } from "node:test";
 import { lintActionFile } from "../../src/core/lint-tool.js";
 import { PLAIN_DATA } from "../../src/core/map.js";
 import type { Offence } from "../../src/core/offence.js";
-import { lintActionBytes } from "../../src/lint/lint-action-file.js";
+import { readJson } from "../support/lint.js";
 import { repoPath } from "../support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/chain");
@@ -28,7 +28,7 @@ function caseDirs(dir: string): string[] {
 async function lintInput(dir: string): Promise<readonly Offence[]> {
   for (const kind of ["json", "json5"] as const) {
     const file = join(dir, `input.${kind}`);
-    if (existsSync(file)) return lintActionBytes(readFileSync(file), kind, { tool: "tool", named: true }).offences;
+    if (existsSync(file)) return readJson(readFileSync(file), `tool.actions.${kind}`).offences;
   }
   const value: unknown = (await import(pathToFileURL(join(dir, "input.mjs")).href)).default;
   return lintActionFile(value, "tool", { advisory: true }).offences;

@@ -12,7 +12,7 @@ import { test } from "node:test";
 import { CLIENT_IDS, CLIENT_LIMITS } from "../../src/core/client-limits/profiles.js";
 import { lintTool } from "../../src/core/lint-tool.js";
 import type { Offence } from "../../src/core/offence.js";
-import { lintActionBytes } from "../../src/lint/lint-action-file.js";
+import { readJson } from "../support/lint.js";
 import { repoPath } from "../support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/client-limits");
@@ -21,7 +21,7 @@ const UPDATE = process.env["UPDATE_GOLDEN"] === "1";
 function lintCase(dir: string): readonly Offence[] {
   const tools = existsSync(join(dir, "input.tools.json"));
   const bytes = readFileSync(join(dir, tools ? "input.tools.json" : "input.json"));
-  return lintActionBytes(bytes, "json", { tool: "tool", named: true, tools }).offences;
+  return readJson(bytes, tools ? "tool.tools.json" : "tool.actions.json").offences;
 }
 
 const entry = (o: Offence) => ({ action: o.action, code: o.code, client: o.client ?? null, line: o.line ?? null });

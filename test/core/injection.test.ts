@@ -185,13 +185,20 @@ test("hostile tool names, a hostile $schema and hostile errors from actions() re
         throw new Error(h);
       },
     });
-    assert.deepEqual(throwing.map((o) => o.code).sort(), ["load-error", "tool-shape"]);
+    // The chain's two; and the checks beside it on the hostile name (a name outside the MCP rule,
+    // its hidden characters, a client's limit), each escaped too.
+    const codes = throwing.map((o) => o.code);
+    assert.deepEqual(codes.filter((code) => code === "load-error" || code === "tool-shape").sort(), ["load-error", "tool-shape"]);
+    assert.deepEqual(
+      codes.filter((code) => !["load-error", "tool-shape", "tool-name", "hidden-character", "client-limit"].includes(code)),
+      [],
+    );
     assertSafe(throwing, h);
 
     // A Map's non-string action key: its String() form is the raw label, escaped in text.
     const mapped = checkTool({ name: h, description: "d", actions: new Map<unknown, unknown>([[Symbol(h), { description: "d", properties: {} }]]) });
     assert.deepEqual(
-      mapped.map((o) => o.code),
+      mapped.map((o) => o.code).filter((code) => !["tool-name", "hidden-character", "client-limit"].includes(code)),
       ["wrong-type"],
     );
     assertSafe(mapped, h);

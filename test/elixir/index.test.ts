@@ -8,17 +8,23 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { lintElixirText, type ElixirLint } from "../../src/elixir/index.js";
+import { readElixirText, type ElixirRead } from "../../src/elixir/index.js";
+import { suppressFile } from "../../src/suppress/suppress.js";
 import type { Offence } from "../../src/core/offence.js";
 import { discover } from "../../src/lint/discover.js";
-import { lintPaths } from "../../src/lint/lint-paths.js";
+import { lintFound } from "../support/lint.js";
 import { cli } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/elixir");
 
-/** Every offence of the file's tools, completed as the run completes them (no offence across files). */
-const completed = (read: ElixirLint): Offence[] => read.complete(read.lints.map((lint) => lint.offences)).flat();
+/** Every offence of the file's tools, placed and under its directives, as the run finishes them (no offence across files). */
+const completed = (read: ElixirRead): Offence[] => suppressFile(read.tools, read.directives, read.ownerOf).flatMap((lint) => lint.offences);
+
+/** The paths found from `cwd` and linted through the pipeline. */
+async function lintPaths(options: { readonly paths: readonly string[]; readonly cwd: string; readonly timeoutMs: number }) {
+  return lintFound((await discover(options.paths, options.cwd)).files, { timeoutMs: options.timeoutMs });
+}
 
 const brief = (o: { code: string; action: string | null; location: string; line?: number; column?: number; exact?: boolean; message: string }) => ({
   code: o.code,
@@ -36,8 +42,8 @@ test("a directory search takes the .ex and .exs files that use Wymcp.Tool, and n
   assert.deepEqual(
     files.map((f) => [f.file, f.kind]),
     [
-      ["project/lib/my_app/tools/clean.ex", "elixir"],
-      ["project/lib/my_app/tools/tasks.ex", "elixir"],
+      ["project/lib/my_app/tools/clean.ex", "elixir-module"],
+      ["project/lib/my_app/tools/tasks.ex", "elixir-module"],
     ],
   );
 });
@@ -82,7 +88,7 @@ test("# wymcp-lint-disable-next-line suppresses on the next line; one that suppr
     "end",
     "",
   ].join("\n");
-  const read = await lintElixirText(file, text);
+  const read = await readElixirText(file, text);
   const offences = completed(read);
   assert.deepEqual(
     offences.map((o) => [o.code, o.line]),
@@ -119,21 +125,21 @@ test("near misses of duplicate-key: an atom and a string key, a map update, Map.
     "end",
     "",
   ].join("\n");
-  const read = await lintElixirText(repoPath("test/fixtures/elixir/scratch.ex"), text);
+  const read = await readElixirText(repoPath("test/fixtures/elixir/scratch.ex"), text);
   assert.deepEqual(
     completed(read).filter((o) => o.code === "duplicate-key"),
     [],
   );
-  assert.ok((read.lints[0]?.offences.length ?? 0) > 0, "the string key and the keyword list are other codes' (wrong-type)");
+  assert.ok((read.tools[0]?.offences.length ?? 0) > 0, "the string key and the keyword list are other codes' (wrong-type)");
 });
 
 test("a file that is not valid Elixir is one parse-error at the place the parser stops", async () => {
-  const read = await lintElixirText(
+  const read = await readElixirText(
     repoPath("test/fixtures/elixir/broken.ex"),
     'defmodule T do\n  use Wymcp.Tool\n  def name, do: "t"\n  def actions do\n    %{a: %{description: "A",, properties: %{}}}\n  end\nend\n',
   );
   assert.deepEqual(
-    read.lints.flatMap((lint) => lint.offences.map((o) => [o.code, o.line])),
+    read.tools.flatMap((lint) => lint.offences.map((o) => [o.code, o.line])),
     [["parse-error", 5]],
   );
 });

@@ -190,17 +190,16 @@ test("lintText takes the offences across files its caller found (duplicate-tool)
   }
 });
 
-test("lintText tells what a tool module's text loaded: the module itself first, then the files it imports", async () => {
+test("a run of a tool module's text tells what its result depends on: the files it imports", async () => {
   const dir = tempDir();
   writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
   writeFileSync(join(dir, "shared.js"), 'export const description = "Notes";\n');
-  const engine = await createEngine({ cwd: dir });
+  const engine = await createEngine({ cwd: dir, dependencies: true });
   try {
-    const loaded: (readonly string[])[] = [];
     const text = `import { description } from "./shared.js";\n${MODULE.replace('"Notes"', "description")}`;
-    const result = await engine.lintText(text, "notes.tool.js", { onLoaded: (files) => loaded.push(files) });
+    const { result, dependencies } = await engine.run({ text, file: "notes.tool.js" });
     assert.deepEqual(result.files[0]?.offences, []);
-    assert.deepEqual(loaded, [[join(dir, "notes.tool.js"), join(dir, "shared.js")]]);
+    assert.deepEqual([...dependencies], [[join(dir, "notes.tool.js"), [join(dir, "shared.js")]]]);
   } finally {
     engine.dispose();
   }

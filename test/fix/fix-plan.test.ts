@@ -9,11 +9,11 @@ import fc from "fast-check";
 import { lintActionFile } from "../../src/core/lint-tool.js";
 import { applyEdits } from "../../src/fix/apply-edits.js";
 import { unifiedDiff } from "../../src/fix/diff.js";
-import { lintText } from "../../src/lint/lint-action-file.js";
+import { readJson } from "../support/lint.js";
 
 /** The text after one pass of every planned edit. */
 function fixOnce(text: string, kind: "json" | "json5" = "json5"): string {
-  const { offences } = lintText(text, kind, { tool: "t", named: true });
+  const { offences } = readJson(text, `t.actions.${kind}`);
   return applyEdits(
     text,
     offences.flatMap((o) => (o.edits ? [o.edits] : [])),
@@ -22,7 +22,7 @@ function fixOnce(text: string, kind: "json" | "json5" = "json5"): string {
 
 /** The codes of the offences that carry edits. */
 function fixable(text: string, kind: "json" | "json5" = "json5"): string[] {
-  return lintText(text, kind, { tool: "t", named: true })
+  return readJson(text, `t.actions.${kind}`)
     .offences.filter((o) => o.edits)
     .map((o) => o.code);
 }
@@ -90,7 +90,7 @@ test("a comment beside an entry leaves its removal to the author", () => {
   const text = (l: string) => `{a: {description: 'A', properties: {q: {}}, required: ${l}}}`;
   for (const list of [`["q", /* again */ "q"]`, `["q", "q" // again\n]`, `["q", // first\n "q"]`, `[ /* none */ [] ]`]) {
     const whole = list.startsWith("[ /*") ? `{a: {description: 'A', properties: {q: {}}, required_one_of: ${list}}}` : text(list);
-    const codes = lintText(whole, "json5", { tool: "t", named: true }).offences.map((o) => o.code);
+    const codes = readJson(whole, "t.actions.json5").offences.map((o) => o.code);
     assert.ok(codes.includes("duplicate") || codes.includes("empty-group"), `${list}: ${codes.join(", ")}`);
     assert.deepEqual(fixable(whole), [], list);
   }

@@ -1,6 +1,6 @@
 // Discovery (docs/inputs.md) and reading, one level below run(): the exact files discover()
 // returns and the names they are reported by, path order segment by segment, kinds by
-// extension, and the read failures lintFiles() confines to their file.
+// extension, and the read failures the pipeline confines to their file.
 
 import assert from "node:assert/strict";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
@@ -8,9 +8,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { compareFiles, discover } from "../../src/lint/discover.js";
 import { comparePaths } from "../../src/core/path.js";
-import { kindOf } from "../../src/files/kind.js";
-import { lintFiles } from "../../src/lint/lint-paths.js";
-import { toolNameOf } from "../../src/action-file/lint.js";
+import { lintFound } from "../support/lint.js";
+import { kindOf, toolNameOf } from "../../src/files/kind.js";
 import { UsageError } from "../../src/usage-error.js";
 import { FIXTURES, tempDir } from "../support/cli.js";
 
@@ -21,9 +20,9 @@ test("a directory search finds action files and tool modules only, skipping node
   assert.deepEqual(
     files.map((f) => [f.file, f.kind, f.path]),
     [
-      ["discovery/tools/a.actions.json", "json", join(FIXTURES, "discovery/tools/a.actions.json")],
-      ["discovery/tools/c.tool.mjs", "module", join(FIXTURES, "discovery/tools/c.tool.mjs")],
-      ["discovery/tools/nested/deeper/b.actions.json5", "json5", join(FIXTURES, "discovery/tools/nested/deeper/b.actions.json5")],
+      ["discovery/tools/a.actions.json", "action-file", join(FIXTURES, "discovery/tools/a.actions.json")],
+      ["discovery/tools/c.tool.mjs", "tool-module", join(FIXTURES, "discovery/tools/c.tool.mjs")],
+      ["discovery/tools/nested/deeper/b.actions.json5", "action-file", join(FIXTURES, "discovery/tools/nested/deeper/b.actions.json5")],
     ],
   );
 });
@@ -103,8 +102,28 @@ test("a glob keeps the matches named as a directory search names files (not data
 });
 
 test("kinds by extension, and the tool's name from the file name", () => {
-  const kinds = ["a.json", "a.json5", "a.js", "a.mjs", "a.cjs", "a.ts", "a.mts", "a.cts", "a.md", "a", "a.JSON", "a.d.ts"].map(kindOf);
-  assert.deepEqual(kinds, ["json", "json5", "module", "module", "module", "module", "module", "module", null, null, null, "module"]);
+  const kinds = ["a.json", "a.json5", "a.tools.json", "a.tools.json5", "a.js", "a.mjs", "a.cjs", "a.ts", "a.mts", "a.cts", "a.ex", "a.exs", "a.md", "a", "a.JSON", "a.d.ts"].map(
+    kindOf,
+  );
+  const module = "tool-module";
+  assert.deepEqual(kinds, [
+    "action-file",
+    "action-file",
+    "tools-file",
+    "tools-file",
+    module,
+    module,
+    module,
+    module,
+    module,
+    module,
+    "elixir-module",
+    "elixir-module",
+    null,
+    null,
+    null,
+    module,
+  ]);
   assert.deepEqual(["dir/search.actions.json", "search.actions.json5", "a.b.actions.json", "schema.json", "x.actions.backup.json", ".actions.json", "noext"].map(toolNameOf), [
     "search",
     "search",
@@ -120,11 +139,11 @@ test("a file that cannot be read is a parse-error of that file only", async () =
   const dir = tempDir();
   mkdirSync(join(dir, "dir.actions.json"));
   writeFileSync(join(dir, "ok.actions.json"), '{"a": {"description": "A", "properties": {}}}');
-  const result = await lintFiles(
+  const result = await lintFound(
     [
-      { file: "dir.actions.json", path: join(dir, "dir.actions.json"), kind: "json" },
-      { file: "gone.actions.json", path: join(dir, "gone.actions.json"), kind: "json" },
-      { file: "ok.actions.json", path: join(dir, "ok.actions.json"), kind: "json" },
+      { file: "dir.actions.json", path: join(dir, "dir.actions.json"), kind: "action-file" },
+      { file: "gone.actions.json", path: join(dir, "gone.actions.json"), kind: "action-file" },
+      { file: "ok.actions.json", path: join(dir, "ok.actions.json"), kind: "action-file" },
     ],
     { timeoutMs: 1000 },
   );

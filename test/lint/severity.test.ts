@@ -11,7 +11,7 @@ import { defaultSeverity, OFFENCE_CODES, CODE_TABLE } from "../../src/core/codes
 import { PLAIN, type Palette } from "../../src/core/report.js";
 import * as text from "../../src/cli/formatters/text.js";
 import { discover } from "../../src/lint/discover.js";
-import { lintFiles } from "../../src/lint/lint-paths.js";
+import { lintFound } from "../support/lint.js";
 import { DEFAULT_RULES, type SeverityRules } from "../../src/lint/severity.js";
 import { cli } from "../support/cli.js";
 
@@ -142,7 +142,7 @@ test("github: a warning is a ::warning command, an error an ::error command", as
 test("colour: a warning's label and code are painted with the palette's warning colour", async () => {
   const mark = (tag: string) => (s: string) => `<${tag}>${s}</${tag}>`;
   const palette: Palette = { ...PLAIN, warning: mark("w"), code: mark("c") };
-  const result = await lintFiles((await discover(["mixed"], DIR)).files, { timeoutMs: 20_000 });
+  const result = await lintFound((await discover(["mixed"], DIR)).files, { timeoutMs: 20_000 });
   const output = text.format(result, { maxOffences: 10, palette, version: "0", cwd: DIR });
   assert.match(output, /<w>warning unknown-keyword<\/w>/);
   assert.match(output, /<c>unknown-key<\/c>/);
@@ -150,8 +150,8 @@ test("colour: a warning's label and code are painted with the palette's warning 
 
 test("SeverityRules: a rule set off drops the offence, a rule may raise a warning or lower an error, per file", async () => {
   const { files: found } = await discover(["mixed", "warnings"], DIR);
-  const plain = await lintFiles(found, { timeoutMs: 20_000 });
-  const byDefault = await lintFiles(found, { timeoutMs: 20_000, rules: DEFAULT_RULES });
+  const plain = await lintFound(found, { timeoutMs: 20_000 });
+  const byDefault = await lintFound(found, { timeoutMs: 20_000, rules: DEFAULT_RULES });
   assert.deepEqual(byDefault.files, plain.files);
   const rules: SeverityRules = {
     severityOf: (code, file) => {
@@ -161,7 +161,7 @@ test("SeverityRules: a rule set off drops the offence, a rule may raise a warnin
       return defaultSeverity(code);
     },
   };
-  const ruled = await lintFiles(found, { timeoutMs: 20_000, rules });
+  const ruled = await lintFound(found, { timeoutMs: 20_000, rules });
   assert.deepEqual(
     ruled.files.map((f) => f.offences.map((o) => [o.code, o.severity])),
     [

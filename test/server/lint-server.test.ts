@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import { test } from "node:test";
 import { parseCommand } from "../../src/cli/options/index.js";
 import { discover } from "../../src/lint/discover.js";
-import { lintFiles } from "../../src/lint/lint-paths.js";
+import { lintFound } from "../support/lint.js";
 import { cli, type Outcome } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
 
@@ -76,7 +76,7 @@ async function lintJson(argv: readonly string[]): Promise<Outcome & { report: Js
 
 /** The fixtures linted as action files, by the file pipeline. */
 async function fileRows(): Promise<Row[]> {
-  const result = await lintFiles((await discover([WYMCP_FIXTURES], WYMCP_FIXTURES)).files, { timeoutMs: 60_000 });
+  const result = await lintFound((await discover([WYMCP_FIXTURES], WYMCP_FIXTURES)).files, { timeoutMs: 60_000 });
   return result.files.flatMap((f) => f.offences.map((o) => ({ tool: f.tool, action: o.action, code: o.code, location: o.location, message: o.message })));
 }
 

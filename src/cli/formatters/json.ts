@@ -7,30 +7,13 @@
 // in index.ts.
 
 import { heldBackMessage, type HeldBack } from "../../core/held-back.js";
-import type { Offence } from "../../core/offence.js";
+import { offenceRecord } from "../../lint/offence-record.js";
 import type { LintResult } from "../../lint/result.js";
 import { safeJson } from "./machine.js";
 import type { FormatOptions } from "./types.js";
 
 /** The report format's version: fields may be added while it stays 1, none renamed or removed. */
 export const REPORT_VERSION = 1;
-
-function offenceEntry(offence: Offence): Record<string, unknown> {
-  return {
-    action: offence.action,
-    code: offence.code,
-    severity: offence.severity,
-    path: offence.path,
-    location: offence.location,
-    message: offence.message,
-    fix: offence.fix,
-    line: offence.line ?? null,
-    column: offence.column ?? null,
-    exact: offence.line === undefined ? null : offence.exact !== false,
-    edits: offence.edits ?? null,
-    ...(offence.client === undefined ? {} : { client: offence.client }),
-  };
-}
 
 function heldBackEntry(record: HeldBack): Record<string, unknown> {
   return { action: record.action, check: record.check, by: record.by, message: heldBackMessage(record) };
@@ -42,7 +25,7 @@ export function format(result: LintResult, _options: FormatOptions): string {
     files: result.files.map((file) => ({
       file: file.file,
       tool: file.tool,
-      offences: file.offences.map(offenceEntry),
+      offences: file.offences.map(offenceRecord),
       ...(file.heldBack === undefined ? {} : { heldBack: file.heldBack.map(heldBackEntry) }),
       ...(file.tokens === undefined ? {} : { tokens: file.tokens }),
       ...(file.diff !== undefined ? { diff: file.diff } : {}),

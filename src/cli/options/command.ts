@@ -6,7 +6,7 @@
 
 import { escapeText, inspectString } from "../../text/escape.js";
 import { closeMatch } from "../../core/close-match.js";
-import { kindOf, NAMED_KINDS, type FileKind } from "../../files/kind.js";
+import { kindOf, NAMED_KINDS, type InputKindId } from "../../files/kind.js";
 import { UsageError } from "../../usage-error.js";
 import { checkServer, type ServerTarget } from "../../server/target.js";
 import { OPTIONS, SPECS, type Given, type GivenOptions, type LintKey, type LintValues, type OptionSpec } from "./table.js";
@@ -14,7 +14,7 @@ import { OPTIONS, SPECS, type Given, type GivenOptions, type LintKey, type LintV
 /** Standard input as an action file or a tool module: the name standing for it (--stdin-filename, reported as its file) and the kind it gives. */
 export interface StdinSource {
   readonly file: string;
-  readonly kind: FileKind;
+  readonly kind: InputKindId;
 }
 
 /**

@@ -1,11 +1,11 @@
-// A lint worker: a thread (action-worker.ts) that lints action files beside the main one,
+// A lint worker: a thread (action-worker.ts) that reads JSON-family files beside the main one,
 // and the protocol between the two. The scheduler starts and stops them; this module only
 // wraps one thread. Several threads take files from one shared counter until none is left
 // (lintShare), each posting its results once at the end.
 
 import type { Worker } from "node:worker_threads";
-import type { ToolLint } from "../core/tool-lint.js";
 import type { FoundFile } from "../files/kind.js";
+import type { JsonRead, JsonReadOptions } from "./json-file.js";
 import { builtEntryUrl } from "../modules/entry-url.js";
 
 /** What a lint worker receives, in its one message: the files and its place among the threads. */
@@ -15,12 +15,14 @@ export interface LintWorkerInput {
   readonly shared: Int32Array;
   /** k: this worker's slot in `shared`. */
   readonly slot: number;
+  /** What each file's read asks for. */
+  readonly read: JsonReadOptions;
 }
 
 /** What a lint worker posts once, when no file is left: the indexes it linted and their results. */
 export interface LintWorkerOutput {
   readonly indexes: readonly number[];
-  readonly results: readonly ToolLint[];
+  readonly results: readonly JsonRead[];
 }
 
 /** Why a worker ended without posting its results. */

@@ -1,16 +1,16 @@
-// The scheduler: decides where action files are linted and runs them there. Small runs lint
-// on this thread, one file after another. Large runs also use lint workers (lint-worker.ts):
-// this thread and `workers` worker threads take files from a shared counter until none is
-// left, each running the same per-file step (lintActionPath); results land at their file's
-// index, so the order is the files' order whatever thread finished first. The one place lint
-// workers are started.
+// The scheduler: decides where JSON-family files (action files, tools files) are read and
+// reads them there. Small runs read on this thread, one file after another. Large runs also
+// use lint workers (lint-worker.ts): this thread and `workers` worker threads take files from a
+// shared counter until none is left, each running the same per-file step (readJsonPath);
+// results land at their file's index, so the order is the files' order whatever thread
+// finished first. The one place lint workers are started.
 
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { describeThrown } from "../core/escape.js";
 import { inspectString } from "../text/escape.js";
-import { freezeToolLint, type ToolLint } from "../core/tool-lint.js";
-import { lintActionPath } from "./lint-action-file.js";
+import { freezeToolLint } from "../core/tool-lint.js";
+import { readJsonPath, type JsonRead, type JsonReadOptions } from "./json-file.js";
 import { openablePath, type FoundFile } from "../files/kind.js";
 import { LintWorker, lintShare, type WorkerFailure } from "./lint-worker.js";
 
@@ -47,21 +47,23 @@ export function workersFor(files: readonly FoundFile[]): number {
 export interface ParallelOptions {
   /** Worker threads to use, at least 1. */
   readonly workers: number;
-  /** This thread's per-file step (lintActionPath); absent, this thread only waits (tests use that). */
-  readonly lintOne?: (file: FoundFile) => ToolLint;
+  /** This thread's per-file step (readJsonPath); absent, this thread only waits (tests use that). */
+  readonly lintOne?: (file: FoundFile) => JsonRead;
+  /** What each file's read asks for (json-file.ts). */
+  readonly read?: JsonReadOptions;
   /** The worker entry (action-worker.js); tests substitute a failing one. */
   readonly workerUrl?: URL;
 }
 
 /**
- * Lints the action files `files` on this thread and worker threads; results in the
+ * Reads the files `files` on this thread and worker threads; results in the
  * files' order. Rejects with an internal error when a worker fails (a bug of ours, or a
  * crash) before every file has its result: never a partial result. Every worker it starts
  * is stopped before it returns.
  */
-export async function lintInParallel(files: readonly FoundFile[], options: ParallelOptions): Promise<ToolLint[]> {
+export async function lintInParallel(files: readonly FoundFile[], options: ParallelOptions): Promise<JsonRead[]> {
   const { workers, lintOne } = options;
-  const results = new Array<ToolLint | undefined>(files.length);
+  const results = new Array<JsonRead | undefined>(files.length);
   let filled = 0;
   const shared = new Int32Array(new SharedArrayBuffer(4 * (1 + workers))).fill(-1, 1);
   let complete: () => void = () => undefined;
@@ -85,7 +87,10 @@ export async function lintInParallel(files: readonly FoundFile[], options: Paral
     };
     worker.output.then(
       (output) => {
-        output.indexes.forEach((index, i) => (results[index] = freezeToolLint(output.results[i] as ToolLint)));
+        output.indexes.forEach((index, i) => {
+          const read = output.results[i] as JsonRead;
+          results[index] = { lint: freezeToolLint(read.lint), directives: read.directives.map((d) => Object.freeze({ ...d, codes: Object.freeze([...d.codes]) })) };
+        });
         filled += output.indexes.length;
         if (filled === files.length) complete();
       },
@@ -96,7 +101,7 @@ export async function lintInParallel(files: readonly FoundFile[], options: Paral
             : new Error(`a lint worker stopped (exit code ${failure.exitCode})${on()} before reporting its files`),
         ),
     );
-    worker.lint({ files, shared, slot });
+    worker.lint({ files, shared, slot, read: options.read ?? {} });
   });
   try {
     if (lintOne) {
@@ -109,19 +114,15 @@ export async function lintInParallel(files: readonly FoundFile[], options: Paral
   } finally {
     for (const worker of used) worker.stop();
   }
-  return results as ToolLint[];
+  return results as JsonRead[];
 }
 
-export interface ScheduleOptions {
-  /** Worker threads beside this one: 0 lints every file on this thread; absent, workersFor decides. */
-  readonly workers?: number;
-}
-
-/** Lints the action files `files`, results in their order. */
-export async function lintActionFiles(files: readonly FoundFile[], options: ScheduleOptions = {}): Promise<ToolLint[]> {
-  const workers = Math.min(options.workers ?? workersFor(files), files.length);
-  if (workers > 0) return lintInParallel(files, { workers, lintOne: lintActionPath });
+/** Reads the JSON-family files `files`, results in their order; `workers` beside this thread (absent: workersFor decides). */
+export async function readJsonFiles(files: readonly FoundFile[], workers: number | undefined, read: JsonReadOptions): Promise<JsonRead[]> {
+  const used = Math.min(workers ?? workersFor(files), files.length);
+  const lintOne = (file: FoundFile): JsonRead => readJsonPath(file, read);
+  if (used > 0) return lintInParallel(files, { workers: used, lintOne, read });
   // One file after another, read synchronously: for many small files this beats any
   // concurrent I/O scheme (bench/README.md).
-  return files.map(lintActionPath);
+  return files.map(lintOne);
 }

@@ -1,4 +1,4 @@
-// Linting action files on worker threads (src/lint/scheduler.ts): forced through the
+// Reading action files on worker threads (src/inputs/scheduler.ts): forced through the
 // `workers` option (or WYMCP_LINT_WORKERS), never through the size thresholds, so these
 // tests do not depend on the machine. The parallel path must give exactly the sequential
 // path's result, keep each file's failure in that file, and turn a failing worker into an
@@ -14,9 +14,9 @@ import { test } from "node:test";
 import { run } from "../../src/cli/run.js";
 import { discover } from "../../src/lint/discover.js";
 import type { FoundFile } from "../../src/files/kind.js";
-import { lintFiles } from "../../src/lint/lint-paths.js";
-import { lintInParallel, PARALLEL_MIN_BYTES, workersFor } from "../../src/lint/scheduler.js";
-import { lintActionPath } from "../../src/lint/lint-action-file.js";
+import { readJsonPath } from "../../src/inputs/json-file.js";
+import { lintInParallel, PARALLEL_MIN_BYTES, workersFor } from "../../src/inputs/scheduler.js";
+import { lintFound } from "../support/lint.js";
 import { FIXTURES, tempDir } from "../support/cli.js";
 
 const GOLDEN = new URL("../../test/fixtures/golden/input/", import.meta.url);
@@ -52,19 +52,19 @@ function corpus(): { dir: string; found: Promise<FoundFile[]> } {
   }
   const found = discover([dir, join(FIXTURES, "offences"), join(FIXTURES, "dup")], dir).then(({ files }) => [
     ...files,
-    { file: "unreadable-dir.actions.json", path: join(dir, "server-0", "unreadable-0.actions.json"), kind: "json" as const },
-    { file: "gone.actions.json", path: join(dir, "gone.actions.json"), kind: "json" as const },
+    { file: "unreadable-dir.actions.json", path: join(dir, "server-0", "unreadable-0.actions.json"), kind: "action-file" as const },
+    { file: "gone.actions.json", path: join(dir, "gone.actions.json"), kind: "action-file" as const },
   ]);
   return { dir, found };
 }
 
 function withoutModules(found: readonly FoundFile[]): FoundFile[] {
-  return found.filter((f) => f.kind !== "module");
+  return found.filter((f) => f.kind === "action-file" || f.kind === "tools-file");
 }
 
 test("worker threads give exactly the sequential result, whatever their number", async () => {
   const found = withoutModules(await corpus().found);
-  const sequential = await lintFiles(found, { timeoutMs: 20_000, workers: 0 });
+  const sequential = await lintFound(found, { timeoutMs: 20_000, workers: 0 });
   // The corpus has what the parallel path must carry back: offences with positions,
   // parse errors with and without one, duplicate-tool across files.
   const codes = new Set(sequential.files.flatMap((f) => f.offences.map((o) => o.code)));
@@ -74,7 +74,7 @@ test("worker threads give exactly the sequential result, whatever their number",
   assert.ok(found.length > 40);
 
   for (const workers of [1, 2, 5]) {
-    const parallel = await lintFiles(found, { timeoutMs: 20_000, workers });
+    const parallel = await lintFound(found, { timeoutMs: 20_000, workers });
     assert.deepEqual(parallel.files, sequential.files, `${workers} workers`);
     assert.deepEqual(parallel.summary, sequential.summary);
   }
@@ -84,10 +84,13 @@ test("files linted by workers only: each file's failure stays its own offence; r
   const found = withoutModules(await corpus().found);
   // No per-file step for this thread: the workers lint every file.
   const parallel = await lintInParallel(found, { workers: 2 });
-  assert.deepEqual(parallel, found.map(lintActionPath));
-  const broken = parallel.filter((lint) => lint.offences.some((o) => o.code === "parse-error"));
+  assert.deepEqual(
+    parallel,
+    found.map((one) => readJsonPath(one)),
+  );
+  const broken = parallel.filter(({ lint }) => lint.offences.some((o) => o.code === "parse-error"));
   assert.ok(broken.length >= 6 * 4);
-  for (const lint of parallel) {
+  for (const { lint } of parallel) {
     assert.ok(Object.isFrozen(lint) && Object.isFrozen(lint.offences));
     for (const offence of lint.offences) assert.ok(Object.isFrozen(offence) && Object.isFrozen(offence.path) && Object.isFrozen(offence.target));
   }
@@ -116,9 +119,9 @@ test("a worker that fails is an internal error, never a partial result", async (
     // Also while this thread lints the rest: it waits until the failing worker has taken
     // its file (else it could finish every file first, and then nothing is missing).
     rmSync(marker);
-    const lintOne = (one: FoundFile): ReturnType<typeof lintActionPath> => {
+    const lintOne = (one: FoundFile): ReturnType<typeof readJsonPath> => {
       for (let waited = 0; !existsSync(marker) && waited < 20_000; waited += 5) sleep(5);
-      return lintActionPath(one);
+      return readJsonPath(one);
     };
     await assert.rejects(lintInParallel(found, { workers: 1, workerUrl, lintOne }), /^Error: a lint worker (failed|stopped)/, how);
   }
@@ -158,7 +161,7 @@ test("the command (the bundled CLI and its worker entry) reports the same with w
 
 test("workers are started only for large runs, by the bytes estimated from a sample of file sizes", () => {
   const dir = tempDir();
-  const foundFile = (name: string): FoundFile => ({ file: name, path: join(dir, name), kind: "json" });
+  const foundFile = (name: string): FoundFile => ({ file: name, path: join(dir, name), kind: "action-file" });
   const spare = Math.min(availableParallelism() - 1, 7);
   const half = PARALLEL_MIN_BYTES / 2;
   writeFileSync(join(dir, "half.actions.json"), Buffer.alloc(half, 0x20));

@@ -1,0 +1,125 @@
+// What each surface applies of a run (docs/surfaces.md, whose table is generated from this
+// file): every surface runs the same pipeline (src/lint/pipeline.ts) on the engine, and
+// passes its policy, so where two surfaces differ it is a decision written here, never an
+// accident of which steps one of them remembered to call. The engine reads a policy; it never
+// asks which surface it serves.
+
+/** What a surface applies of a run, beside the checks themselves (which every surface runs whole). */
+export interface Policy {
+  /** The surface, as the docs' table names it. */
+  readonly surface: string;
+  /** Where the config comes from; null: none is read (the checks' defaults). */
+  readonly config: string | null;
+  /** Whether directory searches skip what .gitignore and the config's ignore patterns ignore (and an editor's document they ignore gets no diagnostics). */
+  readonly ignore: boolean;
+  /** Whether inline disable directives apply. */
+  readonly suppressions: boolean;
+  /**
+   * The baseline: "apply" takes recorded offences out (a broken baseline fails the run),
+   * "apply-or-report" does too but reports a broken one and goes on without it, null applies none.
+   */
+  readonly baseline: "apply" | "apply-or-report" | null;
+  /** Whether surfaces are held to the pins of a lock file, when one exists. */
+  readonly pins: boolean;
+  /** Whether the token estimates the config asks for are made. */
+  readonly tokens: boolean;
+  /** Fixes: "write" the files when asked (--fix; --fix-dry-run only shows the diff), "return" the fixed text or its edits and never write, or null: none are offered (repairs come as data). */
+  readonly fixes: "write" | "return" | null;
+  /** A sentence for the docs: why this surface applies what it does, where it differs. */
+  readonly why: string;
+}
+
+/** The command line, `wymcp-lint [paths]`: everything a project sets up. */
+export const CLI: Policy = {
+  surface: "CLI",
+  config: "found from the working directory up, or --config; none with --no-config",
+  ignore: true,
+  suppressions: true,
+  baseline: "apply",
+  pins: true,
+  tokens: true,
+  fixes: "write",
+  why: "The reference: every other surface gives its answer.",
+};
+
+/** `--watch`: the command line again after each change. */
+export const WATCH: Policy = { ...CLI, surface: "--watch", why: "The CLI's run, again after each change; a broken config or baseline is reported and the watch goes on." };
+
+/** The language server, `--lsp`: each open document linted as the CLI lints its file. */
+export const LSP: Policy = {
+  ...CLI,
+  surface: "Language server",
+  config: "per workspace folder, found as the CLI finds it from that folder",
+  baseline: "apply-or-report",
+  fixes: "return",
+  why: "A broken config or baseline is shown as a diagnostic in that file while documents are linted without it; fixes are edits the editor applies.",
+};
+
+/** The MCP server, `--mcp`: an agent's lint of files or texts in a root. */
+export const MCP: Policy = {
+  ...CLI,
+  surface: "MCP server",
+  config: "the call's root's, found as the CLI finds it from the root",
+  fixes: "return",
+  why: "The CLI's answer for the same files, as data; fix_text returns the fixed text and writes nothing.",
+};
+
+/** The library's engine, createEngine(): a program's runs, as the CLI's. */
+export const LIBRARY_ENGINE: Policy = {
+  ...CLI,
+  surface: "Library: createEngine",
+  config: "as EngineOptions.config says: found from cwd, a file, or none",
+  why: "A program gets the CLI's answer; fixText() returns the fixed text, and a run writes fixes only when asked (fix: { write: true }).",
+};
+
+/** The library's checkTool and validateTool: a tool object in memory, at its registration. */
+export const LIBRARY_TOOL: Policy = {
+  surface: "Library: checkTool, validateTool",
+  config: null,
+  ignore: false,
+  suppressions: false,
+  baseline: null,
+  pins: false,
+  tokens: false,
+  fixes: null,
+  why: "A tool object has no file: every check that needs no file system runs (model text and tool names included), at the codes' default severities; repairs come as data.",
+};
+
+/** Every named policy, in the order the docs' table lists them. */
+export const POLICIES: readonly Policy[] = [CLI, WATCH, LSP, MCP, LIBRARY_ENGINE, LIBRARY_TOOL];
+
+const yes = (on: boolean): string => (on ? "yes" : "no");
+
+const BASELINE: Readonly<Record<NonNullable<Policy["baseline"]> | "none", string>> = {
+  apply: "yes",
+  "apply-or-report": "yes (a broken one is reported)",
+  none: "no",
+};
+
+const FIXES: Readonly<Record<NonNullable<Policy["fixes"]> | "none", string>> = {
+  write: "written when asked",
+  return: "returned, never written",
+  none: "repairs as data",
+};
+
+/** The docs' table of what each surface applies (docs/surfaces.md holds it between its markers; a test keeps it so). */
+export function policyTable(): string {
+  const rows = POLICIES.map((policy) =>
+    [
+      policy.surface,
+      policy.config ?? "none",
+      yes(policy.ignore),
+      yes(policy.suppressions),
+      BASELINE[policy.baseline ?? "none"],
+      yes(policy.pins),
+      yes(policy.tokens),
+      FIXES[policy.fixes ?? "none"],
+      policy.why,
+    ].join(" | "),
+  );
+  return [
+    "| surface | config | ignore rules | inline directives | baseline | pins | token estimates | fixes | why |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...rows.map((row) => `| ${row} |`),
+  ].join("\n");
+}

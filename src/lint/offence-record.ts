@@ -1,0 +1,23 @@
+// An offence as the machine answers give it (docs/report.md, "json"): the JSON report's entry,
+// which the MCP server's answers carry too (src/mcp/answers.ts), so the two never drift. Every
+// field present, null where unknown; `client` only on a client limit's offence.
+
+import type { Offence } from "../core/offence.js";
+
+/** The offence's fields as the JSON report and the MCP answers give them. */
+export function offenceRecord(offence: Offence): Record<string, unknown> {
+  return {
+    action: offence.action,
+    code: offence.code,
+    severity: offence.severity,
+    path: offence.path,
+    location: offence.location,
+    message: offence.message,
+    fix: offence.fix,
+    line: offence.line ?? null,
+    column: offence.column ?? null,
+    exact: offence.line === undefined ? null : offence.exact !== false,
+    edits: offence.edits ?? null,
+    ...(offence.client === undefined ? {} : { client: offence.client }),
+  };
+}
