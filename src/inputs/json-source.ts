@@ -4,13 +4,12 @@
 // the read needs of the text (a kept file's directives, the place of an offence across files)
 // is read again only then.
 
-import { readFileSync } from "node:fs";
 import type { Offence } from "../core/offence.js";
 import type { ToolLint } from "../core/tool-lint.js";
-import { isJson5, openablePath } from "../files/kind.js";
-import { textOf } from "../files/text.js";
+import { isJson5 } from "../files/kind.js";
 import { directivesOf, type Directive } from "../suppress/directives.js";
 import type { CommentSyntax, Input, ReadContext, Source } from "./input-kind.js";
+import { textOnce } from "./input-text.js";
 import type { JsonReadOptions } from "./json-file.js";
 
 /** How one JSON-family kind places a further offence (one across files) in its text; loaded when one is to be placed. */
@@ -22,23 +21,9 @@ function directivesIn(text: string, file: string, lint: ToolLint): readonly Dire
   return directivesOf(text, "json5");
 }
 
-/** The file's text again, when a step after the read needs it (a kept file's directives, a further offence's place); null when it cannot be read. */
-function textAgain(input: Input): () => string | null {
-  let text: string | null | undefined;
-  return () => {
-    if (text !== undefined) return text;
-    if (input.text !== undefined) return (text = typeof input.text === "string" ? input.text : textOf(input.text).text);
-    try {
-      return (text = textOf(readFileSync(openablePath(input.found))).text);
-    } catch {
-      return (text = null);
-    }
-  };
-}
-
 /** A file's Source from its read (or from its lint the cache kept, whose directives are read again only when asked). */
 function jsonSource(input: Input, lint: ToolLint, directives: readonly Directive[] | null, place: PlaceFurther): Source {
-  const text = textAgain(input);
+  const text = textOnce(input);
   return {
     tools: [lint],
     place: async (_index, offences) => {

@@ -5,35 +5,20 @@
 // a later offence of the same file (duplicate-tool) reuses. Files the cache keeps are not
 // loaded; a module's result depends on every file it loaded.
 
-import { readFileSync } from "node:fs";
 import type { Offence } from "../core/offence.js";
 import type { ToolLint } from "../core/tool-lint.js";
 import { offencesToPlace, withPlaced } from "../core/tool-lint.js";
-import { openablePath } from "../files/kind.js";
 import { textOf } from "../files/text.js";
 import type { ParsedModule } from "../locate/module-source.js";
 import { locateToolModule } from "../locate/tool-module.js";
 import { directivesOf, type Directive } from "../suppress/directives.js";
 import type { Input, InputKind, ReadContext, Source } from "./input-kind.js";
+import { textOnce } from "./input-text.js";
 import { SCRIPT_COMMENTS } from "./json-source.js";
-
-/** A module's text, read once when first asked for (null when it cannot be read): a clean module from disk is never read. */
-function textOfInput(input: Input): () => string | null {
-  let text: string | null | undefined;
-  return () => {
-    if (text !== undefined) return text;
-    if (input.text !== undefined) return (text = typeof input.text === "string" ? input.text : textOf(input.text).text);
-    try {
-      return (text = textOf(readFileSync(openablePath(input.found))).text);
-    } catch {
-      return (text = null);
-    }
-  };
-}
 
 /** A module's Source: its lint placed (a clean one pays nothing), its text parsed at most once for every offence placed in it. */
 async function moduleSource(input: Input, lint: ToolLint, dependencies: readonly string[] | null, placed: boolean): Promise<Source> {
-  const text = textOfInput(input);
+  const text = textOnce(input);
   const path = input.found.path;
   let parsed: ParsedModule | null | undefined;
   const place = async (offences: readonly Offence[]): Promise<readonly Offence[]> => {
