@@ -1,8 +1,7 @@
-// The JSON5 lexer, shared by the parser (json5-parse.ts), the action-file locator
-// (src/locate/json-entries.ts), duplicate-key detection and the directive reader. Each
-// scanner takes the index of a token's first character and returns the index after it; a
-// decoded string or number is left in the caller's Lexeme, so no token object is allocated
-// per token. Positions are computed from an offset only when needed (an error, a located
+// The JSON5 lexer, shared by the parser (json5-parse.ts) and the scan of parsed text
+// (json5-scan.ts: positions, repeated keys and comments). Each scanner takes the index of a
+// token's first character and returns the index after it; a decoded string or number is left
+// in the caller's Lexeme, so no token object is allocated per token. Positions are computed from an offset only when needed (an error, a located
 // offence), so the scanners never count lines.
 
 import { inspectString } from "./escape.js";
@@ -36,13 +35,19 @@ export function newLexeme(): Lexeme {
   return { text: "", number: 0 };
 }
 
-/** Skips JSON5 white space and comments from pos; returns the index of the next token. */
-export function skipSpace(text: string, pos: number): number {
+/**
+ * Skips JSON5 white space and comments from pos; returns the index of the next token. Each
+ * comment skipped is added to `comments`, when given, as its start and end offsets.
+ */
+export function skipSpace(text: string, pos: number, comments?: number[]): number {
   for (;;) {
     const c = text.charCodeAt(pos);
     if (c === 32 || c === 10 || c === 13 || c === 9) pos++;
-    else if (c === 47) pos = skipComment(text, pos);
-    else if (c > 0x9f ? isUnicodeSpace(c) : c === 11 || c === 12) pos++;
+    else if (c === 47) {
+      const end = skipComment(text, pos);
+      comments?.push(pos, end);
+      pos = end;
+    } else if (c > 0x9f ? isUnicodeSpace(c) : c === 11 || c === 12) pos++;
     else return pos;
   }
 }
