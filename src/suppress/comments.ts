@@ -1,10 +1,10 @@
 // Finds the comments of a source file with a tokenizer, so text that only looks like a
 // comment (inside a string, a template literal or a regular expression) is never taken for
-// one. JSON5 is read with the action-file lexer (src/text/json5-parse.ts); JavaScript and
-// TypeScript with a scanner of their strings, templates, regular expressions and comments.
-// Called by directives.ts.
+// one. JSON5 is read by the scan of its text (src/text/json5-scan.ts), which may answer other
+// questions in the same pass; JavaScript and TypeScript by a scanner of their strings,
+// templates, regular expressions and comments. Called by directives.ts.
 
-import { newLexeme, ParseError, scanString, skipComment } from "../text/json5-lexer.js";
+import { scanJson, type JsonScan } from "../text/json5-scan.js";
 
 /** One comment: its text between the delimiters, and where it starts and ends (offsets). */
 export interface Comment {
@@ -22,25 +22,12 @@ function comment(source: string, start: number, end: number): Comment {
 
 /** The comments of JSON5 text; on text that does not lex, those before the error. */
 export function json5Comments(source: string): Comment[] {
-  const found: Comment[] = [];
-  const lexeme = newLexeme();
-  try {
-    for (let i = 0; i < source.length; ) {
-      const c = source.charCodeAt(i);
-      if (c === 34 || c === 39) {
-        i = scanString(source, i, true, lexeme);
-      } else if (c === 47) {
-        const end = skipComment(source, i);
-        found.push(comment(source, i, end));
-        i = end;
-      } else {
-        i++;
-      }
-    }
-  } catch (error) {
-    if (!(error instanceof ParseError)) throw error;
-  }
-  return found;
+  return scannedComments(source, scanJson(source, { comments: true }));
+}
+
+/** The comments a scan of `source` asked for comments found. */
+export function scannedComments(source: string, scan: JsonScan): Comment[] {
+  return scan.comments.map(({ start, end }) => comment(source, start, end));
 }
 
 // Words after which a "/" opens a regular expression rather than dividing.

@@ -1,16 +1,22 @@
 // The one scan of parsed JSON and JSON5 text (src/text/json5-scan.ts): asked for entries,
 // repeated keys and comments at once, it finds what the writer of a random text recorded, and
-// what each question asked alone finds, on generated texts; at any depth; and on text
+// what each question asked alone finds (the locator, duplicate-key's scan, the directive
+// reader), on generated texts and on every JSON and JSON5 fixture; at any depth; and on text
 // that does not parse it ends, its comments those a lexer reading the whole text finds.
 
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
+import { REPEATED_KEYS, repeatedKeys, repeatedKeysOf } from "../../src/action-file/duplicate-keys.js";
+import { locatedEntries, locateJsonEntries } from "../../src/locate/json-entries.js";
+import { json5Comments, scannedComments } from "../../src/suppress/comments.js";
 import { parseJson5 } from "../../src/text/json5-parse.js";
 import { scanJson, type ScanPath } from "../../src/text/json5-scan.js";
 import { missingPaths, writtenTextArb, type WrittenText } from "../support/json5-texts.js";
+import { repoPath } from "../support/paths.js";
 
-const REPEATED_KEYS = { limit: 1000 };
 const ALL = (paths: readonly ScanPath[]) => ({ paths, repeats: REPEATED_KEYS, comments: true });
 
 function parses(written: WrittenText): void {
@@ -46,6 +52,47 @@ test("generated texts: one scan asked everything answers as each question asked 
     }),
     { numRuns: 400 },
   );
+});
+
+// Every path into a parsed value, up to `cap` of them, parents before children.
+function pathsOf(value: unknown, cap = 2000): ScanPath[] {
+  const out: ScanPath[] = [];
+  const pending: [ScanPath, unknown][] = [[[], value]];
+  for (let next = pending.shift(); next !== undefined && out.length < cap; next = pending.shift()) {
+    const [path, at] = next;
+    out.push(path);
+    if (Array.isArray(at)) at.forEach((item, i) => pending.push([[...path, i], item]));
+    else if (typeof at === "object" && at !== null) for (const key of Object.keys(at)) pending.push([[...path, key], (at as Record<string, unknown>)[key]]);
+  }
+  return out;
+}
+
+function fixtureTexts(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const file = join(dir, e.name);
+    if (e.isDirectory()) return fixtureTexts(file);
+    return /\.json5?$/.test(e.name) ? [file] : [];
+  });
+}
+
+test("every JSON and JSON5 fixture: one scan asked everything answers as the locator, duplicate-key's scan and the directive reader each do", () => {
+  let compared = 0;
+  for (const file of fixtureTexts(repoPath("test/fixtures"))) {
+    const text = readFileSync(file, "utf8");
+    let value: unknown;
+    try {
+      value = parseJson5(text);
+    } catch {
+      continue; // a fixture broken on purpose
+    }
+    const paths = [...pathsOf(value), ["no such key"], [0, 0]];
+    const scan = scanJson(text, ALL(paths));
+    assert.deepStrictEqual(locatedEntries(scan), locateJsonEntries(text, paths), file);
+    assert.deepStrictEqual(repeatedKeysOf(text, scan), repeatedKeys(text), file);
+    assert.deepStrictEqual(scannedComments(text, scan), json5Comments(text), file);
+    compared++;
+  }
+  assert.ok(compared > 300, `${compared} fixtures compared`);
 });
 
 test("repeats past the limit are counted, not listed", () => {
