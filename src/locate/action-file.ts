@@ -7,7 +7,7 @@
 import { SCHEMA_KEY } from "../core/lint-tool.js";
 import type { Offence, Target } from "../core/offence.js";
 import { locateJsonEntries } from "./json-entries.js";
-import { lookup, type FileLayout } from "./locate-offences.js";
+import { lookup, type FileLayout, type Lookup } from "./locate-offences.js";
 
 const ACTION_FILE: FileLayout = {
   /**
@@ -25,6 +25,15 @@ const ACTION_FILE: FileLayout = {
 
 /** The offences of an action file's text with their positions and edits. */
 export function locateActionFile(text: string, offences: readonly Offence[]): readonly Offence[] {
-  const asked = lookup(offences, ACTION_FILE);
+  const asked = actionFileLookup(offences);
   return asked === null ? offences : asked.located(text, locateJsonEntries(text, asked.paths));
+}
+
+/**
+ * What an action file's offences ask of its text, for a caller that scans it once for more
+ * than positions (src/text/json5-scan.ts): the paths to ask the scan, and the offences with
+ * what it found (json-entries.ts, locatedEntries). Null when they ask nothing.
+ */
+export function actionFileLookup(offences: readonly Offence[]): Lookup | null {
+  return lookup(offences, ACTION_FILE);
 }

@@ -6,10 +6,16 @@
 import type { Offence, Target } from "../core/offence.js";
 import type { Path } from "../core/path.js";
 import { locateJsonEntries } from "./json-entries.js";
-import { lookup, type FileLayout } from "./locate-offences.js";
+import { lookup, type FileLayout, type Lookup } from "./locate-offences.js";
 
 /** The offences of a tools file's text with their positions and edits; `places`: each tool label's entry (lintToolList). */
 export function locateToolsFile(text: string, offences: readonly Offence[], places: ReadonlyMap<string, Path>): readonly Offence[] {
+  const asked = toolsFileLookup(offences, places);
+  return asked === null ? offences : asked.located(text, locateJsonEntries(text, asked.paths));
+}
+
+/** What a tools file's offences ask of its text, as actionFileLookup (action-file.ts) says; null when they ask nothing. */
+export function toolsFileLookup(offences: readonly Offence[], places: ReadonlyMap<string, Path>): Lookup | null {
   const layout: FileLayout = {
     target(offence: Offence): Target | null {
       if (offence.action === null) return offence.target;
@@ -18,6 +24,5 @@ export function locateToolsFile(text: string, offences: readonly Offence[], plac
     },
     actionPath: (action) => places.get(action) ?? [],
   };
-  const asked = lookup(offences, layout);
-  return asked === null ? offences : asked.located(text, locateJsonEntries(text, asked.paths));
+  return lookup(offences, layout);
 }
