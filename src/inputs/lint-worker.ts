@@ -38,8 +38,6 @@ export function lintShare(files: readonly FoundFile[], shared: Int32Array, lintO
   }
 }
 
-const WORKER_URL = builtEntryUrl("action-worker", import.meta.url);
-
 /**
  * A lint worker thread: it loads the linter, then waits for its one message
  * (LintWorkerInput), lints, posts its results and ends.
@@ -49,7 +47,8 @@ export class LintWorker {
   readonly output: Promise<LintWorkerOutput>;
   readonly #worker: Worker;
 
-  constructor(workerUrl: URL = WORKER_URL) {
+  // The entry is asked at each start, not at load: from the source, it checks that the build is current (entry-url.ts).
+  constructor(workerUrl: URL = builtEntryUrl("action-worker", import.meta.url)) {
     // node:worker_threads is loaded here, not at start-up: only large runs start workers.
     const worker = new (process.getBuiltinModule("node:worker_threads").Worker)(workerUrl);
     this.#worker = worker;

@@ -18,8 +18,6 @@ export interface ProcessSpec {
 /** Enough for any real tool module, small enough that a few concurrent bombs cannot take the machine down. */
 export const DEFAULT_MEMORY_LIMIT_MB = 512;
 
-const ENTRY = fileURLToPath(builtEntryUrl("child/main", import.meta.url));
-
 /**
  * Node's permission model, spelt as the running Node spells it: reading is allowed, writing
  * files, starting processes and process.binding are not. Worker threads stay allowed (Node
@@ -32,7 +30,9 @@ function permissionFlags(flags: ReadonlySet<string> = process.allowedNodeEnviron
 }
 
 function commandLine(spec: ProcessSpec): string[] {
-  return [...permissionFlags(), `--max-old-space-size=${spec.memoryLimitMb}`, "--no-warnings", ENTRY, ...(spec.typescript ? ["--typescript"] : [])];
+  // Asked at each start, not at load: from the source, it checks that the build is current (entry-url.ts).
+  const entry = fileURLToPath(builtEntryUrl("child/main", import.meta.url));
+  return [...permissionFlags(), `--max-old-space-size=${spec.memoryLimitMb}`, "--no-warnings", entry, ...(spec.typescript ? ["--typescript"] : [])];
 }
 
 /**
