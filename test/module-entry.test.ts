@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import type * as Library from "../src/index.js";
-import { repoPath } from "./support/paths.js";
+import { builtPath, repoPath } from "./support/paths.js";
 
 // By paths held in variables, so type-checking the tests never depends on a built dist/.
-const lightPath: string = repoPath("dist/bundle/module-entry.js");
-const wholePath: string = repoPath("dist/bundle/index.js");
+const lightPath: string = builtPath("dist/bundle/module-entry.js");
+const wholePath: string = builtPath("dist/bundle/index.js");
 const light = (await import(lightPath)) as typeof Library;
 const whole = (await import(wholePath)) as typeof Library;
 const LOADED_AT_FIRST_CALL = ["actionNames", "checkActions", "checkTool", "createEngine", "fetchSchema", "fetchSchemas", "validateTool"];

@@ -18,9 +18,10 @@ import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { cli, tempDir, type Outcome } from "../support/cli.js";
-import { repoPath } from "../support/paths.js";
+import { builtPath, repoPath } from "../support/paths.js";
 import type { JsonOffence, JsonReport } from "../support/reports.js";
 
 const BIN = repoPath("bin/wymcp-lint.js");
@@ -527,7 +528,7 @@ function measure(dir: string, file: string, forceWrapper = process.env["WYMCP_RS
     const kb = Number.parseInt(readFileSync(rssFile, "utf8").trim().split("\n").pop() as string, 10);
     return { outcome, maxRssBytes: kb * 1024, how: "/usr/bin/time -f %M" };
   }
-  const script = `const { run } = await import(${JSON.stringify(new URL("../../dist/cli/run.js", import.meta.url).href)});
+  const script = `const { run } = await import(${JSON.stringify(pathToFileURL(builtPath("dist/cli/run.js")).href)});
     let out = "";
     const code = await run([${JSON.stringify(file)}], { stdout: (s) => void (out += s), stderr: (s) => process.stderr.write(s), cwd: process.cwd(), env: {}, isTTY: false });
     process.stdout.write(out + "maxRSS " + process.resourceUsage().maxRSS + "\\n");

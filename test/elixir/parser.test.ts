@@ -10,13 +10,13 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { repoPath } from "../support/paths.js";
+import { builtPath, repoPath } from "../support/paths.js";
 
 const MODULE = repoPath("test/fixtures/elixir/parity/elixir/catalogue.ex");
 
 /** The functions V8 compiled with each of its WebAssembly compilers while a fresh process parsed MODULE. */
 function compiledWith(baselineOnly: boolean): { liftoff: number; turbofan: number } {
-  const parser = pathToFileURL(repoPath("dist/elixir/parser.js")).href;
+  const parser = pathToFileURL(builtPath("dist/elixir/parser.js")).href;
   const script = [
     `const { parseElixir, parseOnBaselineTierOnly } = await import(${JSON.stringify(parser)});`,
     baselineOnly ? "parseOnBaselineTierOnly();" : "",

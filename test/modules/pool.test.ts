@@ -7,16 +7,17 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { lintToolModule, lintToolModules } from "../../src/modules/index.js";
 import { ModulePool } from "../../src/modules/pool.js";
 import { DEFAULT_MEMORY_LIMIT_MB } from "../../src/modules/spawn.js";
 import { ModuleStandby } from "../../src/modules/standby.js";
+import { builtPath } from "../support/paths.js";
 import { alive, exited } from "../support/processes.js";
 
 const FIXTURES = new URL("../../test/fixtures/modules/", import.meta.url);
-const LOAD_MODULE = new URL("../../dist/modules/index.js", import.meta.url);
-const POOL_MODULE = new URL("../../dist/modules/pool.js", import.meta.url);
+const LOAD_MODULE = pathToFileURL(builtPath("dist/modules/index.js"));
+const POOL_MODULE = pathToFileURL(builtPath("dist/modules/pool.js"));
 // Generous: the module processes start on a machine whose cores may be busy.
 const options = { timeoutMs: 30_000 };
 // The mark the pool fixtures leave in (or read from) their process's environment.
