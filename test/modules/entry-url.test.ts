@@ -26,7 +26,7 @@ function checkout(stamped = true): { root: URL; starter: string } {
 
 test("a built starter's entry is beside it, and nothing is checked", () => {
   assert.equal(builtEntryUrl("child/main", "file:///nowhere/dist/bundle/early.cjs").href, "file:///nowhere/dist/bundle/child/main.js");
-  assert.equal(builtEntryUrl("action-worker", "file:///nowhere/dist/lint/lint-worker.js").href, "file:///nowhere/dist/lint/action-worker.js");
+  assert.equal(builtEntryUrl("action-worker", "file:///nowhere/dist/inputs/lint-worker.js").href, "file:///nowhere/dist/inputs/action-worker.js");
 });
 
 test("from the source, the entry is the build's while the stamp matches src/", (t) => {
