@@ -1,9 +1,9 @@
-// One action file's lint from its text (ARCHITECTURE.md, "The pipeline"), and a tools
-// file's (a saved tools/list, linted as plain tools: core/plain-tool.ts): parse it
-// (parse.ts), lint the value with the core (advisory checks included; a parsed value is plain data, so the core
-// skips its cycle and sharing checks), and add a duplicate-key offence for each repeated
-// key when the parse saw one (duplicate-keys.ts). Positions and edits are the locator's
-// (src/locate/action-file.ts, src/locate/tools-file.ts), once the offences are known.
+// One action file's lint from its text (ARCHITECTURE.md, "The pipeline of one file"), and a
+// tools file's (a saved tools/list, linted as plain tools: core/plain-tool.ts): parse it
+// (parse.ts) and lint the value with the core (advisory checks included; a parsed value is
+// plain data, so the core skips its cycle and sharing checks). Whether the parse saw a key
+// repeated is told; the one scan of the text that places the offences also finds the repeats
+// (duplicate-keys.ts) and the comments (src/inputs/json-file.ts).
 
 import { plainDeclaration, type Declaration } from "../core/declaration.js";
 import { describeType } from "../core/escape.js";
@@ -11,12 +11,13 @@ import { lintActionFile, SCHEMA_KEY } from "../core/lint-tool.js";
 import type { ToolLint } from "../core/tool-lint.js";
 import { isMap, PLAIN_DATA } from "../core/map.js";
 import { finalizeOffence, toolOffence } from "../core/offence.js";
-import { listedTools, lintToolList, type ToolListLint } from "../core/plain-tool.js";
+import { listedTools, lintToolList } from "../core/plain-tool.js";
+import type { Path } from "../core/path.js";
 import { omittedDraft } from "../core/offence-cap.js";
 import { sortOffences } from "../core/order.js";
 import { searchedKind, toolNameOf } from "../files/kind.js";
 import { inspectString } from "../text/escape.js";
-import { duplicateKeyOffence, repeatedKeys } from "./duplicate-keys.js";
+import { duplicateKeyOffence, type RepeatedKeys } from "./duplicate-keys.js";
 import { parse, type JsonSyntax } from "./parse.js";
 
 /** What an action file's name says: its tool's name, and whether it is named like a file a search takes (`*.actions.json`). */
@@ -58,38 +59,44 @@ export interface TextLintOptions {
   readonly declaration?: boolean;
 }
 
-/** An action file's offences from its decoded text; only duplicate-key offences carry positions yet. */
-export function lintActionText(text: string, kind: JsonSyntax, name: ActionFileName, options: TextLintOptions = {}): ToolLint {
-  const toolName = name.tool;
-  const parsed = parse(text, kind);
-  if ("offence" in parsed) return { tool: toolName || null, actions: 0, offences: [parsed.offence] };
-  const other = notAnActionFile(parsed.value, kind, name);
-  if (other !== null) return other;
-  const lint = withRepeatedKeys(lintActionFile(parsed.value, toolName, { read: PLAIN_DATA, advisory: true }), text, parsed.repeatsKeys);
-  const declaration = options.declaration === true ? actionsDeclaration(parsed.value, toolName) : null;
-  return declaration === null ? lint : { ...lint, declaration };
+/**
+ * A JSON-family text's lint before its text is scanned (no offence placed yet, no repeated key
+ * found): whether the parse saw a key repeated, and, for a tools file, where each tool's entry is.
+ */
+export interface TextLint {
+  readonly lint: ToolLint;
+  readonly repeatsKeys: boolean;
+  readonly places?: ReadonlyMap<string, Path>;
 }
 
-/** The lint with a duplicate-key offence for each key the text repeats. */
-function withRepeatedKeys(lint: ToolLint, text: string, repeatsKeys: boolean): ToolLint {
-  // Repeated keys are found in the text, with their positions; only texts that have one pay.
-  if (!repeatsKeys) return lint;
-  const { found, omitted } = repeatedKeys(text);
-  const repeated = found.map((repeat) => duplicateKeyOffence(repeat));
-  if (omitted > 0) repeated.push(finalizeOffence(omittedDraft(omitted), null));
-  return repeated.length === 0 ? lint : { ...lint, offences: sortOffences([...lint.offences, ...repeated]) };
+/** An action file's offences from its decoded text; positions and repeated keys are the scan's (src/inputs/json-file.ts). */
+export function lintActionText(text: string, kind: JsonSyntax, name: ActionFileName, options: TextLintOptions = {}): TextLint {
+  const toolName = name.tool;
+  const parsed = parse(text, kind);
+  if ("offence" in parsed) return { lint: { tool: toolName || null, actions: 0, offences: [parsed.offence] }, repeatsKeys: false };
+  const other = notAnActionFile(parsed.value, kind, name);
+  if (other !== null) return { lint: other, repeatsKeys: parsed.repeatsKeys };
+  const lint = lintActionFile(parsed.value, toolName, { read: PLAIN_DATA, advisory: true });
+  const declaration = options.declaration === true ? actionsDeclaration(parsed.value, toolName) : null;
+  return { lint: declaration === null ? lint : { ...lint, declaration }, repeatsKeys: parsed.repeatsKeys };
+}
+
+/** The lint with a duplicate-key offence for each key the text repeats (`repeated`, with their positions). */
+export function withRepeatedKeys(lint: ToolLint, repeated: RepeatedKeys): ToolLint {
+  const offences = repeated.found.map((repeat) => duplicateKeyOffence(repeat));
+  if (repeated.omitted > 0) offences.push(finalizeOffence(omittedDraft(repeated.omitted), null));
+  return offences.length === 0 ? lint : { ...lint, offences: sortOffences([...lint.offences, ...offences]) };
 }
 
 /**
  * A tools file's offences from its decoded text (a saved tools/list: docs/plain-tools.md),
- * and where each tool's entry is; only duplicate-key offences carry positions yet. A tools
- * file is a server's list of tools, not one tool: it has no tool name of its own.
+ * and where each tool's entry is. A tools file is a server's list of tools, not one tool: it
+ * has no tool name of its own.
  */
-export function lintToolsText(text: string, kind: JsonSyntax, options: TextLintOptions = {}): ToolListLint {
+export function lintToolsText(text: string, kind: JsonSyntax, options: TextLintOptions = {}): TextLint {
   const parsed = parse(text, kind);
-  if ("offence" in parsed) return { lint: { tool: null, actions: 0, offences: [parsed.offence] }, places: new Map() };
+  if ("offence" in parsed) return { lint: { tool: null, actions: 0, offences: [parsed.offence] }, repeatsKeys: false };
   const { lint, places } = lintToolList(parsed.value, null, { read: PLAIN_DATA, advisory: true });
   const listed = options.declaration === true ? listedTools(parsed.value) : null;
-  const withRepeats = withRepeatedKeys(lint, text, parsed.repeatsKeys);
-  return { lint: listed === null ? withRepeats : { ...withRepeats, declaration: { listed: listed.tools } }, places };
+  return { lint: listed === null ? lint : { ...lint, declaration: { listed: listed.tools } }, repeatsKeys: parsed.repeatsKeys, places };
 }

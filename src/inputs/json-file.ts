@@ -1,6 +1,7 @@
 // The JSON-family kinds (an action file, a tools file) read alike, from one text in hand:
-// decoded (src/action-file/decode.ts), parsed and linted by the kind's lint, the offences
-// placed by the kind's locator, and, for JSON5, the inline directives read. One file's read
+// decoded (src/action-file/decode.ts), parsed and linted by the kind's lint, and one scan of
+// the text for what the lint asks of it: its offences' places, its repeated keys and, for
+// JSON5, its inline directives. One file's read
 // is plain data (JsonRead), the same on this thread and on a lint worker (scheduler.ts), so a
 // large run reads on several threads. Every failure of the file is its own parse-error; only
 // our own bugs throw, naming the file.
@@ -9,12 +10,16 @@ import { describeThrown } from "../core/escape.js";
 import type { Offence } from "../core/offence.js";
 import { offencesToPlace, withPlaced, type ToolLint } from "../core/tool-lint.js";
 import { decode, readText } from "../action-file/decode.js";
-import { actionFileName, lintActionText, lintToolsText } from "../action-file/lint.js";
+import { REPEATED_KEYS, repeatedKeysOf } from "../action-file/duplicate-keys.js";
+import { actionFileName, lintActionText, lintToolsText, withRepeatedKeys } from "../action-file/lint.js";
 import type { JsonSyntax } from "../action-file/parse.js";
 import { isJson5, openablePath, toolNameOf, type FoundFile } from "../files/kind.js";
-import { locateActionFile } from "../locate/action-file.js";
-import { locateToolsFile } from "../locate/tools-file.js";
-import { directivesOf, type Directive } from "../suppress/directives.js";
+import { actionFileLookup } from "../locate/action-file.js";
+import { locatedEntries } from "../locate/json-entries.js";
+import { toolsFileLookup } from "../locate/tools-file.js";
+import { scannedComments } from "../suppress/comments.js";
+import { commentDirectives, mayHoldDirectives, type Directive } from "../suppress/directives.js";
+import { scanJson } from "../text/json5-scan.js";
 import { inspectString } from "../text/escape.js";
 
 /** One JSON-family file read, as plain data: its lint, its offences placed, and its directives. */
@@ -30,31 +35,27 @@ export interface JsonReadOptions {
 
 const syntaxOf = (file: string): JsonSyntax => (isJson5(file) ? "json5" : "json");
 
-/** An action file's lint from its text, placed; a tools file's (a saved tools/list, docs/plain-tools.md), whose entries are placed by their labels. */
-function lintPlaced(text: string, found: FoundFile, options: JsonReadOptions): ToolLint {
-  const syntax = syntaxOf(found.path);
-  if (found.kind === "tools-file") {
-    const { lint, places } = lintToolsText(text, syntax, options);
-    const offences = locateToolsFile(text, lint.offences, places);
-    return offences === lint.offences ? lint : { ...lint, offences };
-  }
-  const lint = lintActionText(text, syntax, actionFileName(found.path), options);
-  return withPlaced(lint, locateActionFile(text, offencesToPlace(lint)));
-}
-
-/** A JSON5 file's directives, read with its text in hand; JSON has no comments, and the comments of a text that did not parse cannot be trusted. */
-function directivesIn(text: string, found: FoundFile, lint: ToolLint): readonly Directive[] {
-  if (syntaxOf(found.path) === "json" || lint.offences.some((o) => o.code === "parse-error")) return [];
-  return directivesOf(text, "json5");
-}
-
 /** The tool a file's name gives it, for a file that could not be read (a tools file has none of its own). */
 const toolOf = (found: FoundFile): string | null => (found.kind === "tools-file" ? null : toolNameOf(found.path) || null);
 
-/** One file read from its decoded text. */
+/**
+ * One file read from its decoded text: parsed and linted (src/action-file/lint.ts), then, only
+ * when something asks for it, one scan of the text (src/text/json5-scan.ts) for the places its
+ * offences ask for, the keys it repeats and, in JSON5, its comments, which hold its directives
+ * (none in a text that did not parse: its comments cannot be trusted).
+ */
 export function readJsonText(text: string, found: FoundFile, options: JsonReadOptions = {}): JsonRead {
-  const lint = lintPlaced(text, found, options);
-  return { lint, directives: directivesIn(text, found, lint) };
+  const syntax = syntaxOf(found.path);
+  const { lint, repeatsKeys, places } = found.kind === "tools-file" ? lintToolsText(text, syntax, options) : lintActionText(text, syntax, actionFileName(found.path), options);
+  const asked = places === undefined ? actionFileLookup(offencesToPlace(lint)) : toolsFileLookup(offencesToPlace(lint), places);
+  const comments = syntax === "json5" && mayHoldDirectives(text) && !lint.offences.some((o) => o.code === "parse-error");
+  if (asked === null && !repeatsKeys && !comments) return { lint, directives: [] };
+  const scan = scanJson(text, { ...(asked === null ? {} : { paths: asked.paths }), ...(repeatsKeys ? { repeats: REPEATED_KEYS } : {}), comments });
+  const placed = asked === null ? lint : withPlaced(lint, asked.located(text, locatedEntries(scan)));
+  return {
+    lint: repeatsKeys ? withRepeatedKeys(placed, repeatedKeysOf(text, scan)) : placed,
+    directives: comments ? commentDirectives(text, scannedComments(text, scan)) : [],
+  };
 }
 
 /** One file read from bytes (a file's content, standard input, an editor's buffer), decoded as a file's are. */

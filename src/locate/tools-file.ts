@@ -5,16 +5,9 @@
 
 import type { Offence, Target } from "../core/offence.js";
 import type { Path } from "../core/path.js";
-import { locateJsonEntries } from "./json-entries.js";
 import { lookup, type FileLayout, type Lookup } from "./locate-offences.js";
 
-/** The offences of a tools file's text with their positions and edits; `places`: each tool label's entry (lintToolList). */
-export function locateToolsFile(text: string, offences: readonly Offence[], places: ReadonlyMap<string, Path>): readonly Offence[] {
-  const asked = toolsFileLookup(offences, places);
-  return asked === null ? offences : asked.located(text, locateJsonEntries(text, asked.paths));
-}
-
-/** What a tools file's offences ask of its text, as actionFileLookup (action-file.ts) says; null when they ask nothing. */
+/** What a tools file's offences ask of its text, as actionFileLookup (action-file.ts) says: the scan's paths, by each tool label's entry (`places`, lintToolList); null when they ask nothing. */
 export function toolsFileLookup(offences: readonly Offence[], places: ReadonlyMap<string, Path>): Lookup | null {
   const layout: FileLayout = {
     target(offence: Offence): Target | null {
