@@ -12,8 +12,8 @@ import { inspectString } from "../text/escape.js";
 import { defaultsDrafts } from "./defaults-check.js";
 import { ANY_MAP, isMap, mapGet, mapHas, mapKeys, type MapLike, type MapReader } from "./map.js";
 import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offence.js";
-import { ADVISORY_CHECKS, type AdvisoryContext, type AdvisoryEntry } from "./advisory/index.js";
-import type { CodeOf, OffenceCode } from "./codes.js";
+import { ADVISORY_CHECKS, type AdvisoryCheck, type AdvisoryContext } from "./advisory/index.js";
+import { CODE_TABLE, type CodeOf, type Gate, type OffenceCode } from "./codes.js";
 import { heldBack, holdsBack, type HeldBack } from "./held-back.js";
 import { modelTextDrafts } from "./model-text/index.js";
 import { sortOffences } from "./order.js";
@@ -133,14 +133,18 @@ export function actionNameDrafts(name: unknown): Draft[] {
   ];
 }
 
-const ADVISORY_CHECK_LIST = Object.entries(ADVISORY_CHECKS) as [CodeOf<"advisory">, AdvisoryEntry][];
+// Each advisory check with its gate, from its record (codes.ts), in the code table's order.
+const ADVISORY_CHECK_LIST = (Object.entries(ADVISORY_CHECKS) as [CodeOf<"advisory">, AdvisoryCheck][]).map(([code, check]) => ({ code, check, gate: CODE_TABLE[code].gate as Gate }));
 
 // Offences that leave a value of the wrong shape: a check reading it cannot run. The others
 // (a repeat, an undeclared name, an unknown key…) leave every value well typed.
 const SHAPE_CODES: ReadonlySet<OffenceCode> = new Set(["wrong-type", "missing-key", "cycle"]);
 
-// What the defaults check reads: the closure from "properties", and "defaults".
-const DEFAULTS_READS: readonly ActionSchemaKey[] = ["properties", "defaults"];
+// The defaults check's gate: it reads "defaults" and the closure from "properties", once its action has no other offence.
+const DEFAULTS_GATE: Gate = CODE_TABLE["undeclared-default"].gate;
+
+/** The keys whose chain offences hold a gated check back; null: any chain offence of its action. */
+const heldOn = (gate: Gate): readonly string[] | null => (gate.by === "keys" ? gate.reads : null);
 
 // An empty "properties" for the advisory checks that do not read it (each reads only its keys).
 const NO_PROPERTIES: MapLike = Object.freeze(Object.create(null) as MapLike);
@@ -207,19 +211,19 @@ export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY
   if (actionNames !== undefined) {
     const properties = declaredProperties(schema, read) ?? NO_PROPERTIES;
     const context = advisoryContext(schema, read, properties, actionNames, walkedSchemas, plainRoot);
-    for (const [code, { check, reads, quiet }] of ADVISORY_CHECK_LIST) {
-      const blocked = chain.length > 0 && chain.some((o) => holdsBack(o, action, reads));
+    for (const { code, check, gate } of ADVISORY_CHECK_LIST) {
+      const blocked = chain.length > 0 && chain.some((o) => holdsBack(o, action, heldOn(gate)));
       if (!blocked) add(check(schema, context));
-      else if (read.has(schema, reads[0] as string)) {
-        const withheld = wellTyped(chain, reads) ? finalize(check(schema, context)) : null;
-        if (quiet !== true || (withheld !== null && withheld.length > 0)) result.heldBack.push(heldBack(action, code, reads, chain, withheld));
+      else if (read.has(schema, gate.reads[0])) {
+        const withheld = wellTyped(chain, gate.reads) ? finalize(check(schema, context)) : null;
+        if (gate.quiet !== true || (withheld !== null && withheld.length > 0)) result.heldBack.push(heldBack(action, code, heldOn(gate), chain, withheld));
       }
     }
   }
   if (chain.length === 0) add(defaultsDrafts(schema, read));
-  else if (read.has(schema, "defaults")) {
-    const withheld = wellTyped(chain, DEFAULTS_READS) ? finalize(defaultsDrafts(schema, read)) : null;
-    result.heldBack.push(heldBack(action, "undeclared-default", null, chain, withheld));
+  else if (read.has(schema, DEFAULTS_GATE.reads[0])) {
+    const withheld = wellTyped(chain, DEFAULTS_GATE.reads) ? finalize(defaultsDrafts(schema, read)) : null;
+    result.heldBack.push(heldBack(action, "undeclared-default", heldOn(DEFAULTS_GATE), chain, withheld));
   }
   if (actionNames !== undefined && typeof name === "string") {
     // A repair that would add a key a chain offence's repair adds is left to the author.

@@ -7,7 +7,7 @@ import { describeType } from "./escape.js";
 import { renderLocation } from "./render-location.js";
 import type { Path } from "./path.js";
 import type { Position } from "../text/positions.js";
-import { defaultSeverity, type OffenceCode, type Severity } from "./codes.js";
+import { defaultSeverity, type OffenceCode, type RepairKind, type Severity } from "./codes.js";
 import type { ClientId } from "./client-limits/profiles.js";
 
 /**
@@ -27,15 +27,19 @@ export interface Target {
  * src/locate/repair-edits.ts turns it into text edits once the source positions are known.
  * Only repairs that cannot change what the author meant exist.
  */
-export type Repair =
+export type Repair = { readonly [K in RepairKind]: { readonly kind: K } & RepairData[K] }[RepairKind];
+
+/** What each kind of repair (codes.ts, REPAIR_KINDS: the kinds a code's record may name) carries beside its kind. */
+interface RepairData {
   /** Rename the key the offence's target names (part "key") to `to`, keeping its value. */
-  | { readonly kind: "rename-key"; readonly to: string }
+  readonly "rename-key": { readonly to: string };
   /** Remove the list entry the offence's target names (its last path segment is the index). */
-  | { readonly kind: "remove-entry" }
+  readonly "remove-entry": object;
   /** Delete the hidden characters of the string value at the target: `to` is the string without them. */
-  | { readonly kind: "delete-hidden"; readonly to: string }
+  readonly "delete-hidden": { readonly to: string };
   /** Keep the first line of the string at the target ("description") and move the rest to a new sibling "notes". */
-  | { readonly kind: "split-to-notes" };
+  readonly "split-to-notes": object;
+}
 
 export interface Offence {
   readonly code: OffenceCode;
