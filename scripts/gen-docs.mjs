@@ -1,30 +1,55 @@
 #!/usr/bin/env node
-// Writes docs/offence-codes.md from the code docs (docs/codes/<code>.md and the titles in
-// src/code-docs/code-docs.ts, read through the build in dist/), so the page cannot drift from
-// --explain and the SARIF rule help.
-// Run after `npm run build`. With --check it writes nothing and exits 1 if the page is stale;
-// test/code-docs/code-docs.test.ts makes the same comparison.
+// Writes every file, or part of a file, that is generated from the code records
+// (src/core/codes.ts), the code pages (docs/codes/) and the vocabulary: docs/offence-codes.md,
+// the marked regions of the Markdown docs (src/code-docs/generated.ts), the code list of
+// schemas/report.schema.json and schemas/config.schema.json (src/config/schema.ts). It reads
+// the source through tsx, so no build is needed: `npm run gen`. With --check it writes
+// nothing, names each stale file and exits 1; test/code-docs/generated.test.ts runs that.
 
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { offenceCodesPage, reportSchemaWithCodes, withRegionsFilled } from "../src/code-docs/generated.js";
+import { configSchema } from "../src/config/schema.js";
 
-const root = new URL("../", import.meta.url);
-const target = fileURLToPath(new URL("docs/offence-codes.md", root));
-const { offenceCodesPage } = await import(new URL("dist/code-docs/code-docs.js", root).href);
-const page = offenceCodesPage();
+const root = fileURLToPath(new URL("../", import.meta.url));
 
-if (process.argv.includes("--check")) {
-  let current = null;
+/** The Markdown pages whose regions are filled: the top-level docs and every page under docs/. */
+function markdownPages() {
+  const under = (dir) =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? under(path) : entry.name.endsWith(".md") ? [path] : [];
+    });
+  return ["README.md", "CONTRIBUTING.md", "ARCHITECTURE.md", ...under("docs")].filter((file) => file !== join("docs", "offence-codes.md"));
+}
+
+/** Each generated file with what it must hold, given what it holds now. */
+const GENERATED = [
+  { file: join("docs", "offence-codes.md"), render: () => offenceCodesPage() },
+  ...markdownPages().map((file) => ({ file, render: (current) => withRegionsFilled(current) })),
+  { file: join("schemas", "report.schema.json"), render: (current) => reportSchemaWithCodes(current) },
+  { file: join("schemas", "config.schema.json"), render: () => `${JSON.stringify(configSchema(), null, 2)}\n` },
+];
+
+const check = process.argv.includes("--check");
+const stale = [];
+for (const { file, render } of GENERATED) {
+  const path = join(root, file);
+  let current = "";
   try {
-    current = readFileSync(target, "utf8");
+    current = readFileSync(path, "utf8");
   } catch {
     // missing: stale
   }
-  if (current !== page) {
-    console.error("docs/offence-codes.md is out of date: run `npm run build && node scripts/gen-docs.mjs`.");
-    process.exitCode = 1;
-  }
-} else {
-  writeFileSync(target, page);
-  console.log(`wrote ${target}`);
+  const wanted = render(current);
+  if (wanted === current) continue;
+  stale.push(relative(root, path));
+  if (!check) writeFileSync(path, wanted);
+}
+if (check && stale.length > 0) {
+  console.error(`out of date (run \`npm run gen\`): ${stale.join(", ")}`);
+  process.exitCode = 1;
+} else if (!check) {
+  console.log(stale.length === 0 ? "every generated file is up to date" : `wrote ${stale.join(", ")}`);
 }

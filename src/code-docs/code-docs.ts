@@ -4,23 +4,8 @@
 // and docs/offence-codes.md (scripts/gen-docs.mjs) all render them from here.
 
 import { readFileSync } from "node:fs";
-import { codeTitle, defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../core/codes.js";
+import { codeFacts, type CodeFacts, codeTitle, type OffenceCode } from "../core/codes.js";
 import { actionSchemaKeys, mandatoryActionSchemaKeys } from "../vocabulary.js";
-
-/**
- * Codes whose examples are not a file but a live server's two surfaces of one tool:
- * {"tools/list": its entry, "help": help's answer about it}.
- */
-const SERVER_EXAMPLES: readonly OffenceCode[] = ["surface-drift", "help-answer"];
-
-/** Codes whose examples are a tools file (a saved tools/list, docs/plain-tools.md), not an action file. */
-const TOOLS_EXAMPLES: readonly OffenceCode[] = ["tool-name", "client-limit", "missing-description"];
-
-/** Codes whose examples are two tools files, {"pinned": ..., "now": ...}: the first pinned with --update-pins, the second linted against its pins (docs/pins.md). */
-const PINS_EXAMPLES: readonly OffenceCode[] = ["pinned-surface"];
-
-/** Codes whose examples are a config's token budgets beside a tools file, {"tokens": ..., "tools": [...]} (docs/tokens.md). */
-const TOKENS_EXAMPLES: readonly OffenceCode[] = ["token-budget"];
 
 /** The language of a doc's examples: an action file (JSON or JSON5), a tool module (JavaScript or Elixir), or a file listing. */
 export type ExampleLanguage = "json" | "json5" | "js" | "elixir" | "text";
@@ -40,8 +25,8 @@ export interface CodeDoc {
   readonly good: string;
   /** What to do about it. */
   readonly fix: string;
-  /** What the examples are when they are not an action file or module: "server" (SERVER_EXAMPLES), "tools" (TOOLS_EXAMPLES), "pins" (PINS_EXAMPLES), "tokens" (TOKENS_EXAMPLES). */
-  readonly input?: "server" | "tools" | "pins" | "tokens";
+  /** What the examples are when they are not an action file or module: the code's record says (CodeFacts.examples). */
+  readonly input?: CodeFacts["examples"];
 }
 
 /** The section headings, in order, as the Markdown sources and both renderings name them. */
@@ -49,25 +34,21 @@ export const DOC_SECTIONS = ["What it means", "Why it matters", "Bad", "Good", "
 
 const DOCS_DIR = new URL("../../docs/codes/", import.meta.url);
 
-/** The address of a code's doc, docs/codes/<code>.md, in the copy of wymcp-lint that runs (it ships its docs). */
-export function codeDocUri(code: OffenceCode): string {
-  return new URL(`${code}.md`, DOCS_DIR).href;
-}
-
 const quoted = (keys: readonly string[]): string => keys.map((k) => `"${k}"`).join(", ");
 
-/** Placeholders the prose may use, so the vocabulary keeps its one home (src/vocabulary.ts). */
-const PLACEHOLDERS: Readonly<Record<string, () => string>> = {
-  "{{vocabulary}}": () => quoted(actionSchemaKeys()),
-  "{{mandatory}}": () => quoted(mandatoryActionSchemaKeys()),
+/**
+ * The generated spans a page's prose may hold, `<!-- name:start -->…<!-- name:end -->`, each
+ * the text of a fact with its home elsewhere (the vocabulary's, src/vocabulary.ts): the page
+ * reads whole as committed, scripts/gen-docs.mjs refreshes the spans, and a test finds them stale.
+ */
+export const DOC_SPANS: Readonly<Record<string, () => string>> = {
+  vocabulary: () => quoted(actionSchemaKeys()),
+  mandatory: () => quoted(mandatoryActionSchemaKeys()),
 };
 
-function filled(prose: string): string {
-  return prose.replace(/\{\{\w+\}\}/g, (placeholder) => {
-    const value = PLACEHOLDERS[placeholder];
-    if (value === undefined) throw new Error(`unknown placeholder ${placeholder} in docs/codes/`);
-    return value();
-  });
+/** Prose without its spans' markers: what --explain and the renderings show. */
+function unmarked(prose: string): string {
+  return prose.replace(/<!-- \w+:(?:start|end) -->/g, "");
 }
 
 /**
@@ -94,18 +75,16 @@ export function codeDoc(code: OffenceCode): CodeDoc {
   const badExample = example(bad, "Bad");
   const goodExample = example(good, "Good");
   if (badExample.lang !== goodExample.lang) throw broken("Bad and Good must be in the same language");
+  const { examples } = codeFacts(code);
   return {
     title: codeTitle(code),
-    meaning: filled(meaning),
-    why: filled(why),
+    meaning: unmarked(meaning),
+    why: unmarked(why),
     lang: badExample.lang,
     bad: badExample.text,
     good: goodExample.text,
-    fix: filled(fix),
-    ...(SERVER_EXAMPLES.includes(code) ? { input: "server" as const } : {}),
-    ...(TOOLS_EXAMPLES.includes(code) ? { input: "tools" as const } : {}),
-    ...(PINS_EXAMPLES.includes(code) ? { input: "pins" as const } : {}),
-    ...(TOKENS_EXAMPLES.includes(code) ? { input: "tokens" as const } : {}),
+    fix: unmarked(fix),
+    ...(examples === undefined ? {} : { input: examples }),
   };
 }
 // Rendering: the plain text of --explain and SARIF help.text, and the Markdown of SARIF
@@ -166,18 +145,4 @@ export function codeDocMarkdown(code: OffenceCode): string {
 /** The address of docs/codes/<code>.md as installed with the linter: where an editor's diagnostic links to. */
 export function codeDocUrl(code: OffenceCode): string {
   return new URL(`${code}.md`, DOCS_DIR).href;
-}
-
-/** docs/offence-codes.md, whole: scripts/gen-docs.mjs writes it and a test compares it. */
-export function offenceCodesPage(): string {
-  const parts = [
-    "# Offence codes",
-    "<!-- Generated by scripts/gen-docs.mjs from docs/codes/*.md and the titles in src/code-docs/code-docs.ts. Do not edit by hand: edit those and run `npm run build && node scripts/gen-docs.mjs`. -->",
-    "Every offence wymcp-lint reports carries one of these codes. The codes are stable identifiers. " +
-      "`wymcp-lint --explain CODE` prints the same text in a terminal, and the SARIF output carries it as each rule's help.",
-    "Each code has a default severity: an `error` fails the run (exit 1); a `warn` is shown and fails it only past `--max-warnings`.",
-    ["| code | default | what it reports |", "| --- | --- | --- |", ...OFFENCE_CODES.map((c) => `| [\`${c}\`](#${c}) | ${defaultSeverity(c)} | ${codeTitle(c)} |`)].join("\n"),
-    ...OFFENCE_CODES.map((c) => `## ${c}\n\n*${codeTitle(c)}* (default severity: ${defaultSeverity(c)})\n\n${codeDocMarkdown(c).trimEnd()}`),
-  ];
-  return `${parts.join("\n\n")}\n`;
 }

@@ -1,6 +1,6 @@
 // The config file's JSON Schema (schemas/config.schema.json, for editor completion), built
 // from the same lists load.ts checks against: the config keys, the offence codes and the
-// severities. scripts/gen-config-schema.mjs writes it; test/config/config.test.ts compares it with
+// severities. scripts/gen-docs.mjs writes it (`npm run gen`); test/config/config.test.ts compares it with
 // the committed file, so the two cannot drift.
 
 import { codeTitle, OFFENCE_CODES, SEVERITY_SETTINGS } from "../core/codes.js";

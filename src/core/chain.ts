@@ -24,7 +24,7 @@ import { actionToolNameDraft } from "./tool-name.js";
 import type { WalkedSchema } from "./key-set-walk.js";
 import { subschemas, type Subschema } from "./advisory/subschemas.js";
 import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
-import { isActionSchemaKey, mandatoryActionSchemaKeys, type ActionSchemaKey, type MandatoryActionSchemaKey } from "../vocabulary.js";
+import { isActionSchemaKey, mandatoryActionSchemaKeys, type MandatoryActionSchemaKey } from "../vocabulary.js";
 import { appendAll } from "./append.js";
 
 const MISSING_FIX: { readonly [K in MandatoryActionSchemaKey]: string } = {
@@ -134,7 +134,11 @@ export function actionNameDrafts(name: unknown): Draft[] {
 }
 
 // Each advisory check with its gate, from its record (codes.ts), in the code table's order.
-const ADVISORY_CHECK_LIST = (Object.entries(ADVISORY_CHECKS) as [CodeOf<"advisory">, AdvisoryCheck][]).map(([code, check]) => ({ code, check, gate: CODE_TABLE[code].gate as Gate }));
+const ADVISORY_CHECK_LIST = (Object.entries(ADVISORY_CHECKS) as [CodeOf<"advisory">, AdvisoryCheck][]).map(([code, check]) => ({
+  code,
+  check,
+  gate: CODE_TABLE[code].gate as Gate,
+}));
 
 // Offences that leave a value of the wrong shape: a check reading it cannot run. The others
 // (a repeat, an undeclared name, an unknown key…) leave every value well typed.

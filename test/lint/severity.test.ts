@@ -19,45 +19,10 @@ const DIR = fileURLToPath(new URL("../../test/fixtures/severity/", import.meta.u
 // biome-ignore lint/suspicious/noExplicitAny: reports are read through one loose type
 type Json = any;
 
-test("every chain code defaults to error; the codes of round two have the defaults docs/checks.md gives", () => {
-  for (const code of OFFENCE_CODES) {
-    if (CODE_TABLE[code].origin === "chain") assert.equal(defaultSeverity(code), "error", code);
-  }
-  assert.deepEqual(Object.fromEntries(OFFENCE_CODES.filter((c) => CODE_TABLE[c].origin !== "chain").map((c) => [c, defaultSeverity(c)])), {
-    "tool-name": "error",
-    "surface-drift": "error",
-    "help-answer": "error",
-    "duplicate-key": "error",
-    "dynamic-declaration": "warn",
-    "unknown-related": "warn",
-    "undeclared-example-key": "warn",
-    "example-misses-required": "warn",
-    "unknown-keyword": "warn",
-    "invalid-schema": "warn",
-    "unresolved-ref": "warn",
-    "undeclared-required": "warn",
-    "duplicate-required": "warn",
-    "bare-properties": "warn",
-    "value-mismatch": "warn",
-    "dead-default": "warn",
-    "dead-group": "warn",
-    "missing-description": "warn",
-    "hidden-character": "error",
-    "hidden-instruction": "warn",
-    concealment: "warn",
-    "instruction-override": "warn",
-    "tool-shadowing": "warn",
-    "sensitive-path": "warn",
-    "exfiltration-parameter": "warn",
-    "encoded-blob": "warn",
-    "suspicious-url": "warn",
-    "pinned-surface": "error",
-    "token-budget": "warn",
-    "client-limit": "warn",
-    "truncated-parameter": "warn",
-    "unused-disable": "warn",
-    "too-many-offences": "error",
-  });
+test("every chain code defaults to error, as docs/checks.md says (each code's default is its record's, and test/core/codes.test.ts sees it reported)", () => {
+  const chain = OFFENCE_CODES.filter((code) => CODE_TABLE[code].origin === "chain");
+  assert.ok(chain.length > 10);
+  for (const code of chain) assert.equal(defaultSeverity(code), "error", code);
 });
 
 test("text: a warning is marked, the summary splits errors and warnings, and warnings alone exit 0", async () => {

@@ -12,7 +12,7 @@
 // when the file is reformatted. (GitHub's upload-sarif action adds its own line-content hash beside it.)
 
 import { pathToFileURL } from "node:url";
-import { codeDoc, codeDocMarkdown, codeDocText, codeDocUri } from "../../code-docs/code-docs.js";
+import { codeDoc, codeDocMarkdown, codeDocText, codeDocUrl } from "../../code-docs/code-docs.js";
 import { fingerprintKey, fingerprintOf } from "../../core/fingerprint.js";
 import { heldBackMessage, type HeldBack } from "../../core/held-back.js";
 import type { Offence, TextEdit } from "../../core/offence.js";
@@ -50,7 +50,7 @@ function rule(code: OffenceCode): Record<string, unknown> {
     shortDescription: { text: doc.title },
     fullDescription: { text: doc.meaning },
     help: { text: codeDocText(code), markdown: codeDocMarkdown(code) },
-    helpUri: codeDocUri(code),
+    helpUri: codeDocUrl(code),
     defaultConfiguration: { level },
     properties: { precision: "very-high", "problem.severity": level },
   };

@@ -1,0 +1,146 @@
+// What the docs hold that is rendered from the code records (core/codes.ts) and the code
+// pages (code-docs.ts): docs/offence-codes.md whole, and the tables hand-written pages carry
+// between markers (`<!-- name:start -->` … `<!-- name:end -->`): which inputs each code applies
+// to and whether --fix repairs it, the origins with their codes, the gated checks with what
+// they read, and the code pages' spans (DOC_SPANS). scripts/gen-docs.mjs writes them all;
+// its --check, run by test/code-docs/generated.test.ts, finds any of them stale.
+
+import { CODE_ORIGINS, type CodeOrigin, codeFacts, codeTitle, defaultSeverity, INPUT_KINDS, type InputKind, OFFENCE_CODES, type OffenceCode } from "../core/codes.js";
+import { codeDocMarkdown, DOC_SPANS } from "./code-docs.js";
+
+/** How the docs name each kind of input. */
+const INPUT_LABELS: { readonly [K in InputKind]: string } = {
+  "action-file": "action file",
+  "tools-file": "tools file",
+  "tool-module": "tool module",
+  "elixir-module": "Elixir module",
+  server: "server",
+};
+
+const code = (c: string): string => `\`${c}\``;
+
+function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]): string => `| ${cells.join(" | ")} |`.replace(/ {2}\|/g, " |");
+  return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/** What --fix does to a code's offences: the repairs it may make; empty when it never does. */
+function fixText(c: OffenceCode): string {
+  const { fixable } = codeFacts(c);
+  return fixable === "never" ? "" : fixable.map(code).join(", ");
+}
+
+/** Every code: its default severity, origin, the inputs it applies to and the repairs --fix may make. */
+export function codesMatrix(): string {
+  return table(
+    ["code", "default", "origin", ...INPUT_KINDS.map((kind) => INPUT_LABELS[kind]), "`--fix`"],
+    OFFENCE_CODES.map((c) => {
+      const facts = codeFacts(c);
+      return [`[${code(c)}](docs/codes/${c}.md)`, facts.severity, facts.origin, ...INPUT_KINDS.map((kind) => (facts.appliesTo.includes(kind) ? "yes" : "")), fixText(c)];
+    }),
+  );
+}
+
+/** Every origin: what its pass reads, and its codes. */
+export function originsTable(): string {
+  return table(
+    ["origin", "what it reads", "codes"],
+    (Object.keys(CODE_ORIGINS) as CodeOrigin[]).map((origin) => [
+      origin,
+      CODE_ORIGINS[origin],
+      OFFENCE_CODES.filter((c) => codeFacts(c).origin === origin)
+        .map(code)
+        .join(", "),
+    ]),
+  );
+}
+
+/** Every check the chain's gate can hold back: the keys it reads, and what holds it back. */
+export function gatesTable(): string {
+  return table(
+    ["check", "reads (the first is what it examines)", "held back by", "reported held back"],
+    OFFENCE_CODES.flatMap((c) => {
+      const gate = codeFacts(c).gate;
+      if (gate === undefined) return [];
+      return [
+        [
+          code(c),
+          gate.reads.map(code).join(", "),
+          gate.by === "keys" ? "a chain offence on those keys" : "any other chain offence of its action",
+          gate.quiet === true ? "only when what it would find is known and not empty" : "whenever the action has the first key",
+        ],
+      ];
+    }),
+  );
+}
+
+/** The regions hand-written pages hold, by name: the tables above and the code pages' spans. */
+const REGIONS: Readonly<Record<string, () => string>> = {
+  "codes-matrix": codesMatrix,
+  "code-origins": originsTable,
+  "held-back-checks": gatesTable,
+  ...DOC_SPANS,
+};
+
+/**
+ * `text` with the region `name` holding `body`: between `<!-- name:start -->` and
+ * `<!-- name:end -->`, on lines of its own when the start marker ends its line. Throws when the
+ * markers are missing, repeated or out of order: a page that lost them is mended by hand.
+ */
+export function withRegion(text: string, name: string, body: string): string {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from || text.includes(start, from + 1) || text.includes(end, to + 1)) {
+    throw new Error(`the region ${name} needs one "${start}" before one "${end}"`);
+  }
+  const block = text.charAt(from + start.length) === "\n";
+  return text.slice(0, from + start.length) + (block ? `\n${body}\n` : body) + text.slice(to);
+}
+
+/** `text` with every region of REGIONS it holds filled again (others, such as the README's sample report, have generators of their own). */
+export function withRegionsFilled(text: string): string {
+  let filled = text;
+  for (const [, name] of text.matchAll(/<!-- ([\w-]+):start -->/g)) {
+    if (name !== undefined && Object.hasOwn(REGIONS, name)) filled = withRegion(filled, name, (REGIONS[name] as () => string)());
+  }
+  return filled;
+}
+
+/**
+ * schemas/report.schema.json's text with its list of offence codes (an offence's "code" enum)
+ * written again from OFFENCE_CODES, the rest of the hand-laid file as it is.
+ */
+export function reportSchemaWithCodes(text: string): string {
+  const anchor = text.indexOf('"The offence code: a stable identifier');
+  const open = text.indexOf('"enum": [', anchor);
+  const close = text.indexOf("]", open);
+  if (anchor < 0 || open < 0 || close < 0) throw new Error("schemas/report.schema.json: the offence's code enum is not where it was");
+  const indent = /[ ]*$/.exec(text.slice(0, open))?.[0] ?? "";
+  const list = OFFENCE_CODES.map((c) => `${indent}  "${c}"`).join(",\n");
+  return `${text.slice(0, open)}"enum": [\n${list}\n${indent}]${text.slice(close + 1)}`;
+}
+
+/** docs/offence-codes.md, whole. */
+export function offenceCodesPage(): string {
+  const parts = [
+    "# Offence codes",
+    "<!-- Generated by scripts/gen-docs.mjs from the code records (src/core/codes.ts) and docs/codes/*.md. Do not edit by hand: edit those and run `npm run gen`. -->",
+    "Every offence wymcp-lint reports carries one of these codes. The codes are stable identifiers. " +
+      "`wymcp-lint --explain CODE` prints the same text in a terminal, and the SARIF output carries it as each rule's help.",
+    "Each code has a default severity: an `error` fails the run (exit 1); a `warn` is shown and fails it only past `--max-warnings`.",
+    table(
+      ["code", "default", "what it reports"],
+      OFFENCE_CODES.map((c) => [`[${code(c)}](#${c})`, defaultSeverity(c), codeTitle(c)]),
+    ),
+    ...OFFENCE_CODES.map((c) => {
+      const facts = codeFacts(c);
+      const inputs = facts.appliesTo.map((kind) => INPUT_LABELS[kind]).join(", ");
+      const fix = facts.fixable === "never" ? "never" : fixText(c);
+      const head = `*${codeTitle(c)}* (default severity: ${facts.severity}; origin: ${facts.origin}; applies to: ${inputs}; \`--fix\`: ${fix})`;
+      return `## ${c}\n\n${head}\n\n${codeDocMarkdown(c).trimEnd()}`;
+    }),
+  ];
+  return `${parts.join("\n\n")}\n`;
+}
