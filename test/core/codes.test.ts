@@ -103,7 +103,8 @@ for (const code of OFFENCE_CODES) {
       [],
       "the near miss reports it",
     );
-    if (facts.fixable !== "never") assert.ok(found.some(({ offence }) => offence.edits !== null && offence.edits.length > 0), "a code --fix repairs has its edits in the trigger");
+    const edited = found.some(({ offence }) => offence.edits !== null && offence.edits.length > 0);
+    if (facts.fixable !== "never") assert.ok(edited, "a code --fix repairs has its edits in the trigger");
     everything.push(...trigger.offences, ...nearMiss.offences);
   });
 }
