@@ -77,3 +77,12 @@ test("no comment points at a document the repository does not hold", () => {
   }
   assert.deepEqual(cites, []);
 });
+
+test("docs/README.md, the index of the docs, lists every page of docs/", () => {
+  const index = readFileSync(join(ROOT, "docs/README.md"), "utf8");
+  const pages = readdirSync(join(ROOT, "docs")).filter((name) => name.endsWith(".md") && name !== "README.md");
+  assert.deepEqual(
+    pages.filter((page) => !index.includes(`](${page})`)),
+    [],
+  );
+});

@@ -37,6 +37,7 @@ for (const code of OFFENCE_CODES) {
       assert.ok(doc[field].trim().length > 0, `${code}.${field} is empty`);
     }
     assert.notEqual(doc.bad, doc.good);
+    for (const part of Object.values(doc)) assert.doesNotMatch(String(part), /\bTODO\b/, `${code}: the page keeps a TODO of the scaffold (npm run new-code)`);
     assert.ok(!/[.\s]$/.test(doc.title), `${code}: a title is a phrase, without a final period`);
     for (const prose of [doc.meaning, doc.why, doc.fix]) {
       assert.ok(/\.$/.test(prose), `${code}: prose ends with a period`);

@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { codeDoc, codeDocText, DOC_SPANS } from "../../src/code-docs/code-docs.js";
 import { explain } from "../../src/code-docs/explain.js";
 import { codesMatrix, gatesTable, offenceCodesPage, originsTable, reportSchemaWithCodes, withRegion, withRegionsFilled } from "../../src/code-docs/generated.js";
-import { CODE_ORIGINS, CODE_TABLE, codeFacts, OFFENCE_CODES } from "../../src/core/codes.js";
+import { CODE_ORIGINS, codeFacts, OFFENCE_CODES } from "../../src/core/codes.js";
 import { actionSchemaKeys } from "../../src/vocabulary.js";
 import { repoPath } from "../support/paths.js";
 
@@ -90,15 +90,4 @@ test("the tables say what the records say", () => {
   for (const origin of Object.keys(CODE_ORIGINS)) assert.match(origins, new RegExp(`^\\| ${origin} \\|`, "m"));
   const gated = OFFENCE_CODES.filter((code) => codeFacts(code).gate !== undefined);
   assert.equal(gatesTable().split("\n").length, gated.length + 2);
-});
-
-test("the records are whole: a gate only on the defaults check and the advisory checks, every advisory check gated on its keys", () => {
-  const gated = OFFENCE_CODES.filter((code) => codeFacts(code).gate !== undefined);
-  assert.deepEqual(gated, ["undeclared-default", ...OFFENCE_CODES.filter((code) => CODE_TABLE[code].origin === "advisory")]);
-  for (const code of gated) assert.equal(codeFacts(code).gate?.by, code === "undeclared-default" ? "action" : "keys", code);
-  for (const code of OFFENCE_CODES) {
-    const facts = codeFacts(code);
-    assert.ok(new Set(facts.appliesTo).size === facts.appliesTo.length, `${code}: an input named twice`);
-    if (facts.fixable !== "never") assert.ok(new Set(facts.fixable).size === facts.fixable.length, `${code}: a repair named twice`);
-  }
 });

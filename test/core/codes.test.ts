@@ -17,7 +17,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
-import { codeFacts, type InputKind, OFFENCE_CODES, type OffenceCode } from "../../src/core/codes.js";
+import { CODE_TABLE, codeFacts, type InputKind, OFFENCE_CODES, type OffenceCode } from "../../src/core/codes.js";
 import { cli } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
 
@@ -83,6 +83,18 @@ test("every code has its record, its docs page and its two fixtures, and every p
   assert.deepEqual(readdirSync(repoPath("docs/codes")).sort(), codes.map((code) => `${code}.md`).sort());
   assert.deepEqual(readdirSync(FIXTURES).sort(), codes);
   for (const code of codes) assert.deepEqual(readdirSync(join(FIXTURES, code)).sort(), [...CASES].sort(), code);
+});
+
+test("the records are whole: a gate only on the defaults check and the advisory checks, every advisory check gated on its keys", () => {
+  const gated = OFFENCE_CODES.filter((code) => codeFacts(code).gate !== undefined);
+  assert.deepEqual(gated, ["undeclared-default", ...OFFENCE_CODES.filter((code) => CODE_TABLE[code].origin === "advisory")]);
+  for (const code of gated) assert.equal(codeFacts(code).gate?.by, code === "undeclared-default" ? "action" : "keys", code);
+  for (const code of OFFENCE_CODES) {
+    const facts = codeFacts(code);
+    assert.doesNotMatch(facts.title, /\bTODO\b/, `${code}: the record keeps a TODO of the scaffold (npm run new-code)`);
+    assert.ok(new Set(facts.appliesTo).size === facts.appliesTo.length, `${code}: an input named twice`);
+    if (facts.fixable !== "never") assert.ok(new Set(facts.fixable).size === facts.fixable.length, `${code}: a repair named twice`);
+  }
 });
 
 /** Every offence of every fixture, for the checks across codes. */
