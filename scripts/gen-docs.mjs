@@ -11,6 +11,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { offenceCodesPage, reportSchemaWithCodes, withRegionsFilled } from "../src/code-docs/generated.js";
 import { configSchema } from "../src/config/schema.js";
+import { CODE_TABLE } from "../src/core/codes.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 
@@ -31,6 +32,13 @@ const GENERATED = [
   { file: join("schemas", "report.schema.json"), render: (current) => reportSchemaWithCodes(current) },
   { file: join("schemas", "config.schema.json"), render: () => `${JSON.stringify(configSchema(), null, 2)}\n` },
 ];
+
+// A record the scaffold left unfilled (npm run new-code) does not compile; say so here too, before rendering it.
+const unfilled = Object.entries(CODE_TABLE).filter(([, facts]) => facts.title === "TODO" || facts.appliesTo.length === 0 || !(facts.fixable === "never" || Array.isArray(facts.fixable)));
+if (unfilled.length > 0) {
+  console.error(`fill in the TODO(new-code) fields of ${unfilled.map(([code]) => code).join(", ")} in src/core/codes.ts first`);
+  process.exit(1);
+}
 
 const check = process.argv.includes("--check");
 const stale = [];
