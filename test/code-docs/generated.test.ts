@@ -91,3 +91,11 @@ test("the tables say what the records say", () => {
   const gated = OFFENCE_CODES.filter((code) => codeFacts(code).gate !== undefined);
   assert.equal(gatesTable().split("\n").length, gated.length + 2);
 });
+
+test("the README's Fixing section names exactly the codes whose record says --fix repairs them", () => {
+  const readme = readFileSync(repoPath("README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("\n## Fixing\n"), readme.indexOf("\nEverything else in the file stays byte for byte"));
+  const bullets = section.split("\n").filter((line, i, lines) => line.startsWith("- ") || (line.startsWith("  ") && lines.slice(0, i).some((l) => l.startsWith("- "))));
+  const named = new Set([...bullets.join("\n").matchAll(/`([a-z-]+)`/g)].map((m) => m[1] as string).filter((name) => (OFFENCE_CODES as readonly string[]).includes(name)));
+  assert.deepEqual([...named].sort(), OFFENCE_CODES.filter((code) => codeFacts(code).fixable !== "never").sort());
+});
