@@ -34,7 +34,9 @@ const GENERATED = [
 ];
 
 // A record the scaffold left unfilled (npm run new-code) does not compile; say so here too, before rendering it.
-const unfilled = Object.entries(CODE_TABLE).filter(([, facts]) => facts.title === "TODO" || facts.appliesTo.length === 0 || !(facts.fixable === "never" || Array.isArray(facts.fixable)));
+const unfilled = Object.entries(CODE_TABLE).filter(
+  ([, facts]) => facts.title === "TODO" || facts.appliesTo.length === 0 || !(facts.fixable === "never" || Array.isArray(facts.fixable)),
+);
 if (unfilled.length > 0) {
   console.error(`fill in the TODO(new-code) fields of ${unfilled.map(([code]) => code).join(", ")} in src/core/codes.ts first`);
   process.exit(1);

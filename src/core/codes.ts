@@ -42,10 +42,8 @@ export const INPUT_KINDS = ["action-file", "tools-file", "tool-module", "elixir-
 
 export type InputKind = (typeof INPUT_KINDS)[number];
 
-/** The mechanical repairs --fix applies (core/offence.ts, Repair, one shape per kind). */
-export const REPAIR_KINDS = ["rename-key", "remove-entry", "delete-hidden", "split-to-notes"] as const;
-
-export type RepairKind = (typeof REPAIR_KINDS)[number];
+/** The kinds of mechanical repair --fix applies (core/offence.ts, Repair, one shape per kind). */
+export type RepairKind = "rename-key" | "remove-entry" | "delete-hidden" | "split-to-notes";
 
 /** A check the chain's gate can hold back (docs/checks.md, "Held-back checks"). */
 export interface Gate {

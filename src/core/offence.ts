@@ -29,7 +29,7 @@ export interface Target {
  */
 export type Repair = { readonly [K in RepairKind]: { readonly kind: K } & RepairData[K] }[RepairKind];
 
-/** What each kind of repair (codes.ts, REPAIR_KINDS: the kinds a code's record may name) carries beside its kind. */
+/** What each kind of repair (codes.ts, RepairKind: the kinds a code's record may name) carries beside its kind. */
 interface RepairData {
   /** Rename the key the offence's target names (part "key") to `to`, keeping its value. */
   readonly "rename-key": { readonly to: string };
