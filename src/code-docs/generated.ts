@@ -5,10 +5,10 @@
 // they read, and the code pages' spans (DOC_SPANS). scripts/gen-docs.mjs writes them all;
 // its --check, run by test/code-docs/generated.test.ts, finds any of them stale.
 
-import { CODE_ORIGINS, type CodeOrigin, codeFacts, codeTitle, defaultSeverity, INPUT_KINDS, type InputKind, OFFENCE_CODES, type OffenceCode } from "../core/codes.js";
+import { CODE_ORIGINS, type CodeOrigin, codeFacts, codeTitle, defaultSeverity, type InputKind, OFFENCE_CODES, type OffenceCode } from "../core/codes.js";
 import { codeDocMarkdown, DOC_SPANS } from "./code-docs.js";
 
-/** How the docs name each kind of input. */
+/** How the docs name each kind of input, in the order their tables list them. */
 const INPUT_LABELS: { readonly [K in InputKind]: string } = {
   "action-file": "action file",
   "tools-file": "tools file",
@@ -16,6 +16,7 @@ const INPUT_LABELS: { readonly [K in InputKind]: string } = {
   "elixir-module": "Elixir module",
   server: "server",
 };
+const INPUT_KINDS = Object.keys(INPUT_LABELS) as InputKind[];
 
 const code = (c: string): string => `\`${c}\``;
 

@@ -5,6 +5,7 @@
 // type) is derived from these records or compared with them by a test; scripts/gen-docs.mjs
 // writes the generated ones (CONTRIBUTING.md, "Adding an offence code").
 
+import type { InputKindId } from "../files/kind.js";
 import type { ActionSchemaKey } from "../vocabulary.js";
 
 /** How an offence counts: an `error` fails the run (exit 1); a `warn` is shown and fails it only past --max-warnings. */
@@ -37,10 +38,8 @@ export const CODE_ORIGINS = {
 /** Which pass finds a code (CODE_ORIGINS). */
 export type CodeOrigin = keyof typeof CODE_ORIGINS;
 
-/** The kinds of input a run lints: a file of each kind, or a running server's tools (--server, --server-url). */
-export const INPUT_KINDS = ["action-file", "tools-file", "tool-module", "elixir-module", "server"] as const;
-
-export type InputKind = (typeof INPUT_KINDS)[number];
+/** The kinds of input a code can apply to: a file of each kind (files/kind.ts), or a running server's tools (--server, --server-url). */
+export type InputKind = InputKindId | "server";
 
 /** The kinds of mechanical repair --fix applies (core/offence.ts, Repair, one shape per kind). */
 export type RepairKind = "rename-key" | "remove-entry" | "delete-hidden" | "split-to-notes";
@@ -76,7 +75,7 @@ export interface CodeFacts {
 }
 
 /** Every kind of input. */
-const EVERY_INPUT = INPUT_KINDS;
+const EVERY_INPUT = ["action-file", "tools-file", "tool-module", "elixir-module", "server"] as const;
 /** The inputs that carry Wymcp's action schemas: all but a tools file, whose plain tools have none. */
 const WYMCP_INPUTS = ["action-file", "tool-module", "elixir-module", "server"] as const;
 

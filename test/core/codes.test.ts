@@ -18,6 +18,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
 import { CODE_TABLE, codeFacts, type InputKind, OFFENCE_CODES, type OffenceCode } from "../../src/core/codes.js";
+import { kindOf } from "../../src/files/kind.js";
 import { cli } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
 
@@ -42,13 +43,10 @@ interface Linted {
 }
 
 /** The kind of input a report's file is, by its name (a server's tools are the server's). */
-function kindOf(file: string, server: boolean): InputKind {
-  if (server) return "server";
-  if (/\.tools\.json5?$/.test(file)) return "tools-file";
-  if (/\.json5?$/.test(file)) return "action-file";
-  if (/\.exs?$/.test(file)) return "elixir-module";
-  if (/\.[cm]?[jt]s$/.test(file)) return "tool-module";
-  throw new Error(`no kind of input is named like ${file}`);
+function inputKind(file: string, server: boolean): InputKind {
+  const kind = server ? "server" : kindOf(file);
+  assert.ok(kind !== null, `no kind of input is named like ${file}`);
+  return kind;
 }
 
 /** The command line a fixture is linted with, after `--format json`. */
@@ -73,8 +71,8 @@ async function lint(dir: string): Promise<{ offences: Linted[]; kinds: Set<Input
   assert.ok(code === 0 || code === 1, `exit ${code}: ${stderr}`);
   const report = JSON.parse(stdout) as { files: { file: string; offences: ReportedOffence[] }[] };
   return {
-    offences: report.files.flatMap(({ file, offences }) => offences.map((offence) => ({ kind: kindOf(file, server), file, offence }))),
-    kinds: new Set(report.files.map(({ file }) => kindOf(file, server))),
+    offences: report.files.flatMap(({ file, offences }) => offences.map((offence) => ({ kind: inputKind(file, server), file, offence }))),
+    kinds: new Set(report.files.map(({ file }) => inputKind(file, server))),
   };
 }
 
