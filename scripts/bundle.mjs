@@ -9,7 +9,7 @@
 // lint worker, the module process and its loader hooks are bundled beside them under the
 // names their starters ask for (new URL("./action-worker.js" | "./child/main.js", import.meta.url),
 // and "./ts-hooks.js" beside the module process); lazily loaded parts (formatters, the module loader,
-// palette) stay separate chunks, and dependencies (yargs, chalk, fast-glob, esbuild, oxc) stay
+// palette) stay separate chunks, and dependencies (chalk, fast-glob, esbuild, oxc, diff) stay
 // imports of node_modules. The library entry is bundled too (dist/bundle/index.js, which
 // package.json exports): every tool module imports it, in a module process, through the
 // loader hooks for TypeScript, where each module file costs a round trip.
