@@ -9,7 +9,7 @@
 // lint worker, the module process and its loader hooks are bundled beside them under the
 // names their starters ask for (new URL("./action-worker.js" | "./child/main.js", import.meta.url),
 // and "./ts-hooks.js" beside the module process); lazily loaded parts (formatters, the module loader,
-// palette) stay separate chunks, and dependencies (chalk, fast-glob, esbuild, oxc, diff) stay
+// palette) stay separate chunks, and dependencies (chalk, fast-glob, esbuild, oxc) stay
 // imports of node_modules. The library entry is bundled too (dist/bundle/index.js, which
 // package.json exports): every tool module imports it, in a module process, through the
 // loader hooks for TypeScript, where each module file costs a round trip.
@@ -39,10 +39,11 @@ const dependencyImports = {
 };
 /**
  * Dependencies bundled into a chunk of their own rather than left imports of node_modules: the
- * config's JSON Schema validator (src/config/check.ts), loaded only by a run with a config,
- * whose one chunk loads in about half the time of the package's nine modules (bench/README.md).
+ * config's JSON Schema validator (src/config/check.ts), loaded only by a run with a config, and
+ * jsdiff (src/fix/diff.ts), only by --fix and --fix-dry-run. One chunk each loads in a fraction
+ * of the time their packages' many modules take (bench/README.md).
  */
-const BUNDLED = new Set(["@cfworker/json-schema"]);
+const BUNDLED = new Set(["@cfworker/json-schema", "diff"]);
 const bundledDependencies = {
   name: "bundled-dependencies",
   resolveId(source) {

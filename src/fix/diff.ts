@@ -2,10 +2,11 @@
 // "+++ name", then hunks with three lines of context, lines compared with their line
 // endings. The diff and its text are the `diff` package's (jsdiff: Myers' algorithm); only a
 // change too large to search is shown here, as one block. Raw text, exactly what `patch -p0`
-// applies; the text format escapes it for the terminal. Pure.
+// applies; the text format escapes it for the terminal. Pure. Only --fix and --fix-dry-run
+// load it (fix-files.ts is a lazy import), and jsdiff with it: in the CLI's bundle a chunk of
+// its own (scripts/bundle.mjs).
 
-import { createRequire } from "node:module";
-import type { StructuredPatch } from "diff";
+import { FILE_HEADERS_ONLY, formatPatch, structuredPatch, type StructuredPatch } from "diff";
 
 const CONTEXT = 3;
 
@@ -13,10 +14,6 @@ const CONTEXT = 3;
 // shown as all its old lines removed and all its new lines added (still a correct diff),
 // so that time and memory stay bounded on a file where thousands of entries were removed.
 const MAX_SEARCHED_EDITS = 1000;
-
-// Loaded at the first diff, so only --fix and --fix-dry-run pay for it; require(), as the
-// package is CommonJS too and a diff is made synchronously.
-let jsdiff: typeof import("diff") | null = null;
 
 /** The text's lines, each with its line ending ("\n" or "\r\n"); the last may have none. */
 function linesOf(text: string): string[] {
@@ -54,7 +51,6 @@ function replacedBlock(name: string, before: string, after: string): StructuredP
 /** The unified diff from `before` to `after`, both named `name`; "" when they are equal. */
 export function unifiedDiff(name: string, before: string, after: string): string {
   if (before === after) return "";
-  jsdiff ??= createRequire(import.meta.url)("diff") as typeof import("diff");
-  const searched = jsdiff.structuredPatch(name, name, before, after, undefined, undefined, { context: CONTEXT, maxEditLength: MAX_SEARCHED_EDITS });
-  return jsdiff.formatPatch(searched ?? replacedBlock(name, before, after), jsdiff.FILE_HEADERS_ONLY);
+  const searched = structuredPatch(name, name, before, after, undefined, undefined, { context: CONTEXT, maxEditLength: MAX_SEARCHED_EDITS });
+  return formatPatch(searched ?? replacedBlock(name, before, after), FILE_HEADERS_ONLY);
 }
