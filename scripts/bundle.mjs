@@ -9,7 +9,7 @@
 // lint worker, the module process and its loader hooks are bundled beside them under the
 // names their starters ask for (new URL("./action-worker.js" | "./child/main.js", import.meta.url),
 // and "./ts-hooks.js" beside the module process); lazily loaded parts (formatters, the module loader,
-// palette) stay separate chunks, and dependencies (yargs, chalk, fast-glob, esbuild, oxc) stay
+// palette) stay separate chunks, and dependencies (chalk, fast-glob, esbuild, oxc) stay
 // imports of node_modules. The library entry is bundled too (dist/bundle/index.js, which
 // package.json exports): every tool module imports it, in a module process, through the
 // loader hooks for TypeScript, where each module file costs a round trip.
@@ -38,16 +38,29 @@ const dependencyImports = {
   },
 };
 /**
+ * Dependencies bundled into a chunk of their own rather than left imports of node_modules: the
+ * config's JSON Schema validator (src/config/check.ts), loaded only by a run with a config, and
+ * jsdiff (src/fix/diff.ts), only by --fix and --fix-dry-run. One chunk each loads in a fraction
+ * of the time their packages' many modules take (bench/README.md).
+ */
+const BUNDLED = new Set(["@cfworker/json-schema", "diff"]);
+const bundledDependencies = {
+  name: "bundled-dependencies",
+  resolveId(source) {
+    return BUNDLED.has(source) ? fileURLToPath(import.meta.resolve(source)) : null;
+  },
+};
+/**
  * Bundles `input` into the bundle's folder with Rollup: dependencies stay imports of
- * node_modules, Node's built-ins come from process.getBuiltinModule (builtin-imports.mjs), and
+ * node_modules (but those of BUNDLED), Node's built-ins come from process.getBuiltinModule (builtin-imports.mjs), and
  * chunks sit beside the entries, so each one's import.meta.url resolves "./action-worker.js"
  * and "../../package.json" as the unbundled modules in dist/<dir>/ do. `chunks` names its chunks.
  */
 async function rollupInto(input, chunks, format = "es") {
   const bundle = await rollup({
     input,
-    external: (id) => !id.startsWith(".") && !id.startsWith("/"),
-    plugins: [json(), builtinImports, ...(format === "cjs" ? [dependencyImports] : [])],
+    external: (id) => !id.startsWith(".") && !id.startsWith("/") && !BUNDLED.has(id),
+    plugins: [json(), bundledDependencies, builtinImports, ...(format === "cjs" ? [dependencyImports] : [])],
     onLog(level, log, handle) {
       // Cycles among the modules resolve at link time, as unbundled; the chunk-merging count is no news.
       if (log.code !== "CIRCULAR_DEPENDENCY" && log.code !== "OPTIMIZE_CHUNK_STATUS") handle(level, log);
@@ -62,6 +75,8 @@ async function rollupInto(input, chunks, format = "es") {
     interop: "auto",
     entryFileNames: `[name].${extension}`,
     chunkFileNames: `${chunks}[name]-[hash].${extension}`,
+    // Each bundled dependency is one chunk, named for it.
+    manualChunks: (id) => [...BUNDLED].find((name) => id.includes(`/node_modules/${name}/`))?.replace(/^@[^/]+\//, ""),
     experimentalMinChunkSize: 10_000,
   });
   await bundle.close();

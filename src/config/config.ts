@@ -1,4 +1,4 @@
-// What a config file says, once read and checked (load.ts): the extra ignore globs, the
+// What a config file says, once read and checked (load.ts, check.ts): the extra ignore globs, the
 // severity of codes for every file, and overrides for files matching globs. Plain frozen
 // data; which severity applies to one file is severity-rules.ts's business.
 
@@ -41,7 +41,7 @@ export interface TokenBudgets {
 /** The keys of `tokens`. */
 export const TOKEN_BUDGET_KEYS = ["action", "tool", "server"] as const;
 
-/** The config's top-level keys: the one list load.ts checks and schemas/config.schema.json is compared with. */
+/** The config's top-level keys: the one list schemas/config.schema.json is built from (schema.ts), which check.ts checks a config against. */
 export const CONFIG_KEYS = ["$schema", "ignore", "rules", "overrides", "baseline", "clients", "tokens"] as const;
 /** The keys of one override. */
 export const OVERRIDE_KEYS = ["files", "rules"] as const;

@@ -200,7 +200,7 @@ export class Engine {
     const cwd = resolve(options.cwd);
     const readsConfig = (options.policy ?? LIBRARY_ENGINE).config !== null;
     const source = readsConfig ? configSource(options.config ?? null, cwd) : null;
-    const config = source === null ? null : loadConfig(source, cwd);
+    const config = source === null ? null : await loadConfig(source, cwd);
     return new Engine(options, config, await rulesOf(config, cwd));
   }
 

@@ -1,13 +1,13 @@
 // One module process as the pool sees it (pool-run.ts): the process (spawned, or the standby
 // adopted), the job in flight and its timer, why we stopped it, the tail of its stderr, and
-// its channel: lines (lines.ts) read as messages (protocol.ts), each handed to the pool's
+// its channel: lines (text/line-framer.ts) read as messages (protocol.ts), each handed to the pool's
 // listener, which decides. What it prints on stdout is dropped, stderr kept only for the
 // message of a death. It is released (pipes closed, not waited for) when it ends.
 
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
-import { LineFramer } from "./lines.js";
+import { LineFramer, LineTooLong } from "../text/line-framer.js";
 import { decodeChildMessage, encodeLinterMessage, FD, type LinterMessage, type ResultMessage, type TranspileAnswer, type TranspileRequest } from "./protocol.js";
 import { killModuleProcess, spawnedAt } from "./spawn.js";
 
@@ -19,8 +19,8 @@ export interface ProcessListener {
   result(child: ModuleProcess, message: ResultMessage): void;
   /** It wants TypeScript transpiled; `reply` sends the answer where the request came from. */
   transpile(request: TranspileRequest, reply: (answer: TranspileAnswer) => void): void;
-  /** It wrote something that is not a message, or a message out of turn. */
-  garbled(child: ModuleProcess): void;
+  /** It wrote something that is not a message, or a message out of turn; `what` says what, when it is more than that (a line over the framer's cap). */
+  garbled(child: ModuleProcess, what?: string): void;
   /** It could not start. */
   failed(child: ModuleProcess, error: Error): void;
   /** It exited, and what it wrote before has been read; `job` is what was in flight. */
@@ -66,12 +66,23 @@ function afterResults(results: Readable, then: () => void): void {
   results.once("close", go);
 }
 
-/** Hands each line of `stream` to `handle` as it completes. */
-function onLines(stream: Readable, handle: (line: string) => void): void {
+/** Hands each line of `stream` to `handle` as it completes; `tooLong` hears of a line over the framer's cap. */
+function onLines(stream: Readable, handle: (line: string) => void, tooLong: (error: LineTooLong) => void): void {
   const lines = new LineFramer();
   stream.on("data", (chunk: Buffer) => {
     lines.push(chunk, chunk.length);
-    for (let line = lines.next(); line !== null; line = lines.next()) handle(line);
+    for (;;) {
+      let line: string | null;
+      try {
+        line = lines.next();
+      } catch (error) {
+        if (!(error instanceof LineTooLong)) throw error;
+        tooLong(error);
+        continue;
+      }
+      if (line === null) return;
+      handle(line);
+    }
   });
 }
 
@@ -89,6 +100,8 @@ export class ModuleProcess {
   #stoppedFor: "memory" | "done" | null = null;
   #stderr = "";
   #listener: ProcessListener;
+  /** A line of its channels over the framer's cap: garbled, with what it was. */
+  readonly #tooLong = (error: LineTooLong): void => this.#listener.garbled(this, error.message);
 
   constructor(child: ChildProcess, listener: ProcessListener) {
     this.#child = child;
@@ -111,20 +124,28 @@ export class ModuleProcess {
       }),
     );
     const reply = (to: Writable) => (answer: TranspileAnswer) => this.#write(to, answer);
-    onLines(results, (line) => {
-      const message = decodeChildMessage(line);
-      if (message?.kind === "ready" && !this.#ready) {
-        this.#ready = true;
-        this.#listener.ready(this);
-      } else if (message?.kind === "transpile") this.#listener.transpile(message, reply(stdio[FD.jobs] as Writable));
-      else if (message?.kind === "result") this.#listener.result(this, message);
-      else this.#listener.garbled(this);
-    });
-    onLines(stdio[FD.hookRequests] as Readable, (line) => {
-      const message = decodeChildMessage(line);
-      if (message?.kind === "transpile") this.#listener.transpile(message, reply(stdio[FD.hookAnswers] as Writable));
-      else this.#listener.garbled(this);
-    });
+    onLines(
+      results,
+      (line) => {
+        const message = decodeChildMessage(line);
+        if (message?.kind === "ready" && !this.#ready) {
+          this.#ready = true;
+          this.#listener.ready(this);
+        } else if (message?.kind === "transpile") this.#listener.transpile(message, reply(stdio[FD.jobs] as Writable));
+        else if (message?.kind === "result") this.#listener.result(this, message);
+        else this.#listener.garbled(this);
+      },
+      this.#tooLong,
+    );
+    onLines(
+      stdio[FD.hookRequests] as Readable,
+      (line) => {
+        const message = decodeChildMessage(line);
+        if (message?.kind === "transpile") this.#listener.transpile(message, reply(stdio[FD.hookAnswers] as Writable));
+        else this.#listener.garbled(this);
+      },
+      this.#tooLong,
+    );
   }
 
   /** From now on `listener` hears it: the run that takes it over from the pool's idle processes (pool.ts), or the pool. */

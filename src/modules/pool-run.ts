@@ -144,7 +144,7 @@ export class PoolRun {
     ready: (child) => this.#onReady(child),
     result: (child, message) => this.#onResult(child, message),
     transpile: (request, reply) => void this.#transpiler.transpile(request.file, request.source, request.format).then(reply),
-    garbled: (child) => this.#onGarbled(child),
+    garbled: (child, what) => this.#onGarbled(child, what),
     failed: (_child, error) => this.#finish(new Error(`a module process could not start: ${error.message}`, { cause: error })),
     exited: (child, job, code, signal) => this.#onExit(child, job, code, signal),
   };
@@ -307,10 +307,10 @@ export class PoolRun {
     if (ends) this.#topUp();
   }
 
-  #onGarbled(child: ModuleProcess): void {
+  #onGarbled(child: ModuleProcess, what = "something that is not an answer"): void {
     const index = child.endJob();
     this.#stop(child);
-    if (index !== null) this.#lost(child, index, () => loadErrorLint("its process answered with something that is not an answer (did the module write to the linter's channel?)"));
+    if (index !== null) this.#lost(child, index, () => loadErrorLint(`its process answered with ${what} (did the module write to the linter's channel?)`));
     this.#topUp();
   }
 

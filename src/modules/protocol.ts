@@ -1,7 +1,7 @@
 // What the linter and a module process say to each other: the descriptors of the private
 // channel, every message that crosses it as a type, and the one writer and reader of each.
 // Both sides build and read messages only here (the child's side is modules/child/, the
-// linter's the rest of modules/); a line (lines.ts) carries one message. What the module
+// linter's the rest of modules/); a line (text/line-framer.ts) carries one message. What the module
 // process calls here uses only built-ins captured when this file is evaluated.
 
 import type { SyntaxErrorCause } from "../core/offence.js";

@@ -1,6 +1,6 @@
 // The MCP SDK's Transport over a server we start ourselves (wymcp-lint --server -- COMMAND):
-// JSON-RPC lines on the child's stdin and stdout, read by json-lines.ts (messages of any
-// size a real server sends) and written by the SDK's serializeMessage. We spawn the child here rather than through the SDK's
+// JSON-RPC lines on the child's stdin and stdout, read by text/line-framer.ts (messages of any
+// size a real server sends, up to its cap) and written by the SDK's serializeMessage. We spawn the child here rather than through the SDK's
 // StdioClientTransport because we must own its whole process group: the child is the
 // leader of a new group (detached), and stopping it signals the group, so a server that
 // forks (npx, a shell script, an Elixir release) leaves no orphan; a descendant that left
@@ -11,8 +11,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { killMarked, MARKER_VARIABLE, newMarker } from "./descendants.js";
-import { JsonLines, LineTooLong } from "./json-lines.js";
 import { StderrTail } from "./stderr-tail.js";
+import { LineFramer, LineTooLong } from "../text/line-framer.js";
 
 /** How long the group gets between SIGTERM and SIGKILL. */
 const STOP_GRACE_MS = 2000;
@@ -27,7 +27,7 @@ export class ProcessTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   readonly stderr = new StderrTail();
-  private readonly lines = new JsonLines();
+  private lines = new LineFramer();
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   private exitDescription: string | null = null;
@@ -86,17 +86,19 @@ export class ProcessTransport implements Transport {
   }
 
   private read(chunk: Buffer): void {
-    let lines: string[];
-    try {
-      lines = this.lines.append(chunk);
-    } catch (error) {
-      if (!(error instanceof LineTooLong)) throw error;
-      // Nothing more can be read from it: the server is stopped, and its end says why.
-      this.exitDescription = `${error.message.replace(/^the server /, "")}, and was stopped`;
-      this.signalGroup("SIGKILL");
-      return;
-    }
-    for (const line of lines) {
+    this.lines.push(chunk, chunk.length);
+    for (;;) {
+      let line: string | null;
+      try {
+        line = this.lines.next();
+      } catch (error) {
+        if (!(error instanceof LineTooLong)) throw error;
+        // Nothing more can be read from it: the server is stopped, and its end says why.
+        this.exitDescription = `wrote ${error.message}, and was stopped`;
+        this.signalGroup("SIGKILL");
+        return;
+      }
+      if (line === null) return;
       let message: JSONRPCMessage;
       try {
         message = deserializeMessage(line);
@@ -129,7 +131,8 @@ export class ProcessTransport implements Transport {
     this.killAll(child);
     if (!graceful) await this.exited;
     this.unhook();
-    this.lines.clear();
+    // What was held of a line is let go with the server.
+    this.lines = new LineFramer();
   }
 
   /** SIGKILL to the server's group and to every process carrying its marker. */

@@ -177,11 +177,10 @@ test("modules that throw, exit or never load are load-errors of their own; the r
   assert.deepEqual(digests(dir), before);
 });
 
-test("a lint runs the Elixir grammar on V8's baseline compiler alone, whichever parser reads its command line", () => {
+test("a lint runs the Elixir grammar on V8's baseline compiler alone, whatever its flags", () => {
   const module = repoPath("test/fixtures/elixir/parity/elixir/catalogue.ex");
   const lint = (flags: readonly string[], args: readonly string[], env: NodeJS.ProcessEnv = process.env) =>
     spawnSync(process.execPath, [...flags, BIN, ...args, module], { env, encoding: "utf8", timeout: 120_000 });
-  // The start-up shortcut reads the first; --no-ignore is yargs's to read.
   for (const args of [
     ["--format", "json"],
     ["--no-ignore", "--format", "json"],

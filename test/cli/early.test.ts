@@ -1,4 +1,4 @@
-// The start-up shortcut (src/cli/early.ts, standby.ts): a command line that names a tool
+// The early start (src/cli/early.ts, standby.ts): a command line that names a tool
 // module, or a directory that shows one, starts the standby module process before the CLI loads; run() adopts it or, when
 // nothing did, stops it at the end of the run, never leaving it behind.
 
@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { startEarly } from "../../src/cli/early.js";
-import { shortcutCommand } from "../../src/cli/options/shortcut.js";
+import { readCommand } from "../../src/cli/options/parse.js";
 import { startStandbyFor } from "../../src/cli/standby.js";
 import { ModuleStandby } from "../../src/modules/standby.js";
 import { DEFAULT_MEMORY_LIMIT_MB } from "../../src/modules/spawn.js";
@@ -47,8 +47,8 @@ test("only a command line that names a tool module, or a directory that shows on
 });
 
 test("the directory look reads the paths from the run's directory, not the process's", () => {
-  const command = shortcutCommand(["."]);
-  assert.ok(command?.kind === "lint");
+  const command = readCommand(["."]);
+  assert.ok(command.kind === "lint");
   const withModule = tempDir();
   writeFileSync(join(withModule, "search.tool.mjs"), "export default {};");
   const actionsOnly = tempDir();

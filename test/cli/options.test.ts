@@ -1,113 +1,156 @@
-// The command line's one table of flags (src/cli/options/table.ts, OPTIONS) configures both of
-// its parsers: yargs, and the start-up shortcut that reads the common calls without
-// loading yargs. Checked here: every entry reaches yargs and --help as declared, exactly
-// the `shortcut` entries reach the shortcut, and on any command line built from the table
-// the two parsers give the same command or the same usage error.
+// The command line's one table of flags (src/cli/options/table.ts, OPTIONS) configures its
+// one parser (parse.ts, on Node's util.parseArgs) and --help (help-text.ts). Checked here:
+// every entry reaches --help with its type and default and is read by the parser in each of
+// its spellings; the spellings that mean something surprising elsewhere are read one way
+// here, or refused with a message naming the flag; and no command line made of the table's
+// words gives anything but a command or a usage error.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
+import { helpText } from "../../src/cli/options/help-text.js";
 import { parseCommand } from "../../src/cli/options/index.js";
-import { shortcutOptions } from "../../src/cli/options/shortcut.js";
+import { readArguments } from "../../src/cli/options/parse.js";
 import { OPTIONS, type OptionSpec } from "../../src/cli/options/table.js";
-import { helpText, parseWithYargs } from "../../src/cli/options/yargs.js";
+import { UsageError } from "../../src/usage-error.js";
 import { cli, lintOptionsWith } from "../support/cli.js";
 
 const SPECS: readonly OptionSpec[] = Object.values(OPTIONS);
 const HINT = "Run wymcp-lint --help for usage.";
 
-async function outcome(parse: (argv: readonly string[]) => Promise<unknown>, argv: readonly string[]): Promise<unknown> {
+async function outcome(argv: readonly string[]): Promise<unknown> {
   try {
-    return await parse(argv);
+    return await parseCommand(argv);
   } catch (error) {
     return { threw: (error as Error).constructor.name, message: (error as Error).message };
   }
 }
 
-test("every entry of the table is in --help with its type and default", async () => {
-  const help = await helpText();
+test("every entry of the table is in --help with its type and default, the prose around them, and no line past 100 characters", async () => {
+  const help = helpText();
   const lines = help.split("\n");
   for (const spec of SPECS) {
     const line = lines.find((l) => new RegExp(`^\\s+(?:-\\w, )?--${spec.flag}\\s`).test(l));
     assert.ok(line !== undefined, `help lists --${spec.flag}`);
-    // yargs may wrap the extras onto the following lines.
+    // The tags stand at the end of the entry's last line, a few lines down for a long one.
     const entry = lines.slice(lines.indexOf(line), lines.indexOf(line) + 4).join(" ");
     assert.ok(entry.includes(`[${spec.type}]`), `--${spec.flag} shows [${spec.type}]: ${entry}`);
-    if (spec.default !== undefined && spec.type !== "boolean") assert.ok(entry.includes(`[default: ${String(spec.default)}]`), entry);
+    if (spec.default !== undefined) assert.ok(entry.includes(`[default: ${String(spec.default)}]`), entry);
     if (spec.alias !== undefined) assert.ok(line.includes(`-${spec.alias}, --${spec.flag}`), line);
+    // Every word of its description is there.
+    for (const word of spec.describe.split(" ")) assert.ok(help.includes(word), `--${spec.flag}: ${word}`);
   }
   // Numeric options show as numbers (docs/report.md).
   assert.match(help, /--max-offences[^\n]*\n?[^\n]*\[number\] \[default: 10\]/);
   assert.match(help, /--load-timeout[^\n]*\n?[^\n]*\[number\] \[default: 10\]/);
+  assert.ok(help.startsWith("wymcp-lint [paths..]\n\nLint the tool declarations of MCP servers"));
+  for (const section of ["Positionals:", "Options:", "Examples:", "Exit codes:", "Environment:"]) assert.ok(lines.includes(section), section);
+  assert.match(help, /^ {2}wymcp-lint --fix-dry-run \.\/tools +show the safe fixes as a diff, change nothing$/m);
+  assert.deepEqual(
+    lines.filter((l) => l.length > 100),
+    [],
+  );
+  // Through the command line too.
+  const { code, stdout } = await cli(["--help"]);
+  assert.deepEqual([code, stdout], [0, `${help}\n`]);
 });
 
-test("yargs accepts every flag of the table, and the shortcut exactly the shortcut ones", async () => {
+test("the parser reads every flag of the table, a switch in both its forms", () => {
   for (const spec of SPECS) {
-    const argv = spec.type === "boolean" ? [`--${spec.flag}`] : [`--${spec.flag}`, spec.flag === "format" ? "json" : "5"];
-    const parsed = await outcome(parseWithYargs, argv);
-    assert.doesNotMatch(JSON.stringify(parsed), /Unknown argument/, `yargs knows --${spec.flag}`);
-    assert.equal(shortcutOptions(argv) !== null, spec.shortcut === true, `the shortcut reads --${spec.flag} only when declared so`);
+    const value = spec.flag === "format" ? "json" : "5";
+    const key = (Object.entries(OPTIONS).find(([, s]) => s === spec) as [string, OptionSpec])[0];
+    if (spec.type === "boolean") {
+      assert.equal(readArguments([`--${spec.flag}`]).given[key as keyof typeof OPTIONS], true, spec.flag);
+      assert.equal(readArguments([`--no-${spec.flag}`]).given[key as keyof typeof OPTIONS], false, spec.flag);
+    } else {
+      const expected = spec.repeatable === true ? [value] : value;
+      assert.deepEqual(readArguments([`--${spec.flag}`, value]).given[key as keyof typeof OPTIONS], expected, spec.flag);
+      assert.deepEqual(readArguments([`--${spec.flag}=${value}`]).given[key as keyof typeof OPTIONS], expected, spec.flag);
+      if (spec.negatable === true) assert.equal(readArguments([`--no-${spec.flag}`]).given[key as keyof typeof OPTIONS], false, spec.flag);
+    }
+    if (spec.alias !== undefined) assert.equal(readArguments([`-${spec.alias}`]).given[key as keyof typeof OPTIONS], true, spec.alias);
   }
 });
 
-test("the shortcut's results: values, repeated flags, paths after --", async () => {
+test("values, repeated flags, paths after --", async () => {
   const argv = ["--format", "json", "a", "--no-color", "--max-offences=0", "--load-timeout", "3", "--", "-b"];
-  assert.notEqual(shortcutOptions(argv), null);
   assert.deepEqual(await parseCommand(argv), {
     kind: "lint",
     options: lintOptionsWith({ paths: ["a", "-b"], format: "json", maxOffences: 0, color: false, loadTimeoutMs: 3000 }),
   });
+  // The last of a flag given twice counts, a switch and its --no- form included; a repeatable flag keeps each.
+  const lint = async (line: readonly string[]) => {
+    const command = await parseCommand(line);
+    assert.equal(command.kind, "lint");
+    return (command as { options: ReturnType<typeof lintOptionsWith> }).options;
+  };
+  assert.equal((await lint(["--format", "json", "--format", "text"])).format, "text");
+  assert.equal((await lint(["--no-color", "--color"])).color, true);
+  assert.equal((await lint(["--color", "--no-color"])).color, false);
+  assert.deepEqual((await lint(["--ignore-pattern", "a/", "--ignore-pattern=b/"])).ignorePattern, ["a/", "b/"]);
+  // A negative number is a value, for its check to name; so is anything after "=".
+  assert.equal((await lint(["--max-offences=007", "x=y", "123"])).maxOffences, 7);
+  assert.deepEqual((await lint(["--max-offences=007", "x=y", "123"])).paths, ["x=y", "123"]);
+  assert.deepEqual((await lint(["--ignore-pattern=-x"])).ignorePattern, ["-x"]);
+  // A switch takes no value: a word after it is a path.
+  assert.deepEqual(await lint(["--color", "false"]), lintOptionsWith({ paths: ["false"], color: true }));
+});
+
+const MISTAKES: readonly (readonly [readonly string[], string])[] = [
+  [["--format"], "--format needs a value"],
+  [["a", "--stdin-filename"], "--stdin-filename needs a value"],
+  [["--format", "--no-color"], `--format needs a value; "--no-color" is taken for an option (write --format=--no-color to give it)`],
+  [["--ignore-pattern", "-x"], `--ignore-pattern needs a value; "-x" is taken for an option (write --ignore-pattern=-x to give it)`],
+  [["--format", "--"], `--format needs a value; "--" is taken for an option (write --format=-- to give it)`],
+  [["--max-offences", "-1"], `--max-offences must be a whole number of 0 or more; got "-1"`],
+  [["--max-offences", "-.5"], `--max-offences must be a whole number of 0 or more; got "-.5"`],
+  [["--color=false"], `--color takes no value; got "false"`],
+  [["--help=yes"], `--help takes no value; got "yes"`],
+  [["-f", "json"], "unknown option -f"],
+  [["-hx"], "unknown option -x"],
+  [["--maxOffences", "2"], "unknown option --maxOffences; did you mean --max-offences?"],
+  [["--=x"], "unknown option --=x"],
+  [["--fix", "--bogus", "--format", "nope"], "unknown option --bogus"],
+  [["--no-stdin-filename"], "--no-stdin-filename is not an option: --stdin-filename takes a value and has no --no- form"],
+];
+
+test("mistakes in the flags' spelling are usage errors naming the flag: unknown ones with their close match, missing values, values given to a switch", async () => {
+  for (const [argv, message] of MISTAKES) assert.deepEqual(await outcome(argv), { threw: "UsageError", message }, JSON.stringify(argv));
+  // After "--" nothing is a flag.
+  assert.deepEqual(await outcome(["--", "--bogus", "-f"]), { kind: "lint", options: lintOptionsWith({ paths: ["--bogus", "-f"] }) });
+  // --help wins over the other flags' values (not over their spelling).
+  assert.equal((await parseCommand(["--format", "nope", "--help"])).kind, "help");
 });
 
 // Command lines made of the table's flags (every spelling), values good and bad, and paths.
-const flagWord = fc.constantFrom(...SPECS.flatMap((spec) => [`--${spec.flag}`, ...(spec.type === "boolean" ? [`--no-${spec.flag}`] : [])]));
+const flagWord = fc.constantFrom(...SPECS.flatMap((spec) => [`--${spec.flag}`, ...(spec.type === "boolean" || spec.negatable === true ? [`--no-${spec.flag}`] : [])]));
 const valueWord = fc.constantFrom("json", "text", "sarif", "bogus", "0", "3", "007", "2.5", ".5", "-1", "1e3", "", "true", "false", "x=y", "t.actions.json", "a.tool.ts");
-const pathWord = fc.constantFrom("a", "tools", "123", "b c", "x=y", "ä.actions.json5");
+const pathWord = fc.constantFrom("a", "tools", "123", "b c", "x=y", "ä.actions.json5", "-");
 const word = fc.oneof(
   { weight: 3, arbitrary: flagWord },
   { weight: 2, arbitrary: fc.tuple(flagWord, valueWord).map(([flag, value]) => `${flag}=${value}`) },
   { weight: 3, arbitrary: valueWord },
   { weight: 2, arbitrary: pathWord },
-  { weight: 1, arbitrary: fc.constantFrom("--", "--bogus", "-f", "--maxOffences") },
+  { weight: 1, arbitrary: fc.constantFrom("--", "--bogus", "-f", "-h", "--maxOffences") },
 );
 
-// Lines once found to matter, kept as fixed examples beside the generated ones.
-const EXAMPLES: readonly (readonly string[])[] = [
-  ["--format", "json", "a"],
-  ["a", "--format", "sarif", "b", "--max-offences", "0"],
-  ["--color", "false"],
-  ["--no-color", "true"],
-  ["--color=false"],
-  ["--no-color", "--color"],
-  ["--load-timeout", "2.5", "--format", "github", "--", "-x.actions.json", "--y"],
-  ["a", "--", "--", "b"],
-  ["--format", "json", "--format", "text"],
-  ["x=y", "--format", "json", "123", "--max-offences", "007"],
-  ["--format="],
-  ["--format"],
-  ["--format", "--no-color"],
-  ["--format=json=x"],
-  ["--max-offences", "-1"],
-  ["--max-warnings", "0", "a"],
-  ["--max-warnings=12", "--max-warnings", "3"],
-  ["--max-warnings", "-1"],
-  ["--load-timeout", "1e3"],
-  ["-f", "json"],
-  ["--maxOffences", "2"],
-  ["--stdin", "--stdin-filename", "t.actions.json"],
-];
-
-test("on any command line from the table, the shortcut and yargs agree (command or usage error)", async () => {
-  let shortcutRead = 0;
+test("any command line made of the table's words gives a command or a usage error, never another error", async () => {
+  let commands = 0;
   await fc.assert(
     fc.asyncProperty(fc.array(word, { maxLength: 6 }), async (argv) => {
-      if (shortcutOptions(argv) !== null) shortcutRead++;
-      assert.deepEqual(await outcome(parseCommand, argv), await outcome(parseWithYargs, argv));
+      try {
+        const command = await parseCommand(argv);
+        assert.ok(["lint", "help", "version", "explain", "lsp", "mcp"].includes(command.kind));
+        commands++;
+      } catch (error) {
+        assert.ok(error instanceof UsageError, `${JSON.stringify(argv)}: ${String(error)}`);
+        assert.ok(error.message.length > 0 && !error.message.includes("\n"));
+      }
     }),
-    { numRuns: 300, examples: EXAMPLES.map((argv) => [[...argv]]) },
+    { numRuns: 300 },
   );
-  // The property is only worth something if the shortcut really took part.
-  assert.ok(shortcutRead > 30, `the shortcut read ${shortcutRead} of the command lines`);
+  // Worth something only if commands were made too, not only refusals.
+  assert.ok(commands > 30, `${commands} of the command lines gave a command`);
 });
 
 const QUIRKS: readonly (readonly [readonly string[], string])[] = [
@@ -120,13 +163,13 @@ const QUIRKS: readonly (readonly [readonly string[], string])[] = [
   [["--no-stdin=false"], `--no-stdin takes no value; got "false"`],
 ];
 
-test("spellings yargs would read surprisingly are usage errors: exit 2, one clear line", async () => {
+test("spellings that read surprisingly elsewhere are usage errors: exit 2, one clear line", async () => {
   for (const [argv, what] of QUIRKS) {
     const { code, stdout, stderr } = await cli(argv, { stdin: "{}" });
     assert.deepEqual({ code, stdout, stderr }, { code: 2, stdout: "", stderr: `wymcp-lint: error: ${what}. ${HINT}\n` }, JSON.stringify(argv));
   }
   // After "--" every argument is a path, "-" included (a file of that name).
-  assert.deepEqual(await outcome(parseCommand, ["--", "-"]), {
+  assert.deepEqual(await outcome(["--", "-"]), {
     kind: "lint",
     options: lintOptionsWith({ paths: ["-"] }),
   });

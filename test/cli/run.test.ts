@@ -9,7 +9,6 @@ import { test } from "node:test";
 import { explain, unknownCodeMessage } from "../../src/code-docs/explain.js";
 import { FORMAT_NAMES } from "../../src/cli/formatters/index.js";
 import { parseCommand } from "../../src/cli/options/index.js";
-import { parseWithYargs } from "../../src/cli/options/yargs.js";
 import { FIXTURES, cli, heads, lintOptionsWith, offenceLines, summary, tempDir, untimed } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
 import type { JsonReport } from "../support/reports.js";
@@ -368,11 +367,9 @@ test("--stdin lints a tool module's text as that file: its imports resolve from 
 // ---------------------------------------------------------------------------------------
 // The command line
 
-test("without flags every argument is a path, exactly as yargs parses it (the start-up shortcut)", async () => {
+test("without flags every argument is a path", async () => {
   for (const argv of [[], ["tools"], ["a", "b c", "123", "x=y", "*.json", "", "a-b"], ["ä/ß.actions.json5"]]) {
-    const fast = await parseCommand(argv);
-    assert.deepEqual(fast, await parseWithYargs(argv), JSON.stringify(argv));
-    assert.deepEqual(fast, {
+    assert.deepEqual(await parseCommand(argv), {
       kind: "lint",
       options: lintOptionsWith({ paths: argv }),
     });
@@ -412,7 +409,7 @@ const USAGE_ERRORS: readonly (readonly [readonly string[], string])[] = [
   [["--explain", "undeclared_default"], `unknown offence code "undeclared_default"; did you mean "undeclared-default"?`],
   [["--explain", "UNKNOWN-KEY"], `unknown offence code "UNKNOWN-KEY"; did you mean "unknown-key"?`],
   [["--format", "xml"], `--format must be one of text, json, sarif, github; got "xml"`],
-  [["--format"], "Not enough arguments following: format"],
+  [["--format"], "--format needs a value"],
   [["--max-offences", "-1"], `--max-offences must be a whole number of 0 or more; got "-1"`],
   [["--max-offences", "2.5"], `--max-offences must be a whole number of 0 or more; got "2.5"`],
   [["--max-offences", "ten"], `--max-offences must be a whole number of 0 or more; got "ten"`],

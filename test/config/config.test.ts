@@ -51,7 +51,7 @@ test("discovery stops at the repository root (a .git directory or file)", () => 
   }
 });
 
-test('discovery: package.json\'s "wymcp-lint" key; a package.json without it is passed by', () => {
+test('discovery: package.json\'s "wymcp-lint" key; a package.json without it is passed by', async () => {
   const root = tree({
     ".git/": "",
     "package.json": `{ "name": "x", "wymcp-lint": ${RULES} }`,
@@ -59,7 +59,7 @@ test('discovery: package.json\'s "wymcp-lint" key; a package.json without it is 
     "a/b/c/": "",
   });
   assert.deepEqual(findConfig(join(root, "a/b/c")), { file: join(root, "package.json"), within: ["wymcp-lint"] });
-  const config = loadConfig({ file: join(root, "package.json"), within: ["wymcp-lint"] }, root);
+  const config = await loadConfig({ file: join(root, "package.json"), within: ["wymcp-lint"] }, root);
   assert.deepEqual(config.rules, { "unknown-key": "warn" });
 });
 
@@ -74,19 +74,16 @@ test("discovery: a config file comes before package.json's key in one directory;
 });
 
 for (const name of readdirSync(ERRORS).sort()) {
-  test(`config mistake ${name}: a usage error naming each place and the close match`, () => {
+  test(`config mistake ${name}: a usage error naming each place and the close match`, async () => {
     const dir = join(ERRORS, name);
     const expected = readFileSync(join(dir, "expected.txt"), "utf8").trimEnd();
     const location = findConfig(dir);
     assert.ok(location !== null);
-    assert.throws(
-      () => loadConfig(location, dir),
-      (error: unknown) => error instanceof UsageError && error.message === expected,
-    );
+    await assert.rejects(loadConfig(location, dir), (error: unknown) => error instanceof UsageError && error.message === expected);
   });
 }
 
-test("a config that checks: every key read, paths resolved against its directory", () => {
+test("a config that checks: every key read, paths resolved against its directory", async () => {
   const root = tree({
     ".git/": "",
     "wymcp-lint.config.json5": `{
@@ -99,7 +96,7 @@ test("a config that checks: every key read, paths resolved against its directory
       tokens: { tool: 1500 },
     }`,
   });
-  const config = loadConfig({ file: join(root, "wymcp-lint.config.json5"), within: [] }, root);
+  const config = await loadConfig({ file: join(root, "wymcp-lint.config.json5"), within: [] }, root);
   assert.deepEqual(
     { ...config },
     {
@@ -116,7 +113,7 @@ test("a config that checks: every key read, paths resolved against its directory
   assert.ok(Object.isFrozen(config));
 });
 
-test("overrides: globs relative to the config's directory, later ones win, base-name globs match at any depth", () => {
+test("overrides: globs relative to the config's directory, later ones win, base-name globs match at any depth", async () => {
   const root = tree({
     "wymcp-lint.config.json": JSON.stringify({
       rules: { "unknown-key": "warn", "missing-key": "warn" },
@@ -127,7 +124,7 @@ test("overrides: globs relative to the config's directory, later ones win, base-
       ],
     }),
   });
-  const forFile = codeSeveritiesFor(loadConfig({ file: join(root, "wymcp-lint.config.json"), within: [] }, root));
+  const forFile = codeSeveritiesFor(await loadConfig({ file: join(root, "wymcp-lint.config.json"), within: [] }, root));
   assert.deepEqual(forFile(join(root, "src/a.actions.json")), { "unknown-key": "warn", "missing-key": "warn" });
   assert.deepEqual(forFile(join(root, "legacy/old/a.actions.json")), { "unknown-key": "off", "missing-key": "warn" });
   assert.deepEqual(forFile(join(root, "legacy/keep/a.actions.json")), { "unknown-key": "error", "missing-key": "warn" });

@@ -1,4 +1,4 @@
-// The isolation of tool modules: the six probes a hostile or careless module was
+// The isolation of tool modules: the probes a hostile or careless module was
 // tried with, as fixtures run through the real command (test/fixtures/isolation/hostile/),
 // each beside the same well-behaved files (test/fixtures/isolation/well-behaved/). For each:
 // the well-behaved files' report is exactly what they give alone, the hostile module gets
@@ -188,3 +188,12 @@ test("7. ... and its fix names the README section and says to move the side effe
     assert.doesNotMatch(offence.fix, /run it with node/);
   }
 });
+
+probe(
+  "8. a module that writes 600 MB with no newline into the linter's channel gets a load-error, not a linter dead of a string too long",
+  {
+    "floods-channel.tool.mjs": [null, [["load-error", "its process answered with a line longer than 64 MiB (did the module write to the linter's channel?)"]]],
+  },
+  // Writing 64 MB through a pipe takes its time on a busy machine; the cap, not the clock, must stop it.
+  { timeoutSeconds: 120 },
+);

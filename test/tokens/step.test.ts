@@ -127,7 +127,7 @@ test("a broken tokens key is a config mistake", async () => {
   const { code, stderr } = await cli([], { cwd: dir });
   assert.equal(code, 2);
   assert.match(stderr, /tokens\.tools: "tools" is not a token budget/);
-  assert.match(stderr, /tokens\.tool: must be a whole number of tokens above 0; got 0/);
+  assert.match(stderr, /tokens\.tool: must be a whole number of 1 or more; got 0/);
 });
 
 test("a running server: each tool's estimate on its row, the server's total in the summary", { timeout: 300_000 }, async () => {

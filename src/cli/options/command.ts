@@ -1,11 +1,9 @@
-// From the values of a command line to its Command, whichever parser read them: each lint
-// option checked by its reader in table order (table.ts), then the rules between flags
-// (--stdin with --stdin-filename, the fix flags, files or standard input or a server), and
-// refuseQuirks for spellings that neither parser should read. Every mistake is a UsageError.
-// Called by shortcut.ts and yargs.ts; nothing here reads files or writes output.
+// From the values of a command line to its Command: each lint option checked by its reader
+// in table order (table.ts), then the rules between flags (--stdin with --stdin-filename, the
+// fix flags, files or standard input or a server). Every mistake is a UsageError. Called by
+// parse.ts, which reads the flags; nothing here reads files or writes output.
 
-import { escapeText, inspectString } from "../../text/escape.js";
-import { closeMatch } from "../../core/close-match.js";
+import { inspectString } from "../../text/escape.js";
 import { kindOf, NAMED_KINDS, type InputKindId } from "../../files/kind.js";
 import { UsageError } from "../../usage-error.js";
 import { checkServer, type ServerTarget } from "../../server/target.js";
@@ -144,10 +142,7 @@ function stdinSource(stdin: boolean, named: string | undefined, paths: readonly 
   return { file: named, kind };
 }
 
-/**
- * The command of a command line of paths and flags, as both parsers read it: the language
- * server under --lsp (--stdio only beside it), a lint otherwise.
- */
+/** The command of a command line of paths and flags: the language server under --lsp (--stdio only beside it), a lint otherwise. */
 export function pathsCommand(named: readonly string[], afterDashes: readonly string[], given: GivenOptions): Command {
   if (OPTIONS.lsp.read(given.lsp)) return lspCommand([...named, ...afterDashes], given);
   if (OPTIONS.stdio.read(given.stdio)) throw new UsageError("--stdio is used only with --lsp");
@@ -158,58 +153,4 @@ export function pathsCommand(named: readonly string[], afterDashes: readonly str
 export function lspCommand(named: readonly string[], given: GivenOptions): Command {
   if (named.length > 0) throw new UsageError(`--lsp lints the documents an editor opens and takes no paths; got ${named.map(inspectString).join(", ")}`);
   return { kind: "lsp", loadTimeoutMs: OPTIONS.loadTimeoutMs.read(givenOrDefault(OPTIONS.loadTimeoutMs, given.loadTimeoutMs)) };
-}
-
-const BOOLEAN_FLAGS = new Set(SPECS.filter(([, spec]) => spec.type === "boolean").map(([, spec]) => spec.flag));
-/** Flags with a value that also have a `--no-` form (--no-config, --no-baseline). */
-const NEGATABLE_FLAGS = new Set(SPECS.filter(([, spec]) => spec.negatable === true).map(([, spec]) => spec.flag));
-const FLAGS = SPECS.map(([, spec]) => spec.flag);
-/** yargs also reads a flag's camelCase spelling (`--maxOffences`). */
-const camelCase = (flag: string): string => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-const KNOWN = new Map(FLAGS.flatMap((flag) => [[flag, flag] as const, [camelCase(flag), flag] as const]));
-
-/** The flag `name` (as typed after "--", without "=value") stands for, or null when there is none; `--no-x` for a switch or a negatable flag. */
-function knownFlag(name: string): { readonly flag: string; readonly negated: boolean } | null {
-  const flag = KNOWN.get(name);
-  if (flag !== undefined) return { flag, negated: false };
-  const negated = name.startsWith("no-") ? KNOWN.get(name.slice(3)) : undefined;
-  return negated !== undefined && (BOOLEAN_FLAGS.has(negated) || NEGATABLE_FLAGS.has(negated)) ? { flag: negated, negated: true } : null;
-}
-
-function unknownFlag(arg: string, name: string): UsageError {
-  const shown = escapeText(arg.split("=")[0] as string);
-  const withoutNo = name.startsWith("no-") ? name.slice(3) : null;
-  if (withoutNo !== null && KNOWN.has(withoutNo)) return new UsageError(`${shown} is not an option: --${KNOWN.get(withoutNo)} takes a value and has no --no- form`);
-  const match = closeMatch(name, FLAGS);
-  return new UsageError(`unknown option ${shown}${match === null ? "" : `; did you mean --${match}?`}`);
-}
-
-/**
- * Spellings yargs would accept with a surprising meaning, refused before either parser runs:
- * a lone "-" (yargs drops it), the positional's name as a flag (`--paths x`), a value
- * after a negated switch (`--no-color=true`), a flag and its negation together
- * (`--config X --no-config`), and an unknown flag, with the close match when there is one.
- */
-export function refuseQuirks(argv: readonly string[]): void {
-  const negations = new Map<string, boolean>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === "--") return;
-    if (arg === "-") throw new UsageError(`"-" is not a path; to lint standard input use --stdin --stdin-filename NAME`);
-    if (/^--(?:no-)?paths(?:=|$)/.test(arg)) throw new UsageError(`${escapeText(arg.split("=")[0] as string)} is not an option; name the paths without a flag`);
-    if (!arg.startsWith("--")) continue;
-    const eq = arg.indexOf("=");
-    const name = arg.slice(2, eq < 0 ? undefined : eq);
-    const known = knownFlag(name);
-    if (known === null) throw unknownFlag(arg, name);
-    if (known.negated && eq >= 0) throw new UsageError(`--no-${known.flag} takes no value; got ${inspectString(arg.slice(eq + 1))}`);
-    if (NEGATABLE_FLAGS.has(known.flag)) {
-      if (negations.get(known.flag) === !known.negated) {
-        throw new UsageError(`--no-${known.flag} and --${known.flag} FILE say opposite things: give one of them`);
-      }
-      negations.set(known.flag, known.negated);
-    }
-    // The value of a flag that takes one is not read as a flag (`--ignore-pattern --x` is yargs' to refuse).
-    if (!known.negated && !BOOLEAN_FLAGS.has(known.flag) && eq < 0) i++;
-  }
 }

@@ -1,12 +1,19 @@
-// The prose of --help around the table's flags: what the command does, examples, the exit
-// codes and the environment it reads. Only yargs.ts renders it, so the start-up shortcut
-// never loads it.
+// --help: the table's flags (table.ts), each with its type and default, amid the prose around
+// them (what the command does, examples, the exit codes and the environment it read), laid
+// out in columns wrapped at 100 characters. Loaded only for --help (options/index.ts), so
+// what reads the command line at start-up never loads it.
 
-export const DESCRIPTION = `Lint the tool declarations of MCP servers, above all action-dispatched ones: action files (*.actions.json, *.actions.json5), tools files (*.tools.json, *.tools.json5: a saved tools/list), tool modules (*.tool.{js,mjs,cjs,ts,mts,cts}) and Elixir tool modules (*.ex, *.exs that use Wymcp.Tool, read without Elixir). Every offence is reported at once, with its place and a fix.
+import { appendAll } from "../../core/append.js";
+import { SPECS, type OptionSpec } from "./table.js";
+
+const WIDTH = 100;
+const NAME = "wymcp-lint";
+
+const DESCRIPTION = `Lint the tool declarations of MCP servers, above all action-dispatched ones: action files (*.actions.json, *.actions.json5), tools files (*.tools.json, *.tools.json5: a saved tools/list), tool modules (*.tool.{js,mjs,cjs,ts,mts,cts}) and Elixir tool modules (*.ex, *.exs that use Wymcp.Tool, read without Elixir). Every offence is reported at once, with its place and a fix.
 
 A directory is searched recursively (node_modules, dot-folders and what .gitignore files ignore skipped; symlinked directories inside it are not entered); a file is linted whatever its name (.json and .json5 are action or tools files, .js .mjs .cjs .ts .mts .cts tool modules, .ex .exs Elixir modules); a glob is expanded (quote it) and its matches follow the directory search (only files named like the kinds above; ignored ones skipped). No path means the current directory.`;
 
-export const EXIT_CODES = `Exit codes:
+const EXIT_CODES = `Exit codes:
   0  no error (warnings alone pass, unless there are more than --max-warnings)
   1  an error (files that cannot be parsed or loaded count; so does a server whose help tool
      answers an error or an answer of the wrong shape), or more warnings than --max-warnings
@@ -22,22 +29,74 @@ Environment:
   WYMCP_LINT_TRACE=chunks   print a line on stderr for each chunk of the CLI loaded, and
                          whether its code cache was used`;
 
-export const EXAMPLES: readonly [string, string][] = [
-  ["$0", "lint every action file and tool module under the current directory"],
-  ["$0 ./tools src/search.tool.ts", "lint a directory and one module"],
-  ["$0 'servers/*/tools'", "lint the directories a glob matches"],
-  ["$0 --format sarif > wymcp.sarif", "write SARIF for GitHub code scanning"],
-  ["$0 --format github", "annotate a GitHub Actions run"],
-  ["$0 --max-offences 0 --no-color", "show every offence, uncoloured"],
-  ["$0 --max-warnings 0", "fail on warnings too"],
-  ["$0 --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
-  ["$0 --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
-  ["$0 --ignore-pattern 'generated/' .", "also skip the generated/ folders"],
-  ["$0 --server -- node server.js", "lint the tools of an MCP server started with that command"],
-  ["$0 --server-url http://127.0.0.1:4000/mcp", "lint a running MCP server over Streamable HTTP"],
-  ["$0 --fix-dry-run ./tools", "show the safe fixes as a diff, change nothing"],
-  ["$0 --fix ./tools", "apply the safe fixes, then report what is left"],
-  ["$0 --explain superset-group", "explain an offence code"],
-  ["$0 --update-baseline", "accept today's offences: later runs report only new ones"],
-  ["$0 --no-config ./tools", "lint with every code at its default severity"],
+const PATHS = "Directories, files or globs to lint (default: the current directory)";
+
+const EXAMPLES: readonly (readonly [string, string])[] = [
+  ["wymcp-lint", "lint every action file and tool module under the current directory"],
+  ["wymcp-lint ./tools src/search.tool.ts", "lint a directory and one module"],
+  ["wymcp-lint 'servers/*/tools'", "lint the directories a glob matches"],
+  ["wymcp-lint --format sarif > wymcp.sarif", "write SARIF for GitHub code scanning"],
+  ["wymcp-lint --format github", "annotate a GitHub Actions run"],
+  ["wymcp-lint --max-offences 0 --no-color", "show every offence, uncoloured"],
+  ["wymcp-lint --max-warnings 0", "fail on warnings too"],
+  ["wymcp-lint --stdin --stdin-filename t.actions.json", "lint an editor buffer piped to stdin"],
+  ["wymcp-lint --load-timeout 30 ./tools", "give slow tool modules 30 seconds"],
+  ["wymcp-lint --ignore-pattern 'generated/' .", "also skip the generated/ folders"],
+  ["wymcp-lint --server -- node server.js", "lint the tools of an MCP server started with that command"],
+  ["wymcp-lint --server-url http://127.0.0.1:4000/mcp", "lint a running MCP server over Streamable HTTP"],
+  ["wymcp-lint --fix-dry-run ./tools", "show the safe fixes as a diff, change nothing"],
+  ["wymcp-lint --fix ./tools", "apply the safe fixes, then report what is left"],
+  ["wymcp-lint --explain superset-group", "explain an offence code"],
+  ["wymcp-lint --update-baseline", "accept today's offences: later runs report only new ones"],
+  ["wymcp-lint --no-config ./tools", "lint with every code at its default severity"],
 ];
+
+/** `text` in lines of at most `width` characters, broken at spaces (a longer word stands alone). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  return [...lines, line];
+}
+
+/**
+ * Rows of two columns: each left text, then its right text wrapped beside it, and its tags
+ * ("[string] [default: text]") at the right edge of its last line, or of a line of their own.
+ */
+function columns(rows: readonly (readonly [left: string, right: string, tags?: string])[]): string {
+  const indent = rows.reduce((widest, [left]) => Math.max(widest, left.length), 0) + 2;
+  const out: string[] = [];
+  for (const [left, right, tags = ""] of rows) {
+    const lines = wrap(right, WIDTH - indent).map((line, i) => (i === 0 ? left.padEnd(indent) : " ".repeat(indent)) + line);
+    const last = lines.length - 1;
+    if (tags !== "" && (lines[last] as string).length + 1 + tags.length <= WIDTH) lines[last] = `${(lines[last] as string).padEnd(WIDTH - tags.length)}${tags}`;
+    else if (tags !== "") lines.push(tags.padStart(WIDTH));
+    appendAll(out, lines);
+  }
+  return out.join("\n");
+}
+
+/** A flag's tags: its type, and its default when it has one (a switch's false is shown too). */
+function tags(spec: OptionSpec): string {
+  return `[${spec.type}]${spec.default === undefined ? "" : ` [default: ${String(spec.default)}]`}`;
+}
+
+/** The whole of --help. */
+export function helpText(): string {
+  const options = SPECS.map(([, spec]): [string, string, string] => [`  ${spec.alias === undefined ? "    " : `-${spec.alias}, `}--${spec.flag}`, spec.describe, tags(spec)]);
+  return [
+    `${NAME} [paths..]`,
+    DESCRIPTION.split("\n\n")
+      .map((paragraph) => wrap(paragraph, WIDTH).join("\n"))
+      .join("\n\n"),
+    `Positionals:\n${columns([["  paths", PATHS, "[string]"]])}`,
+    `Options:\n${columns(options)}`,
+    `Examples:\n${columns(EXAMPLES.map(([command, what]) => [`  ${command}`, what]))}`,
+    EXIT_CODES,
+  ].join("\n\n");
+}

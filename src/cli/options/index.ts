@@ -1,15 +1,17 @@
-// The command line (README.md, "Usage"): argv → one of four commands, lint, help, version or
-// explain, or a UsageError naming the flag and what was given. The common command lines
-// are read by the start-up shortcut (shortcut.ts), every other one by yargs (yargs.ts);
-// both are configured from one table of flags (table.ts) and give their values to the
-// same checks (command.ts). Called by src/cli/run.ts; nothing here reads files or writes
-// output.
+// The command line (README.md, "Usage"): argv → one of its commands (lint, help, version,
+// explain, the language server, the MCP server), or a UsageError naming the flag and what was
+// given. One parser reads it (parse.ts: Node's util.parseArgs, configured from the one table of
+// flags in table.ts) and gives its values to the checks (command.ts); --help's text is loaded
+// only when asked for (help-text.ts). Called by src/cli/run.ts; nothing here reads files or
+// writes output.
 
 import type { Command } from "./command.js";
-import { shortcutCommand } from "./shortcut.js";
-import { parseWithYargs } from "./yargs.js";
+import { readCommand } from "./parse.js";
 
 /** Parses and checks argv. Throws UsageError for any mistake in it. */
 export async function parseCommand(argv: readonly string[]): Promise<Command> {
-  return shortcutCommand(argv) ?? parseWithYargs(argv);
+  const command = readCommand(argv);
+  if (command.kind !== "help") return command;
+  const { helpText } = await import("./help-text.js");
+  return { kind: "help", text: helpText() };
 }

@@ -1,13 +1,13 @@
 // The command line's one table of flags (README.md, "Usage"): every flag is declared once, in
-// OPTIONS, with its spelling, type, help text, default, whether the start-up shortcut reads
-// it, and the reader that checks its value and converts it (a mistake is a UsageError
-// naming the flag and what was given). Both parsers are configured from it (shortcut.ts,
-// yargs.ts); command.ts turns the values read into a Command.
+// OPTIONS, with its spelling, type, help text, default, and the reader that checks its value
+// and converts it (a mistake is a UsageError naming the flag and what was given). The parser
+// is configured from it (parse.ts), and --help lists it (help-text.ts); command.ts turns the
+// values read into a Command.
 //
 // Adding a flag: add one entry to OPTIONS. Its checked value appears in LintOptions under
-// the entry's key; `shortcut: true` when the common calls (a hook, CI) use it. The server
-// flags (--server, --server-url, --header) combine into LintOptions.server (checkServer,
-// src/server/target.ts); with --server, the arguments after "--" are the server's command.
+// the entry's key. The server flags (--server, --server-url, --header) combine into
+// LintOptions.server (checkServer, src/server/target.ts); with --server, the arguments after
+// "--" are the server's command.
 
 import { closeMatch } from "../../core/close-match.js";
 import { inspectString } from "../../text/escape.js";
@@ -28,14 +28,12 @@ export type Given = string | boolean | readonly string[] | undefined;
 export interface OptionSpec<T = unknown> {
   /** The flag as typed, without its dashes: "max-offences". */
   readonly flag: string;
-  /** A switch (`--x`, `--no-x`), or a flag taking a value that is text or a number (help shows which). */
+  /** A switch (`--x`, `--no-x`; it takes no value), or a flag taking a value that is text or a number (help shows which). */
   readonly type: "boolean" | "string" | "number";
   readonly describe: string;
   readonly alias?: string;
   /** The value when the flag is absent, as --help shows it. */
   readonly default?: string | number | boolean;
-  /** Read by the start-up shortcut too: the flags of the common calls. */
-  readonly shortcut?: boolean;
   /** Selects a command (help, version, explain) instead of being a lint option. */
   readonly command?: true;
   /** May be given more than once, each value kept (otherwise the last one counts). */
@@ -111,7 +109,6 @@ export const OPTIONS = {
     flag: "format",
     type: "string",
     default: DEFAULT_FORMAT,
-    shortcut: true,
     describe: `Output format: ${FORMAT_NAMES.join(", ")} (json, sarif and github carry every offence)`,
     read: formatName,
   },
@@ -119,21 +116,18 @@ export const OPTIONS = {
     flag: "max-offences",
     type: "number",
     default: DEFAULT_MAX_OFFENCES,
-    shortcut: true,
     describe: "Offences shown per action in the text format, then a '… and K more offences' line (0 = all)",
     read: nonNegativeInteger("max-offences"),
   },
   maxWarnings: {
     flag: "max-warnings",
     type: "number",
-    shortcut: true,
     describe: "Fail the run (exit 1) when it finds more than N warnings; without it, warnings are shown and never fail it",
     read: (given: Given): number | null => (given === undefined ? null : nonNegativeInteger("max-warnings")(given)),
   },
   color: {
     flag: "color",
     type: "boolean",
-    shortcut: true,
     describe: "Colour the text report (default: on a terminal only; NO_COLOR and FORCE_COLOR are respected); --no-color turns it off",
     read: onOff,
   },
@@ -155,7 +149,6 @@ export const OPTIONS = {
     flag: "load-timeout",
     type: "number",
     default: DEFAULT_LOAD_TIMEOUT_SECONDS,
-    shortcut: true,
     describe: "Seconds a tool module gets to load and return its actions before it is a load-error",
     read: positiveSecondsAsMs("load-timeout"),
   },
@@ -178,7 +171,6 @@ export const OPTIONS = {
     flag: "fix",
     type: "boolean",
     default: false,
-    shortcut: true,
     describe:
       "Apply the fixes that cannot change what was meant (rename a misspelt key, remove a repeated entry or a redundant group, move a description's extra lines to notes) in action files and in the literals of tool modules, atomically; then report what is left",
     read: on,
@@ -187,7 +179,6 @@ export const OPTIONS = {
     flag: "fix-dry-run",
     type: "boolean",
     default: false,
-    shortcut: true,
     describe: "Like --fix, but write nothing: print each file's changes as a unified diff (text: before the report; json: each file's \"diff\")",
     read: on,
   },
@@ -195,14 +186,12 @@ export const OPTIONS = {
     flag: "cache",
     type: "boolean",
     default: false,
-    shortcut: true,
     describe: 'Keep each file\'s lint in a cache file and lint again only what changed since (README.md, "Cache" says what invalidates what)',
     read: on,
   },
   cacheLocation: {
     flag: "cache-location",
     type: "string",
-    shortcut: true,
     describe: "The cache file for --cache (default: .wymcp-lint-cache in the current directory; in a directory named, that name there)",
     read: (given: Given): string | null => fileName("cache-location", given) ?? null,
   },
@@ -210,7 +199,6 @@ export const OPTIONS = {
     flag: "cache-strategy",
     type: "string",
     default: "content",
-    shortcut: true,
     describe: "How --cache tells a file unchanged: content (its hash; hits on a fresh checkout) or metadata (its size and modification time; reads no file)",
     read: cacheStrategy,
   },
@@ -227,7 +215,6 @@ export const OPTIONS = {
     describe:
       'Read the config from FILE (JSON or JSON5) instead of searching for wymcp-lint.config.json, wymcp-lint.config.json5 or a "wymcp-lint" key in package.json from the current directory up to the repository root; --no-config reads none',
     negatable: true,
-    shortcut: true,
     read: configChoice,
   },
   baseline: {
@@ -281,7 +268,6 @@ export const OPTIONS = {
     flag: "lsp",
     type: "boolean",
     command: true,
-    shortcut: true,
     describe: "Run the language server on standard input and output, for editors (docs/editors.md); --load-timeout applies to the tool modules it lints",
     read: on,
   },
@@ -289,7 +275,6 @@ export const OPTIONS = {
     flag: "stdio",
     type: "boolean",
     command: true,
-    shortcut: true,
     describe: "With --lsp: talk over standard input and output (the only transport; editors' clients pass this flag)",
     read: on,
   },

@@ -1,12 +1,12 @@
 // The module process's end of its private channel to the linter: messages (protocol.ts), one a
-// line (lines.ts), written and read synchronously on file descriptors the linter opened for
+// line (text/line-framer.ts), written and read synchronously on file descriptors the linter opened for
 // it (never stdout or stderr, which carry only what modules print). Built-ins are captured
 // when this file is evaluated, before any module is imported. Used by main.ts and, for
 // TypeScript, by ts-hooks.ts on the loader-hooks thread (with its own pair of descriptors).
 
 import { readSync, writeSync } from "node:fs";
 import type { ModuleFormat } from "../module-format.js";
-import { LineFramer } from "../lines.js";
+import { LineFramer } from "../../text/line-framer.js";
 import { decodeLinterMessage, encodeTranspileRequest, type JsonText, type LinterMessage } from "../protocol.js";
 
 // Copies, not the live bindings of node:fs, which a module's syncBuiltinESMExports() would change.
