@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Writes every file, or part of a file, that is generated from the code records
-// (src/core/codes.ts), the code pages (docs/codes/) and the vocabulary: docs/offence-codes.md,
+// (src/core/codes.ts), the code pages (docs/codes/), the vocabulary and the surfaces' policies
+// (src/engine/policy.ts): docs/offence-codes.md,
 // the marked regions of the Markdown docs (src/code-docs/generated.ts), the code list of
 // schemas/report.schema.json and schemas/config.schema.json (src/config/schema.ts). It reads
 // the source through tsx, so no build is needed: `npm run gen`. With --check it writes
@@ -12,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { offenceCodesPage, reportSchemaWithCodes, withRegionsFilled } from "../src/code-docs/generated.js";
 import { configSchema } from "../src/config/schema.js";
 import { CODE_TABLE } from "../src/core/codes.js";
+import { policyRegions } from "../src/engine/policy.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 
@@ -28,7 +30,7 @@ function markdownPages() {
 /** Each generated file with what it must hold, given what it holds now. */
 const GENERATED = [
   { file: join("docs", "offence-codes.md"), render: () => offenceCodesPage() },
-  ...markdownPages().map((file) => ({ file, render: (current) => withRegionsFilled(current) })),
+  ...markdownPages().map((file) => ({ file, render: (current) => withRegionsFilled(current, policyRegions()) })),
   { file: join("schemas", "report.schema.json"), render: (current) => reportSchemaWithCodes(current) },
   { file: join("schemas", "config.schema.json"), render: () => `${JSON.stringify(configSchema(), null, 2)}\n` },
 ];

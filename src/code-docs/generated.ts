@@ -100,11 +100,16 @@ export function withRegion(text: string, name: string, body: string): string {
   return text.slice(0, from + start.length) + (block ? `\n${body}\n` : body) + text.slice(to);
 }
 
-/** `text` with every region of REGIONS it holds filled again (others, such as the README's sample report, have generators of their own). */
-export function withRegionsFilled(text: string): string {
+/**
+ * `text` with every region of REGIONS, and of `more` (the surfaces' policies, which this floor
+ * cannot import), it holds filled again (others, such as the README's sample report, have
+ * generators of their own).
+ */
+export function withRegionsFilled(text: string, more: Readonly<Record<string, () => string>> = {}): string {
+  const regions = { ...REGIONS, ...more };
   let filled = text;
   for (const [, name] of text.matchAll(/<!-- ([\w-]+):start -->/g)) {
-    if (name !== undefined && Object.hasOwn(REGIONS, name)) filled = withRegion(filled, name, (REGIONS[name] as () => string)());
+    if (name !== undefined && Object.hasOwn(regions, name)) filled = withRegion(filled, name, (regions[name] as () => string)());
   }
   return filled;
 }

@@ -1,7 +1,7 @@
-// The config file's JSON Schema (schemas/config.schema.json, for editor completion), built
-// from the same lists load.ts checks against: the config keys, the offence codes and the
-// severities. scripts/gen-docs.mjs writes it (`npm run gen`); test/config/config.test.ts compares it with
-// the committed file, so the two cannot drift.
+// The config file's JSON Schema (schemas/config.schema.json): what editors complete with, and
+// what the loader checks a config against (check.ts), built from the config's keys, the
+// offence codes and the severities. scripts/gen-docs.mjs writes it (`npm run gen`);
+// test/config/config.test.ts compares it with the committed file, so the two cannot drift.
 
 import { codeTitle, OFFENCE_CODES, SEVERITY_SETTINGS } from "../core/codes.js";
 import { type CONFIG_KEYS, OVERRIDE_KEYS, TOKEN_BUDGET_KEYS } from "./config.js";

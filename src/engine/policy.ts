@@ -6,6 +6,8 @@
 
 /** What a surface applies of a run, beside the checks themselves (which every surface runs whole). */
 export interface Policy {
+  /** The surface's id: the docs' region of its sentence is `policy-<id>`. */
+  readonly id: string;
   /** The surface, as the docs' table names it. */
   readonly surface: string;
   /** Where the config comes from; null: none is read (the checks' defaults). */
@@ -31,6 +33,7 @@ export interface Policy {
 
 /** The command line, `wymcp-lint [paths]`: everything a project sets up. */
 export const CLI: Policy = {
+  id: "cli",
   surface: "CLI",
   config: "found from the working directory up, or --config; none with --no-config",
   ignore: true,
@@ -43,11 +46,17 @@ export const CLI: Policy = {
 };
 
 /** `--watch`: the command line again after each change. */
-export const WATCH: Policy = { ...CLI, surface: "--watch", why: "The CLI's run, again after each change; a broken config or baseline is reported and the watch goes on." };
+export const WATCH: Policy = {
+  ...CLI,
+  id: "watch",
+  surface: "--watch",
+  why: "The CLI's run, again after each change; a broken config or baseline is reported and the watch goes on.",
+};
 
 /** The language server, `--lsp`: each open document linted as the CLI lints its file. */
 export const LSP: Policy = {
   ...CLI,
+  id: "lsp",
   surface: "Language server",
   config: "per workspace folder, found as the CLI finds it from that folder",
   baseline: "apply-or-report",
@@ -58,6 +67,7 @@ export const LSP: Policy = {
 /** The MCP server, `--mcp`: an agent's lint of files or texts in a root. */
 export const MCP: Policy = {
   ...CLI,
+  id: "mcp",
   surface: "MCP server",
   config: "the call's root's, found as the CLI finds it from the root",
   fixes: "return",
@@ -67,6 +77,7 @@ export const MCP: Policy = {
 /** The library's engine, createEngine(): a program's runs, as the CLI's. */
 export const LIBRARY_ENGINE: Policy = {
   ...CLI,
+  id: "library-engine",
   surface: "Library: createEngine",
   config: "as EngineOptions.config says: found from cwd, a file, or none",
   why: "A program gets the CLI's answer; fixText() returns the fixed text, and a run writes fixes only when asked (fix: { write: true }).",
@@ -74,6 +85,7 @@ export const LIBRARY_ENGINE: Policy = {
 
 /** The library's checkTool and validateTool: a tool object in memory, at its registration. */
 export const LIBRARY_TOOL: Policy = {
+  id: "library-tool",
   surface: "Library: checkTool, validateTool",
   config: null,
   ignore: false,
@@ -102,7 +114,7 @@ const FIXES: Readonly<Record<NonNullable<Policy["fixes"]> | "none", string>> = {
   none: "repairs as data",
 };
 
-/** The docs' table of what each surface applies (docs/surfaces.md holds it between its markers; a test keeps it so). */
+/** The docs' table of what each surface applies: the region `policies` of docs/surfaces.md (scripts/gen-docs.mjs fills it). */
 export function policyTable(): string {
   const rows = POLICIES.map((policy) =>
     [
@@ -122,4 +134,30 @@ export function policyTable(): string {
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows.map((row) => `| ${row} |`),
   ].join("\n");
+}
+
+/** A list as prose: "a", "a and b", "a, b and c" (or with "or"). */
+function prose(items: readonly string[], joiner = "and"): string {
+  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${joiner} ${items.at(-1)}`;
+}
+
+/** What a surface applies, as one sentence for its own page: the region `policy-<id>` (scripts/gen-docs.mjs fills it). */
+export function policySentence(policy: Policy): string {
+  const steps: readonly [boolean, string][] = [
+    [policy.ignore, "the ignore rules"],
+    [policy.suppressions, "inline directives"],
+    [policy.baseline !== null, `the baseline${policy.baseline === "apply-or-report" ? " (a broken one is reported, and the lint goes on without it)" : ""}`],
+    [policy.pins, "the pins"],
+    [policy.tokens, "the token estimates"],
+  ];
+  const applied = steps.filter(([on]) => on).map(([, what]) => what);
+  const none = steps.filter(([on]) => !on).map(([, what]) => what.replace(/ \(.*\)$/, ""));
+  const config = policy.config === null ? "no config" : `the config (${policy.config})`;
+  const list = applied.length === 0 ? `${config}, and none of ${prose(none, "or")}` : prose([config, ...applied]);
+  return `**What it applies** ([surfaces.md](surfaces.md)): ${list}; fixes are ${FIXES[policy.fixes ?? "none"]}. ${policy.why}`;
+}
+
+/** The regions of the docs generated from the policies, by name. */
+export function policyRegions(): Readonly<Record<string, () => string>> {
+  return Object.fromEntries([["policies", policyTable], ...POLICIES.map((policy) => [`policy-${policy.id}`, () => policySentence(policy)])]);
 }

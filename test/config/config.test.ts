@@ -139,7 +139,7 @@ test("schemas/config.schema.json is configSchema() (regenerate: npm run gen)", (
   assert.deepEqual(committed, configSchema());
 });
 
-test("the schema restates exactly the loader's keys, every offence code and the severities", () => {
+test("the schema the loader checks against holds exactly the config's keys, every offence code and the severities", () => {
   const schema = configSchema() as {
     properties: Record<string, unknown>;
     definitions: { severity: { enum: unknown[] }; rules: { properties: Record<string, unknown> } };

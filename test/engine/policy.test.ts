@@ -1,17 +1,19 @@
 // The surfaces' policies (src/engine/policy.ts) are the one home of what each surface applies:
-// docs/surfaces.md's table is generated from them, and the engine reads them.
+// docs/surfaces.md's table and each surface page's sentence are generated from them
+// (npm run gen), and the engine reads them.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { CLI, LIBRARY_TOOL, LSP, MCP, POLICIES, policyTable, WATCH } from "../../src/engine/policy.js";
+import { CLI, LIBRARY_ENGINE, LIBRARY_TOOL, LSP, MCP, POLICIES, policySentence, WATCH } from "../../src/engine/policy.js";
 import { repoPath } from "../support/paths.js";
 
-test("docs/surfaces.md holds the table generated from the policies", () => {
-  const page = readFileSync(repoPath("docs/surfaces.md"), "utf8");
-  const region = /<!-- policies:begin -->\n([\s\S]*)\n<!-- policies:end -->/.exec(page)?.[1];
-  assert.equal(region, policyTable(), "docs/surfaces.md is stale: fill its policies region with policyTable()");
-  for (const policy of POLICIES) assert.ok(region.includes(`| ${policy.surface} |`), policy.surface);
+test("docs/surfaces.md holds the table generated from the policies, and each surface's page its sentence", () => {
+  const surfaces = readFileSync(repoPath("docs/surfaces.md"), "utf8");
+  for (const policy of POLICIES) assert.ok(surfaces.includes(`| ${policy.surface} |`), policy.surface);
+  const pages = ["docs/editors.md", "docs/mcp.md", "docs/library.md"].map((page) => readFileSync(repoPath(page), "utf8")).join("\n");
+  for (const policy of [LSP, MCP, LIBRARY_ENGINE, LIBRARY_TOOL]) assert.ok(pages.includes(policySentence(policy)), policy.surface);
+  // (That they are up to date is test/code-docs/generated.test.ts's: npm run gen -- --check.)
 });
 
 test("the surfaces that lint files apply what the CLI applies, differing only in how fixes and a broken baseline are handled", () => {
