@@ -8,7 +8,7 @@
 // (src/baseline/), each as the engine's policy says (policy.ts). dispose() stops every module
 // process it started.
 
-import { existsSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { baselineFile } from "../baseline/baseline-file.js";
@@ -240,7 +240,7 @@ export class Engine {
   async #lintPaths(paths: readonly string[], startedAt: number, declarations: boolean): Promise<{ result: LintResult; linted: Linted }> {
     const cache = this.#cache;
     cache?.beginRun();
-    const { files: found, unreadable } = await discover(paths, this.cwd, { ignore: this.#ignore });
+    const { files: found, unreadable } = await discover(paths, this.cwd, { ignore: this.#ignore, ...(this.policy.confined ? { within: realpathSync(this.cwd) } : {}) });
     const inputs: Input[] = found.map((one) => {
       const text = this.#documents.get(one.path);
       return text === undefined ? { found: one } : { found: one, text };

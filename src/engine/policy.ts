@@ -14,6 +14,8 @@ export interface Policy {
   readonly config: string | null;
   /** Whether directory searches skip what .gitignore and the config's ignore patterns ignore (and an editor's document they ignore gets no diagnostics). */
   readonly ignore: boolean;
+  /** Whether a run reads nothing outside its working directory: a symlinked file a search or a glob meets that leads out is skipped (a symlinked directory is never entered). */
+  readonly confined: boolean;
   /** Whether inline disable directives apply. */
   readonly suppressions: boolean;
   /**
@@ -37,6 +39,7 @@ export const CLI: Policy = {
   surface: "CLI",
   config: "found from the working directory up, or --config; none with --no-config",
   ignore: true,
+  confined: false,
   suppressions: true,
   baseline: "apply",
   pins: true,
@@ -70,8 +73,9 @@ export const MCP: Policy = {
   id: "mcp",
   surface: "MCP server",
   config: "the call's root's, found as the CLI finds it from the root",
+  confined: true,
   fixes: "return",
-  why: "The CLI's answer for the same files, as data; fix_text returns the fixed text and writes nothing.",
+  why: "The CLI's answer for the same files, as data; nothing outside the root is read, and fix_text returns the fixed text and writes nothing.",
 };
 
 /** The library's engine, createEngine(): a program's runs, as the CLI's. */
@@ -89,6 +93,7 @@ export const LIBRARY_TOOL: Policy = {
   surface: "Library: checkTool, validateTool",
   config: null,
   ignore: false,
+  confined: false,
   suppressions: false,
   baseline: null,
   pins: false,
@@ -121,6 +126,7 @@ export function policyTable(): string {
       policy.surface,
       policy.config ?? "none",
       yes(policy.ignore),
+      policy.confined ? "skipped" : "followed",
       yes(policy.suppressions),
       BASELINE[policy.baseline ?? "none"],
       yes(policy.pins),
@@ -130,8 +136,8 @@ export function policyTable(): string {
     ].join(" | "),
   );
   return [
-    "| surface | config | ignore rules | inline directives | baseline | pins | token estimates | fixes | why |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| surface | config | ignore rules | symlinked files leading out of the directory | inline directives | baseline | pins | token estimates | fixes | why |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows.map((row) => `| ${row} |`),
   ].join("\n");
 }

@@ -38,6 +38,12 @@ export interface Discovery {
 export interface DiscoverOptions {
   /** What searches skip beyond node_modules and dot-folders (default: .gitignore files on, no patterns). */
   readonly ignore?: IgnoreOptions;
+  /**
+   * A directory (absolute, its real path) nothing is read outside of: a file a search or a glob
+   * finds whose real path lies elsewhere (a symlink leading out) is skipped, as a symlinked
+   * directory is. Absent: symlinks to files are followed wherever they lead.
+   */
+  readonly within?: string;
 }
 
 /** Whether a search takes the file at `path` named `name` (files/kind.ts, searchTakes), reading it only when its name does not decide; one that cannot be read is not taken. */
@@ -135,6 +141,8 @@ interface Searched {
   ignored: number;
   /** A glob's matching files skipped because their names are not searched ones (`server.ts`). */
   otherNames: number;
+  /** Files skipped because their real path lies outside DiscoverOptions.within. */
+  outside?: number;
 }
 
 /**
@@ -286,6 +294,7 @@ function nothingToLint(argument: string, searched: Searched): UsageError {
     const what = counted(searched.otherNames, "matching file is not an action file or tool module", "matching files are not action files or tool modules");
     skipped.push(`${what} by name (or, for .ex and .exs, by their text)`);
   }
+  if ((searched.outside ?? 0) > 0) skipped.push(`${counted(searched.outside ?? 0, "symlink leads", "symlinks lead")} outside the root, which is not read`);
   return new UsageError(`${inspectString(argument)} holds no action file or tool module (${SEARCHED_PATTERNS})${skipped.length === 0 ? "" : `; ${skipped.join("; ")}`}`);
 }
 
@@ -310,6 +319,12 @@ export function compareFiles(a: string, b: string): number {
 
 const SLASH = 0x2f;
 
+/** What `searched` found inside `within` (a real path), the rest counted as outside. */
+function confined(searched: Searched, within: string): Searched {
+  const inside = searched.found.filter(({ real }) => pathBelow(within, real) !== null);
+  return inside.length === searched.found.length ? searched : { ...searched, found: inside, outside: searched.found.length - inside.length };
+}
+
 /**
  * The files named by `args` (the current directory when there are none), in path order,
  * and the directories found that could not be read; a file named twice is kept under the
@@ -330,6 +345,7 @@ export async function discover(args: readonly string[], cwd: string, options: Di
       if (!GLOB.test(argument)) throw new UsageError(`no such file or directory: ${inspectString(argument)}`);
       fromArgument = await fromGlob(argument, cwd, ignoring);
     }
+    if (options.within !== undefined) fromArgument = confined(fromArgument, options.within);
     if (fromArgument.found.length === 0 && fromArgument.unreadable.length === 0) throw nothingToLint(shown, fromArgument);
     // In path order before deduplicating (a search walks in it, a glob's matches are sorted
     // into it), so a file reached twice (through a symlink) keeps the same name whatever

@@ -3,7 +3,7 @@
 // extension, and the read failures the pipeline confines to their file.
 
 import assert from "node:assert/strict";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { compareFiles, discover } from "../../src/lint/discover.js";
@@ -82,6 +82,22 @@ test("symlinks: a symlinked file is followed; a symlinked directory found in a s
   assert.deepEqual(await reported([], dir), ["real/link.actions.json"]);
   assert.deepEqual(await reported(["real"], dir), ["real/link.actions.json"]);
   assert.deepEqual(await reported(["alias"], dir), ["alias/link.actions.json"]);
+});
+
+test("within a directory, a symlinked file found by a search or a glob that leads out of it is skipped; one that stays inside is kept", async () => {
+  const outside = realpathSync(tempDir());
+  const dir = join(realpathSync(tempDir()), "root");
+  mkdirSync(join(dir, "tools"), { recursive: true });
+  writeFileSync(join(outside, "far.actions.json"), "{}");
+  writeFileSync(join(dir, "tools", "near.actions.json"), "{}");
+  symlinkSync(join(outside, "far.actions.json"), join(dir, "tools", "far.actions.json"));
+  symlinkSync("near.actions.json", join(dir, "tools", "twin.actions.json"));
+  const within = async (args: string[]): Promise<string[]> => (await discover(args, dir, { within: dir })).files.map((f) => f.file);
+  assert.deepEqual(await within(["tools"]), ["tools/near.actions.json"]);
+  assert.deepEqual(await within(["tools/*.json"]), ["tools/near.actions.json"]);
+  await assert.rejects(within(["tools/far*"]), /1 symlink leads outside the root/);
+  // Without it, the link is followed, as the CLI follows it.
+  assert.deepEqual(await reported(["tools"], dir), ["tools/far.actions.json", "tools/near.actions.json"]);
 });
 
 test("of two named ways to one directory, the first argument's is kept", async () => {

@@ -236,6 +236,37 @@ describe("lint_files", () => {
     }
   });
 
+  test("a symlinked file met in a search that leads out of the root is neither read nor run, through a directory or a glob", async () => {
+    const inside = realpathSync(mkdtempSync(join(tmpdir(), "wymcp-mcp-links-")));
+    try {
+      mkdirSync(join(inside, "tools"));
+      writeFileSync(join(inside, "tools", "own.actions.json"), BROKEN);
+      // A module that reports an offence only when it runs: it must not.
+      writeFileSync(
+        join(outside, "spy.tool.mjs"),
+        'export default { name: "spy", description: "Spy", actions: () => ({ look: { description: "Look", properties: {}, requird: [] } }) };\n',
+      );
+      symlinkSync(join(outside, "secret.actions.json"), join(inside, "tools", "secret.actions.json"));
+      symlinkSync(join(outside, "spy.tool.mjs"), join(inside, "tools", "spy.tool.mjs"));
+      // A link to a file inside the root is followed, as the CLI follows it.
+      symlinkSync(join(inside, "tools", "own.actions.json"), join(inside, "tools", "twin.actions.json"));
+      for (const paths of [["."], ["tools"], ["tools/*"], ["**/*.json"]]) {
+        const answer = await call(rootless.client, "lint_files", { paths, root: inside });
+        assert.equal(answer.isError, false, `${paths}: ${JSON.stringify(answer.value)}`);
+        const files = [...new Set((answer.value["offences"] as Json[]).map((o) => o["file"]))];
+        assert.deepEqual(files, [paths[0] === "." ? "./tools/own.actions.json" : "tools/own.actions.json"], String(paths));
+        assert.equal((answer.value["summary"] as Json)["files"], 1, String(paths));
+      }
+      // A search that finds nothing but such links says so, as for any search that finds nothing.
+      const none = await call(rootless.client, "lint_files", { paths: ["**/*.tool.mjs"], root: inside });
+      assert.equal(none.value["error"], "invalid_paths");
+      assert.match(none.value["message"] as string, /1 symlink leads outside the root/);
+    } finally {
+      rmSync(inside, { recursive: true, force: true });
+      rmSync(join(outside, "spy.tool.mjs"), { force: true });
+    }
+  });
+
   test("with no root, lint_files is refused rather than run in the server's working directory", async () => {
     const answer = await call(rootless.client, "lint_files", { paths: ["."] });
     assert.equal(answer.isError, true);
