@@ -96,6 +96,8 @@ export interface RunRequest {
   readonly baseline?: { readonly file?: string | false | null; readonly update?: boolean };
   /** Told what a step did or could not do (a file not fixed, the pins written), one line each. */
   readonly note?: (message: string) => void;
+  /** Stops the run when it aborts (a cancelled call): its tool modules' processes are stopped, and run() rejects with its reason. */
+  readonly signal?: AbortSignal;
 }
 
 /** A run's answer: the result, and what else the steps produced. */
@@ -217,12 +219,13 @@ export class Engine {
     return this.#options.config === false ? false : this.config;
   }
 
-  /** What reading the files needs: the module processes, the workers, the cache (for runs over paths), what is tracked. */
-  #readContext(declarations: boolean, cache: ResultCache | null): ReadContext {
+  /** What reading the files needs: the module processes, the workers, the cache (for runs over paths), what is tracked, what stops it. */
+  #readContext(declarations: boolean, cache: ResultCache | null, signal: AbortSignal | undefined): ReadContext {
     const { workers } = this.#options;
     return {
       timeoutMs: this.#loadTimeoutMs,
       pool: this.#pool,
+      ...(signal === undefined ? {} : { signal }),
       ...(workers === undefined ? {} : { workers }),
       ...(cache === null ? {} : { cache }),
       ...(this.#options.dependencies === true ? { dependencies: true } : {}),
@@ -237,7 +240,7 @@ export class Engine {
   }
 
   /** The files `paths` name linted, open documents as their text. Throws UsageError for a mistake in the paths. */
-  async #lintPaths(paths: readonly string[], startedAt: number, declarations: boolean): Promise<{ result: LintResult; linted: Linted }> {
+  async #lintPaths(paths: readonly string[], startedAt: number, declarations: boolean, signal: AbortSignal | undefined): Promise<{ result: LintResult; linted: Linted }> {
     const cache = this.#cache;
     cache?.beginRun();
     const { files: found, unreadable } = await discover(paths, this.cwd, { ignore: this.#ignore, ...(this.policy.confined ? { within: realpathSync(this.cwd) } : {}) });
@@ -245,7 +248,7 @@ export class Engine {
       const text = this.#documents.get(one.path);
       return text === undefined ? { found: one } : { found: one, text };
     });
-    const linted = await lintInputs(inputs, { read: this.#readContext(declarations, cache), rules: this.rules, suppress: this.policy.suppressions });
+    const linted = await lintInputs(inputs, { read: this.#readContext(declarations, cache, signal), rules: this.rules, suppress: this.policy.suppressions });
     const files =
       unreadable.length === 0
         ? linted.files
@@ -260,12 +263,19 @@ export class Engine {
   }
 
   /** One text linted as the file `file` names (never read). */
-  async #lintText(text: string | Uint8Array, file: string, across: Across | undefined, startedAt: number, declarations: boolean): Promise<{ result: LintResult; linted: Linted }> {
+  async #lintText(
+    text: string | Uint8Array,
+    file: string,
+    across: Across | undefined,
+    startedAt: number,
+    declarations: boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<{ result: LintResult; linted: Linted }> {
     const kind = kindOf(file);
     if (kind === null) throw new TypeError(`${inspectString(file)} does not name ${NAMED_KINDS}`);
     const found: FoundFile = { file, path: resolve(this.cwd, file), kind };
     const linted = await lintInputs([{ found, text }], {
-      read: this.#readContext(declarations, null),
+      read: this.#readContext(declarations, null, signal),
       rules: this.rules,
       suppress: this.policy.suppressions,
       ...(across === undefined ? {} : { across: () => across }),
@@ -296,13 +306,15 @@ export class Engine {
       result = await lintServer(target.server, { timeoutMs: target.timeoutMs, version: packageVersion(), startedAt, rules });
     } else {
       ({ result, linted } =
-        "paths" in target ? await this.#lintPaths(target.paths, startedAt, declarations) : await this.#lintText(target.text, target.file, target.across, startedAt, declarations));
+        "paths" in target
+          ? await this.#lintPaths(target.paths, startedAt, declarations, request.signal)
+          : await this.#lintText(target.text, target.file, target.across, startedAt, declarations, request.signal));
       for (const [path, dependencies] of linted.dependencies) this.#dependencies.set(path, dependencies);
       this.#remember(result.files);
     }
     let texts: ReadonlyMap<string, string> = new Map();
     if (request.fix !== undefined && this.policy.fixes !== null && linted !== null) {
-      const fixed = await this.#fix(result, request.fix.write && this.policy.fixes === "write", "text" in target ? asBytes(target.text) : null, declarations);
+      const fixed = await this.#fix(result, request.fix.write && this.policy.fixes === "write", "text" in target ? asBytes(target.text) : null, declarations, request.signal);
       for (const line of fixed.notes) note(line);
       result = result.cache === undefined ? fixed.result : { ...fixed.result, cache: result.cache };
       texts = fixed.texts;
@@ -333,7 +345,7 @@ export class Engine {
   }
 
   /** --fix (write) or --fix-dry-run over a run's result: each fixed text linted again through the pipeline as its file was, keeping what the run found across files. */
-  async #fix(result: LintResult, write: boolean, given: Buffer | null, declarations: boolean) {
+  async #fix(result: LintResult, write: boolean, given: Buffer | null, declarations: boolean, signal: AbortSignal | undefined) {
     // Loaded only when fixing: a plain lint does not pay for it.
     const { fixFiles } = await import("../fix/fix-files.js");
     const fixed = await fixFiles(result, {
@@ -345,7 +357,7 @@ export class Engine {
         if (kind === null) return [];
         const found: FoundFile = { file, path: resolve(this.cwd, file), kind };
         const linted = await lintInputs([{ found, text }], {
-          read: this.#readContext(declarations, null),
+          read: this.#readContext(declarations, null, signal),
           rules: this.rules,
           suppress: this.policy.suppressions,
           across: () => (tools) => tools.map((_, i) => across[i] ?? []),
@@ -393,10 +405,13 @@ export class Engine {
   }
 
   /** `text` fixed in memory as --fix would fix the file `file` names (which is neither read nor written). */
-  async fixText(text: string | Uint8Array, file: string, options: { readonly across?: Across } = {}): Promise<FixedDocument> {
+  async fixText(text: string | Uint8Array, file: string, options: { readonly across?: Across; readonly signal?: AbortSignal } = {}): Promise<FixedDocument> {
     const notes: string[] = [];
-    const { across } = options;
-    const outcome = await this.run({ text, file, ...(across === undefined ? {} : { across }) }, { fix: { write: false }, note: (line) => void notes.push(line) });
+    const { across, signal } = options;
+    const outcome = await this.run(
+      { text, file, ...(across === undefined ? {} : { across }) },
+      { fix: { write: false }, note: (line) => void notes.push(line), ...(signal === undefined ? {} : { signal }) },
+    );
     return { text: outcome.texts.get(file) ?? textOf(asBytes(text)).text, result: outcome.result, notes };
   }
 

@@ -36,6 +36,8 @@ export interface ReadContext {
   readonly dependencies?: boolean;
   /** Whether each tool's declaration is wanted, read whole as plain data (the pins and the token estimates read it). */
   readonly declarations?: boolean;
+  /** Aborts the read: the tool modules' processes are stopped and the read rejects (a cancelled call). */
+  readonly signal?: AbortSignal;
 }
 
 /** A file read: its tools' lints, and what the rest of the pipeline asks of its text. */

@@ -60,7 +60,7 @@ async function readModules(inputs: readonly Input[], context: ReadContext): Prom
   const onDisk = inputs.flatMap((input, i) => (input.text === undefined && kept[i] === null ? [i] : []));
   if (loader === null) await prepare();
   const { lintToolModules, lintToolModuleSource } = loader as Loader;
-  const load = { timeoutMs: context.timeoutMs, ...(context.pool === undefined ? {} : { pool: context.pool }) };
+  const load = { timeoutMs: context.timeoutMs, ...(context.pool === undefined ? {} : { pool: context.pool }), ...(context.signal === undefined ? {} : { signal: context.signal }) };
   const loaded = new Map<string, readonly string[]>();
   // Started before anything here waits, so the module processes load while this thread reads the run's other files.
   const loading =

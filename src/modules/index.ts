@@ -21,6 +21,8 @@ export interface LoadOptions {
   readonly memoryLimitMb?: number;
   /** The CLI run's module processes (pool.ts): its standby is adopted, and stopping it stops these. A pool of its own when absent. */
   readonly pool?: ModulePool;
+  /** Stops the modules' processes when it aborts (a cancelled call): the lint then rejects with its reason. */
+  readonly signal?: AbortSignal;
 }
 
 export interface LoadManyOptions extends LoadOptions {
@@ -46,7 +48,7 @@ function run(jobs: readonly ModuleJob[], options: LoadManyOptions): Promise<Tool
     processes: Math.max(1, Math.min(options.concurrency ?? availableParallelism(), jobs.length)),
     ...(onLoaded === undefined ? {} : { onLoaded: (index: number, files: readonly string[]) => onLoaded((jobs[index] as ModuleJob).file, files) }),
   };
-  return pool.run(new PoolRun(jobs, poolOptions, pool));
+  return pool.run(new PoolRun(jobs, poolOptions, pool), options.signal);
 }
 
 /**

@@ -46,13 +46,26 @@ export class ModulePool {
     this.keepsIdle = options.keepIdle ?? false;
   }
 
-  /** Runs `work`; should the pool be stopped first, it is stopped with it. */
-  async run<T>(work: PoolWork<T>): Promise<T> {
+  /** Runs `work`; should the pool be stopped first, it is stopped with it, and so it is when `signal` aborts (the run then rejects with its reason). */
+  async run<T>(work: PoolWork<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
     this.#running.add(work);
+    let abort: (() => void) | undefined;
+    const aborted =
+      signal === undefined
+        ? null
+        : new Promise<never>((_, reject) => {
+            abort = () => {
+              work.stop();
+              reject(signal.reason);
+            };
+            signal.addEventListener("abort", abort, { once: true });
+          });
     try {
-      return await work.lint();
+      return await (aborted === null ? work.lint() : Promise.race([work.lint(), aborted]));
     } finally {
       this.#running.delete(work);
+      if (abort !== undefined) signal?.removeEventListener("abort", abort);
     }
   }
 
@@ -98,11 +111,16 @@ export class ModulePool {
     }
   }
 
-  /** Stops every module process left: the standby, the idle ones, and those of runs still going. */
-  stop(): void {
+  /** Stops the standby and the idle processes: a pool nothing uses for a while holds no process (the next run starts its own). */
+  release(): void {
     this.standby.stop();
     for (const idle of this.#idle) idle.stop();
     this.#idle.clear();
+  }
+
+  /** Stops every module process left: the standby, the idle ones, and those of runs still going. */
+  stop(): void {
+    this.release();
     for (const work of this.#running) work.stop();
     this.#running.clear();
   }
