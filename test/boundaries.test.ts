@@ -58,12 +58,11 @@ test("each dependency is imported in one place", () => {
     // The MCP SDK's client side: the session, and the transport for a server we start.
     "@modelcontextprotocol/sdk/client/index.js": "server/session.ts",
     "@modelcontextprotocol/sdk/client/streamableHttp.js": "server/session.ts",
-    "@modelcontextprotocol/sdk/types.js": ["mcp/server.ts", "server/session.ts"],
-    // Its server side: `--mcp`.
+    "@modelcontextprotocol/sdk/types.js": ["mcp/roots.ts", "mcp/server.ts", "mcp/stdio.ts", "server/session.ts"],
+    // Its server side: `--mcp`, on stdio of our own (its messages framed as a started server's are).
     "@modelcontextprotocol/sdk/server/index.js": "mcp/server.ts",
-    "@modelcontextprotocol/sdk/server/stdio.js": "mcp/server.ts",
-    "@modelcontextprotocol/sdk/shared/stdio.js": "server/process-transport.ts",
-    "@modelcontextprotocol/sdk/shared/transport.js": ["mcp/server.ts", "server/process-transport.ts"],
+    "@modelcontextprotocol/sdk/shared/stdio.js": ["mcp/stdio.ts", "server/process-transport.ts"],
+    "@modelcontextprotocol/sdk/shared/transport.js": ["mcp/server.ts", "mcp/stdio.ts", "server/process-transport.ts"],
   };
   const seen = new Map<string, string[]>();
   // A file may import one dependency twice (its types statically, its code lazily): one place.

@@ -1,32 +1,28 @@
 // What each action of the wymcp_lint tool does (docs/mcp.md), once its data is checked: a
-// lint or a fix on the engine of the call's root, or a code's docs. Every answer is data;
-// a mistake in the call (a path outside the root, an unknown code, a file of no known kind)
-// is an error answer naming what to send instead.
+// lint or a fix on the engine of the call's root (engines.ts: its turn among the calls, and
+// cancelled with the call), or a code's docs. Every answer is data; a mistake in the call (a
+// path outside the root, an unknown code, a file of no known kind) is an error answer naming
+// what to send instead.
 
 import { codeTitle, defaultSeverity, isOffenceCode, OFFENCE_CODES, type Severity } from "../core/codes.js";
 import { closeMatch } from "../core/close-match.js";
 import { explain } from "../code-docs/explain.js";
-import { BaselineError, type FixedDocument } from "../engine/engine.js";
+import { BaselineError, type Engine } from "../engine/engine.js";
 import { kindOf, NAMED_KINDS, runsCode } from "../files/kind.js";
-import type { LintResult } from "../lint/result.js";
 import { inspectString } from "../text/escape.js";
 import { UsageError } from "../usage-error.js";
 import { reportAnswer, type PageRequest } from "./answers.js";
 import type { ActionName } from "./declarations.js";
+import { Busy } from "./engines.js";
 import type { Answer } from "./help.js";
-import { insideRoot, resolveRoot } from "./roots.js";
+import { insideRoot, resolveRoot, RootsUnavailable } from "./roots.js";
 
-/** The engine a call runs on: one per root, kept warm across calls (src/engine/). */
-export interface Linting {
-  lintPaths(paths: readonly string[]): Promise<LintResult>;
-  lintText(text: string, file: string): Promise<LintResult>;
-  fixText(text: string, file: string): Promise<FixedDocument>;
-}
-
-/** What the actions need of the server: the client's roots, and the engine of a root (null: no root, no config). */
+/** What the actions need of the server: the client's roots, and a turn on the engine of a root (null: no root, no config). */
 export interface ActionContext {
   readonly clientRoots: () => Promise<readonly string[]>;
-  readonly engineFor: (root: string | null) => Promise<Linting>;
+  readonly onEngine: <T>(root: string | null, work: (engine: Engine) => Promise<T>) => Promise<T>;
+  /** Aborts when the client cancels the call. */
+  readonly signal?: AbortSignal;
 }
 
 const fail = (error: string, message: string, more: Record<string, unknown> = {}): Answer => ({ value: { error, message, ...more }, isError: true });
@@ -37,12 +33,16 @@ const pageOf = (data: Readonly<Record<string, unknown>>): PageRequest => ({
   offset: data["offset"] as number,
 });
 
-/** The engine of `root`, or the error answer when its config is broken (it is read again at the next call). */
-async function engineOf(context: ActionContext, root: string | null): Promise<Linting | Answer> {
+/** `work`'s answer on the engine of `root`; the error answer when its config is broken (it is read again at the next call). */
+async function onEngine(context: ActionContext, root: string | null, work: (engine: Engine) => Promise<Answer>): Promise<Answer> {
+  let configRead = false;
   try {
-    return await context.engineFor(root);
+    return await context.onEngine(root, (engine) => {
+      configRead = true;
+      return work(engine);
+    });
   } catch (error) {
-    if (error instanceof UsageError) return fail("invalid_config", error.message);
+    if (error instanceof UsageError && !configRead) return fail("invalid_config", error.message);
     throw error;
   }
 }
@@ -78,33 +78,38 @@ async function lintFiles(data: Readonly<Record<string, unknown>>, context: Actio
     paths.push(inside.ok);
   }
   if (paths.length === 0) return fail("invalid_data", '"paths" is empty: name a file, directory or glob, such as "."');
-  const engine = await engineOf(context, root.ok);
-  if ("value" in engine) return engine;
-  const result = await engine.lintPaths(paths);
-  return { value: { action: "lint_files", ...reportAnswer(result, pageOf(data), root.ok) }, isError: false };
+  const { signal } = context;
+  return onEngine(context, root.ok, async (engine) => {
+    const { result } = await engine.run({ paths }, signal === undefined ? {} : { signal });
+    return { value: { action: "lint_files", ...reportAnswer(result, pageOf(data), root.ok) }, isError: false };
+  });
 }
 
 async function lintText(data: Readonly<Record<string, unknown>>, context: ActionContext): Promise<Answer> {
   const target = await fileTarget(data, context);
   if ("value" in target) return target;
-  const engine = await engineOf(context, target.root);
-  if ("value" in engine) return engine;
-  const result = await engine.lintText(data["text"] as string, target.file);
-  return { value: { action: "lint_text", ...reportAnswer(result, pageOf(data), target.root) }, isError: false };
+  const { signal } = context;
+  return onEngine(context, target.root, async (engine) => {
+    const { result } = await engine.run({ text: data["text"] as string, file: target.file }, signal === undefined ? {} : { signal });
+    return { value: { action: "lint_text", ...reportAnswer(result, pageOf(data), target.root) }, isError: false };
+  });
 }
 
+/** The fixed text once (null when nothing changed: the caller has it), and its diff only when asked. */
 async function fixText(data: Readonly<Record<string, unknown>>, context: ActionContext): Promise<Answer> {
   const target = await fileTarget(data, context);
   if ("value" in target) return target;
   const text = data["text"] as string;
-  const engine = await engineOf(context, target.root);
-  if ("value" in engine) return engine;
-  const fixed = await engine.fixText(text, target.file);
-  const diff = fixed.result.files[0]?.diff ?? null;
-  return {
-    value: { action: "fix_text", text: fixed.text, changed: fixed.text !== text, diff, notes: fixed.notes, ...reportAnswer(fixed.result, pageOf(data), target.root) },
-    isError: false,
-  };
+  const { signal } = context;
+  return onEngine(context, target.root, async (engine) => {
+    const fixed = await engine.fixText(text, target.file, signal === undefined ? {} : { signal });
+    const changed = fixed.text !== text;
+    const diff = changed && data["diff"] === true ? (fixed.result.files[0]?.diff ?? null) : null;
+    return {
+      value: { action: "fix_text", text: changed ? fixed.text : null, changed, diff, notes: fixed.notes, ...reportAnswer(fixed.result, pageOf(data), target.root) },
+      isError: false,
+    };
+  });
 }
 
 function explainCode(data: Readonly<Record<string, unknown>>): Answer {
@@ -142,6 +147,8 @@ export async function runAction(action: ActionName, data: Readonly<Record<string
   } catch (error) {
     if (error instanceof BaselineError) return fail("invalid_baseline", error.message);
     if (error instanceof UsageError) return fail("invalid_paths", error.message);
+    if (error instanceof RootsUnavailable) return fail("roots_unavailable", error.message);
+    if (error instanceof Busy) return fail("busy", error.message);
     throw error;
   }
 }

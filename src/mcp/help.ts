@@ -3,6 +3,7 @@
 // the index; {tool}, that tool complete; {tool, action}, one action complete; an unknown
 // target is an error naming the valid ones.
 
+import { closeMatch } from "../core/close-match.js";
 import { describeValue } from "../core/escape.js";
 import { ACTION_NAMES, isActionName, renderedAction, summaries, TOOL_DESCRIPTION, TOOL_NAME } from "./declarations.js";
 
@@ -14,6 +15,21 @@ export interface Answer {
 
 const HELP_POINTER = "Call help with no arguments for the index.";
 
+/** The arguments of a call beyond `allowed`, each with the one it was probably meant to be; null when there are none. */
+export function extraParams(params: Readonly<Record<string, unknown>>, allowed: readonly string[]): string | null {
+  const extra = Object.keys(params).filter((key) => !allowed.includes(key));
+  if (extra.length === 0) return null;
+  return extra
+    .map((key) => {
+      const close = closeMatch(
+        key,
+        allowed.filter((name) => !Object.hasOwn(params, name)),
+      );
+      return `${JSON.stringify(key)}${close === null ? "" : ` (did you mean "${close}"?)`}`;
+    })
+    .join(", ");
+}
+
 const fail = (value: Record<string, unknown>): Answer => ({ value, isError: true });
 const ok = (value: Record<string, unknown>): Answer => ({ value, isError: false });
 
@@ -23,9 +39,8 @@ function unknownTool(name: string): Answer {
 
 /** help's answer to `params` (the call's arguments). */
 export function helpAnswer(params: Readonly<Record<string, unknown>>): Answer {
-  const extra = Object.keys(params).filter((key) => key !== "tool" && key !== "action");
-  if (extra.length > 0)
-    return fail({ error: "invalid_params", message: `help takes "tool" and "action" only; got ${extra.map((k) => JSON.stringify(k)).join(", ")}`, help: HELP_POINTER });
+  const extra = extraParams(params, ["tool", "action"]);
+  if (extra !== null) return fail({ error: "invalid_params", message: `help takes "tool" and "action" only; got ${extra}`, help: HELP_POINTER });
   const { tool, action } = params;
   for (const [key, value] of [
     ["tool", tool],

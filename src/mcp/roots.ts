@@ -1,11 +1,83 @@
 // Where `--mcp` may read (docs/mcp.md): a call's paths and filenames are resolved against one
 // root directory, the call's `root` or else the client's one root, and nothing outside it is
 // read, through "..", an absolute path or a symlink. The server's own working directory is
-// never used: with no root at all, only an action file given as text can be linted.
+// never used: with no root at all, only an action file given as text can be linted. The
+// client's roots are asked for once (ClientRoots), within ROOTS_TIMEOUT_MS.
 
 import { realpathSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { inspectString } from "../text/escape.js";
+
+/** How long the client gets to answer roots/list (a client answers at once; one that does not must not hold every call). */
+export const ROOTS_TIMEOUT_MS = 5_000;
+/** How long the client's failure to list its roots is remembered before it is asked again (a roots/list_changed notification asks again at once). */
+export const ROOTS_RETRY_MS = 60_000;
+
+/** The client declares roots but could not list them: no root can be checked against them. */
+export class RootsUnavailable extends Error {
+  override readonly name = "RootsUnavailable";
+}
+
+/** What went wrong with roots/list, in a few words (never the raw validation text of an answer). */
+function rootsFailure(error: unknown): string {
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return `did not answer roots/list within ${ROOTS_TIMEOUT_MS / 1000} s`;
+  if (error instanceof McpError) return `answered roots/list with an error (${error.code})`;
+  return "answered roots/list with something that is not a list of roots";
+}
+
+/** A root's directory, when its URI is a local file URL; null otherwise (it is left out). */
+function rootDirectory(uri: unknown): string | null {
+  if (typeof uri !== "string" || !uri.startsWith("file:")) return null;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return null; // a file URL with a host, or an encoded "/": no local directory
+  }
+}
+
+/**
+ * The client's roots, asked for at the first call that needs them and kept until the client
+ * says they changed. A failure (an error, an answer that is no list of roots, no answer within
+ * ROOTS_TIMEOUT_MS) rejects with RootsUnavailable, and is remembered for ROOTS_RETRY_MS.
+ */
+export class ClientRoots {
+  readonly #declared: () => boolean;
+  readonly #list: (timeoutMs: number) => Promise<{ readonly roots: readonly { readonly uri: unknown }[] }>;
+  readonly #retryMs: number;
+  #listed: Promise<readonly string[]> | null = null;
+  #failedAt = 0;
+
+  /** `declared`: whether the client has roots at all; `list`: roots/list, given up after the time given. */
+  constructor(declared: () => boolean, list: (timeoutMs: number) => Promise<{ readonly roots: readonly { readonly uri: unknown }[] }>, retryMs = ROOTS_RETRY_MS) {
+    this.#declared = declared;
+    this.#list = list;
+    this.#retryMs = retryMs;
+  }
+
+  /** The client's roots as directories (none when it declares no roots). */
+  get(): Promise<readonly string[]> {
+    if (!this.#declared()) return Promise.resolve([]);
+    if (this.#listed !== null && this.#failedAt !== 0 && performance.now() - this.#failedAt >= this.#retryMs) this.#listed = null;
+    this.#listed ??= this.#list(ROOTS_TIMEOUT_MS).then(
+      ({ roots }) => roots.flatMap((root) => rootDirectory(root.uri) ?? []),
+      (error: unknown) => {
+        this.#failedAt = performance.now();
+        throw new RootsUnavailable(
+          `the client ${rootsFailure(error)}, so no root can be checked against its roots; it is asked again in ${this.#retryMs / 1000} s, or as soon as it says its roots changed`,
+        );
+      },
+    );
+    return this.#listed;
+  }
+
+  /** The client said its roots changed: they are asked for again at the next call. */
+  changed(): void {
+    this.#listed = null;
+    this.#failedAt = 0;
+  }
+}
 
 export type Resolved<T> = { readonly ok: T } | { readonly problem: string };
 

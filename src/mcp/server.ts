@@ -1,122 +1,106 @@
-// `wymcp-lint --mcp` (docs/mcp.md): an MCP server on stdio, on the MCP SDK's server side,
-// serving the wymcp_lint tool and Wymcp's help tool (declarations.ts). Each call is checked
-// (data.ts), run on the engine of its root (actions.ts; one engine per root, kept warm until
-// the client goes), and answered as Wymcp answers: one JSON text, and for wymcp_lint the same
-// value as structured content. A call never brings the server down: whatever goes wrong in it
-// is that call's error answer.
+// `wymcp-lint --mcp` (docs/mcp.md): an MCP server on stdio (stdio.ts), on the MCP SDK's server
+// side, serving the wymcp_lint tool and Wymcp's help tool (declarations.ts). Each call is
+// checked (data.ts), run on the engine of its root (actions.ts, engines.ts: bounded, shared
+// module processes, idle ones let go), and answered as Wymcp answers: one JSON text, and for
+// wymcp_lint the same value as structured content. A call never brings the server down:
+// whatever goes wrong in it is that call's error answer.
 
-import { tmpdir } from "node:os";
-import { fileURLToPath } from "node:url";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { RESERVED_TOOL_NAME } from "../core/lint-tool.js";
+import { closeMatch } from "../core/close-match.js";
 import { describeThrown } from "../core/escape.js";
-import { Engine } from "../engine/engine.js";
-import { MCP } from "../engine/policy.js";
-import { ModulePool } from "../modules/pool.js";
+import { RESERVED_TOOL_NAME } from "../core/lint-tool.js";
 import { type ActionContext, runAction } from "./actions.js";
 import { checkData } from "./data.js";
 import { ACTION_NAMES, ACTIONS, isActionName, listedTools, TOOL_NAME } from "./declarations.js";
-import { type Answer, helpAnswer } from "./help.js";
+import { Engines } from "./engines.js";
+import { type Answer, extraParams, helpAnswer } from "./help.js";
+import { ClientRoots } from "./roots.js";
+import { MAX_MESSAGE_BYTES, StdioTransport } from "./stdio.js";
 
 export interface McpServerOptions {
   /** wymcp-lint's version, which the server names itself by. */
   readonly version: string;
   /** Wall time each tool module gets to load, in milliseconds. */
   readonly loadTimeoutMs: number;
+  /** How long engines and idle module processes outlive the last call (engines.ts's IDLE_MS by default; tests shorten it). */
+  readonly idleMs?: number;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** An answer as a tools/call result: one JSON text, and the same value as structured content where the tool has an output schema. */
+const failure = (error: string, message: string, more: Record<string, unknown> = {}): Answer => ({ value: { error, message, ...more }, isError: true });
+
+/**
+ * An answer as a tools/call result: one JSON text, and the same value as structured content
+ * where the tool has an output schema. One that would not fit in a message a client reads is
+ * answered with an error saying so.
+ */
 function toResult(answer: Answer, structured: boolean): CallToolResult {
   const text = JSON.stringify(answer.value);
+  const withStructured = structured && !answer.isError;
+  // Each character a byte or more, and the value twice with structured content: a bound, cheap to take.
+  if ((withStructured ? 2 : 1) * Buffer.byteLength(text) > MAX_MESSAGE_BYTES - 4096) {
+    return toResult(
+      failure(
+        "too_large",
+        `The answer would be over ${MAX_MESSAGE_BYTES / (1024 * 1024)} MiB, more than a client reads in one message: ask for fewer offences ("limit"), or lint a smaller text.`,
+      ),
+      false,
+    );
+  }
   return {
     content: [{ type: "text", text }],
-    ...(structured && !answer.isError ? { structuredContent: answer.value as Record<string, unknown> } : {}),
+    ...(withStructured ? { structuredContent: answer.value as Record<string, unknown> } : {}),
     ...(answer.isError ? { isError: true } : {}),
   };
 }
 
-const failure = (error: string, message: string, more: Record<string, unknown> = {}): Answer => ({ value: { error, message, ...more }, isError: true });
-
 /** One action call's answer: its arguments checked ({action, data}), then the action run. */
 async function actionAnswer(params: Readonly<Record<string, unknown>>, context: ActionContext): Promise<Answer> {
-  const { action, data, ...rest } = params;
-  const extra = Object.keys(rest);
-  if (extra.length > 0) return failure("invalid_params", `${TOOL_NAME} takes "action" and "data" only; got ${extra.map((k) => JSON.stringify(k)).join(", ")}`);
+  const { action, data } = params;
+  const extra = extraParams(params, ["action", "data"]);
+  if (extra !== null) return failure("invalid_params", `${TOOL_NAME} takes "action" and "data" only; got ${extra}`);
   if (typeof action !== "string")
     return failure("missing_action", `Missing required 'action' parameter. Valid actions: ${ACTION_NAMES.join(", ")}.`, { valid_actions: ACTION_NAMES });
   if (!isActionName(action)) {
-    return failure("unknown_action", `Unknown action '${action}' for tool '${TOOL_NAME}'. Valid actions: ${ACTION_NAMES.join(", ")}.`, { valid_actions: ACTION_NAMES });
+    const close = closeMatch(action, ACTION_NAMES);
+    return failure(
+      "unknown_action",
+      `Unknown action '${action}' for tool '${TOOL_NAME}'${close === null ? "" : ` (did you mean "${close}"?)`}. Valid actions: ${ACTION_NAMES.join(", ")}.`,
+      {
+        valid_actions: ACTION_NAMES,
+      },
+    );
   }
   const checked = checkData(action, ACTIONS[action], data);
   if ("error" in checked) return { value: { ...checked }, isError: true };
   return runAction(action, checked, context);
 }
 
-/** The server, on `transport`; resolves when the client goes, every engine disposed. */
-export async function serveMcp(options: McpServerOptions, transport: Transport = new StdioServerTransport()): Promise<void> {
+/** The server, on `transport` (stdin and stdout by default); resolves when the client goes, every module process stopped. */
+export async function serveMcp(options: McpServerOptions, transport: Transport = new StdioTransport()): Promise<void> {
   const server = new Server({ name: "wymcp-lint", version: options.version }, { capabilities: { tools: {} } });
-  const engines = new Map<string, Promise<Engine>>();
-  // Each engine's module processes: after a call, one a module ran in is replaced by a fresh
-  // one, ready for the next call (a used one would only be stopped by it). Never once closed.
-  const pools = new Set<ModulePool>();
-  let closing = false;
-  let roots: Promise<readonly string[]> | null = null;
+  const engines = new Engines({ loadTimeoutMs: options.loadTimeoutMs, ...(options.idleMs === undefined ? {} : { idleMs: options.idleMs }) });
+  const roots = new ClientRoots(
+    () => server.getClientCapabilities()?.roots !== undefined,
+    (timeout) => server.listRoots(undefined, { timeout }),
+  );
 
-  const clientRoots = (): Promise<readonly string[]> => {
-    if (server.getClientCapabilities()?.roots === undefined) return Promise.resolve([]);
-    roots ??= server.listRoots().then(
-      ({ roots: listed }) => listed.flatMap((root) => (root.uri.startsWith("file:") ? [fileURLToPath(root.uri)] : [])),
-      (error: unknown) => {
-        roots = null;
-        throw new Error(`the client did not list its roots: ${describeThrown(error)}`);
-      },
-    );
-    return roots;
-  };
-  const engineFor = (root: string | null): Promise<Engine> => {
-    // No root: nothing is read from disk, so no config applies and no directory is looked at.
-    const key = root ?? "";
-    let engine = engines.get(key);
-    if (engine === undefined) {
-      const pool = new ModulePool(undefined, { keepIdle: true });
-      const where = root === null ? { cwd: tmpdir(), config: false as const } : { cwd: root };
-      engine = Engine.create({ ...where, loadTimeoutMs: options.loadTimeoutMs, pool, policy: MCP });
-      engines.set(key, engine);
-      pools.add(pool);
-      // A root whose config is broken is tried again at the next call, once it may be mended.
-      engine.catch(() => {
-        engines.delete(key);
-        pools.delete(pool);
-        pool.stop();
-      });
-    }
-    return engine;
-  };
-  const context: ActionContext = { clientRoots, engineFor };
-
-  server.setNotificationHandler(RootsListChangedNotificationSchema, () => {
-    roots = null;
-  });
+  server.setNotificationHandler(RootsListChangedNotificationSchema, () => roots.changed());
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools() as never }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: given } = request.params;
     if (name !== TOOL_NAME && name !== RESERVED_TOOL_NAME) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Valid tools: ${TOOL_NAME}, ${RESERVED_TOOL_NAME}.`);
     const params = given ?? {};
     if (!isObject(params)) throw new McpError(ErrorCode.InvalidParams, "Invalid 'arguments': expected an object");
+    const context: ActionContext = { clientRoots: () => roots.get(), onEngine: (root, work) => engines.run(root, extra.signal, work), signal: extra.signal };
     try {
       return toResult(name === RESERVED_TOOL_NAME ? helpAnswer(params) : await actionAnswer(params, context), name === TOOL_NAME);
     } catch (error) {
+      // A cancelled call is answered by nobody (the SDK drops it); anything else is our bug, said as such.
       return toResult(failure("internal", `wymcp-lint could not answer: ${describeThrown(error)}`), false);
-    } finally {
-      // After the answer is sent: spawning takes the thread a while.
-      setImmediate(() => {
-        if (!closing) for (const pool of pools) pool.freshen();
-      });
     }
   });
 
@@ -124,13 +108,6 @@ export async function serveMcp(options: McpServerOptions, transport: Transport =
     server.onclose = resolve;
   });
   await server.connect(transport);
-  // The SDK's stdio transport does not end with its input: a client that goes away closes it.
-  if (transport instanceof StdioServerTransport) process.stdin.once("end", () => void server.close());
   await closed;
-  closing = true;
-  for (const engine of engines.values())
-    await engine.then(
-      (e) => e.dispose(),
-      () => undefined,
-    );
+  engines.close();
 }

@@ -97,6 +97,73 @@ test("the server ends when its client closes its input, leaving no process", asy
   assert.equal(await exited, 0);
 });
 
+/** `wymcp-lint --mcp` spoken to line by line: each JSON-RPC message written, each answer read back. */
+function rawServer() {
+  const server = spawn(process.execPath, [BIN, "--mcp"], { cwd: tmpdir(), stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  server.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+  const answers = (): Record<string, unknown>[] =>
+    stdout
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  /** Waits for the answer with this id (or one with no id, when `id` is null). */
+  const answer = async (id: number | null): Promise<Record<string, unknown>> => {
+    for (;;) {
+      const found = answers().find((a) => (id === null ? !("id" in a) && "error" in a : a["id"] === id));
+      if (found !== undefined) return found;
+      if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}) without answering ${id}: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const send = (message: unknown): void => void server.stdin.write(`${JSON.stringify(message)}\n`);
+  send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+  send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  return { server, send, answer, exited, stderr: () => stderr };
+}
+
+test("a message over the size limit is answered with an error naming the limit, to its request's id, and the session goes on", async () => {
+  const raw = rawServer();
+  try {
+    await raw.answer(0);
+    const text = "x".repeat(11 * 1024 * 1024);
+    // The SDK's client writes the id last; another client first: both are found.
+    raw.server.stdin.write(
+      `${JSON.stringify({ method: "tools/call", params: { name: "wymcp_lint", arguments: { action: "lint_text", data: { text, filename: "a.actions.json" } } }, jsonrpc: "2.0", id: 7 })}\n`,
+    );
+    raw.server.stdin.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "wymcp_lint", arguments: { action: "lint_text", data: { text, filename: "a.actions.json" } } } })}\n`,
+    );
+    for (const id of [7, 8]) {
+      const refused = (await raw.answer(id))["error"] as { code: number; message: string };
+      assert.equal(refused.code, -32600);
+      assert.match(refused.message, /over the server's limit of 10\.0 MiB/);
+    }
+    raw.send({ jsonrpc: "2.0", id: 9, method: "tools/list" });
+    assert.equal(((await raw.answer(9))["result"] as { tools: unknown[] }).tools.length, 2);
+    // A line that is no JSON-RPC message is answered too.
+    raw.server.stdin.write("not json\n");
+    assert.equal(((await raw.answer(null))["error"] as { code: number }).code, -32700);
+  } finally {
+    raw.server.stdin.end();
+  }
+  assert.equal(await raw.exited, 0);
+});
+
+test("a client that closes only the server's stdout ends it quietly: no stack trace, exit 0", async () => {
+  const raw = rawServer();
+  await raw.answer(0);
+  raw.server.stdout.destroy();
+  // The next answer meets the closed pipe.
+  raw.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+  raw.send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+  assert.equal(await raw.exited, 0);
+  assert.equal(raw.stderr(), "");
+});
+
 test("the linter finds its own MCP server clean: wymcp-lint --server -- wymcp-lint --mcp", () => {
   const out = spawnSync(process.execPath, [BIN, "--format", "json", "--server", "--", process.execPath, BIN, "--mcp"], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
   assert.equal(out.status, 0, `${out.stdout}\n${out.stderr}`);

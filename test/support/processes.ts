@@ -1,8 +1,10 @@
-// Shared by the tests of module processes (test/modules/, test/cli/early.test.ts, test/lsp/):
-// whether a child process or a pid still runs, and waiting for them to exit.
+// Shared by the tests of module processes (test/modules/, test/cli/early.test.ts, test/lsp/,
+// test/mcp/): whether a child process or a pid still runs, waiting for them to exit, and the
+// module processes this process has running.
 
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { readdirSync, readFileSync } from "node:fs";
 
 export function alive(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null;
@@ -36,4 +38,22 @@ export async function allEnded(pids: readonly number[], what = "the server"): Pr
     if (Date.now() > deadline) throw new Error(`processes ${pids.filter(running).join(", ")} outlived ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** The module processes this process started that still run (zombies, already ended, left out): Linux's /proc, read directly. */
+export function ownModuleProcesses(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The fields after the command name (which may hold spaces): state, then the parent's pid.
+      const [state, parent] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(parent) !== process.pid || state === "Z") continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("child/main")) pids.push(Number(entry));
+    } catch {
+      // Ended while we looked.
+    }
+  }
+  return pids;
 }
