@@ -1,7 +1,9 @@
 // An offence as the machine answers give it (docs/report.md, "json"): the JSON report's entry,
 // which the MCP server's answers carry too (src/mcp/answers.ts), so the two never drift. Every
-// field present, null where unknown; `client` only on a client limit's offence.
+// field present, null where unknown; `client` only on a client limit's offence. A held-back
+// check likewise, one entry for both.
 
+import { heldBackMessage, type HeldBack } from "../core/held-back.js";
 import type { Offence } from "../core/offence.js";
 
 /** The offence's fields as the JSON report and the MCP answers give them. */
@@ -20,4 +22,9 @@ export function offenceRecord(offence: Offence): Record<string, unknown> {
     edits: offence.edits ?? null,
     ...(offence.client === undefined ? {} : { client: offence.client }),
   };
+}
+
+/** A check the chain's gate held back, as the JSON report and the MCP answers give it. */
+export function heldBackRecord(record: HeldBack): Record<string, unknown> {
+  return { action: record.action, check: record.check, by: record.by, message: heldBackMessage(record) };
 }

@@ -1,7 +1,8 @@
 // An action's `data`, checked against its action schema as Wymcp's dispatch checks a call
 // (docs/mcp.md): the required properties present (defaults do not count), then, beyond what
 // Wymcp checks, no undeclared key and each value of its declared type, so that a slip is
-// answered with what to send instead of a lint of the wrong thing. The defaults are merged in.
+// answered with what to send instead of a lint of the wrong thing (a misspelt name with the
+// name it was probably meant to be). The defaults are merged in.
 
 import { closeMatch } from "../core/close-match.js";
 import { describeValue } from "../core/escape.js";
@@ -32,6 +33,8 @@ function valueProblem(name: string, schema: PropertySchema, value: unknown): str
       if ((schema.minimum !== undefined && value < schema.minimum) || (schema.maximum !== undefined && value > schema.maximum)) return wanted(`an integer from ${bounds}`);
       return null;
     }
+    case "boolean":
+      return typeof value === "boolean" ? null : wanted("true or false");
     case "array":
       if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) return wanted("a list of strings");
       return null;
@@ -43,16 +46,24 @@ export function checkData(action: ActionName, schema: ActionSchema, data: unknow
   const given = data ?? {};
   if (!isObject(given)) return { error: "invalid_data", action, message: `"data" must be an object of the action's arguments; got ${describeValue(data)}` };
   const declared = Object.keys(schema.properties);
+  const undeclared = Object.keys(given).filter((name) => !Object.hasOwn(schema.properties, name));
   const missing = (schema.required ?? []).filter((name) => !Object.hasOwn(given, name));
-  if (missing.length > 0) return { error: "missing_required_fields", action, missing, message: `Required fields missing: ${missing.join(", ")}` };
+  if (missing.length > 0) {
+    // A missing argument is often one sent under a misspelt name: that name is given with it.
+    const slips = undeclared.flatMap((name) => {
+      const close = closeMatch(name, missing);
+      return close === null ? [] : [`${inspectString(name)} is no argument of ${action} (did you mean "${close}"?)`];
+    });
+    return { error: "missing_required_fields", action, missing, message: `Required fields missing: ${missing.join(", ")}${slips.length === 0 ? "" : `; ${slips.join("; ")}`}` };
+  }
+  const slip = undeclared[0];
+  if (slip !== undefined) {
+    const close = closeMatch(slip, declared);
+    const known = declared.length === 0 ? "it takes no arguments" : `it takes ${declared.join(", ")}`;
+    return { error: "invalid_data", action, message: `${action} has no argument ${inspectString(slip)}${close === null ? "" : ` (did you mean "${close}"?)`}; ${known}` };
+  }
   for (const [name, value] of Object.entries(given)) {
-    const property = Object.hasOwn(schema.properties, name) ? schema.properties[name] : undefined;
-    if (property === undefined) {
-      const close = closeMatch(name, declared);
-      const known = declared.length === 0 ? "it takes no arguments" : `it takes ${declared.join(", ")}`;
-      return { error: "invalid_data", action, message: `${action} has no argument ${inspectString(name)}${close === null ? "" : ` (did you mean "${close}"?)`}; ${known}` };
-    }
-    const problem = valueProblem(name, property, value);
+    const problem = valueProblem(name, schema.properties[name] as PropertySchema, value);
     if (problem !== null) return { error: "invalid_data", action, message: problem };
   }
   return { ...schema.defaults, ...given };

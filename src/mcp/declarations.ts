@@ -2,18 +2,19 @@
 // its action schemas read from wymcp_lint.actions.json (an action file like any other, linted
 // with the rest of the repository), and Wymcp's help tool. tools/list gives each as Wymcp
 // builds it: the action enum, the "name: description" summaries the linter itself compares
-// with help (src/server/help-contract.ts), and a bare `data` object.
+// with help (src/server/help-contract.ts), and a `data` object whose description names each
+// action's arguments; of the answers, only their outer shape (the whole is
+// schemas/mcp-answer.schema.json), so that listing the tools costs a client few tokens.
 
 import type { ActionSchemaKey } from "../vocabulary.js";
 import { actionSummaries, compareNames } from "../server/help-contract.js";
 import { wymcpInputSchema } from "../core/action-summary.js";
 import { RESERVED_TOOL_NAME } from "../core/lint-tool.js";
 import declared from "./wymcp_lint.actions.json" with { type: "json" };
-import { OUTPUT_SCHEMA } from "./output-schema.js";
 
 /** A property schema of our own declarations: the JSON Schema subset they use. */
 export interface PropertySchema {
-  readonly type: "string" | "integer" | "array";
+  readonly type: "string" | "integer" | "boolean" | "array";
   readonly description: string;
   readonly enum?: readonly string[];
   readonly items?: { readonly type: "string" };
@@ -33,7 +34,8 @@ export interface ActionSchema {
 }
 
 export const TOOL_NAME = "wymcp_lint";
-export const TOOL_DESCRIPTION = "Lint MCP tool declarations (Wymcp action files and JS/TS tool modules): every offence at once, with positions, severities and fixes";
+export const TOOL_DESCRIPTION =
+  "Lint MCP tool declarations (Wymcp action files, JS/TS and Elixir tool modules): every offence, with positions and fixes. Linting a JS/TS tool module runs its code. help {tool: wymcp_lint} gives each action in full";
 
 export type ActionName = "explain" | "fix_text" | "lint_files" | "lint_text" | "list_codes";
 
@@ -42,8 +44,16 @@ export const ACTION_NAMES = (Object.keys(ACTIONS) as ActionName[]).sort(compareN
 
 export const isActionName = (name: string): name is ActionName => Object.hasOwn(ACTIONS, name);
 
-/** What every answer is: it reads files at most, changes nothing, and reaches nothing beyond the machine. */
-const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+/**
+ * The tool runs the code of the tool modules it lints (a text sent to lint_text or fix_text, a
+ * module lint_files finds), which may do what Node's permission model leaves it: read files
+ * anywhere and reach the network (docs/mcp.md, "What runs"). So it promises nothing a client
+ * may take as leave to run it unasked: not read-only, not idempotent, open-world.
+ */
+const TOOL_ANNOTATIONS = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } as const;
+
+/** help reads nothing but our own declarations. */
+const HELP_ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 /** Wymcp's help tool, as Wymcp declares it. */
 const HELP_TOOL = {
@@ -58,7 +68,7 @@ const HELP_TOOL = {
     },
     additionalProperties: false,
   },
-  annotations: ANNOTATIONS,
+  annotations: HELP_ANNOTATIONS,
 } as const;
 
 /** The summaries of our actions, "name: description" sorted by name, as help's index and tools/list give them. */
@@ -66,16 +76,27 @@ export function summaries(): string[] {
   return actionSummaries(ACTIONS) ?? [];
 }
 
+/** What `data` holds for each action, one line each: its arguments, an optional one marked "?". */
+function dataDescription(): string {
+  const lines = ACTION_NAMES.map((name) => {
+    const { properties, required = [] } = ACTIONS[name];
+    const names = Object.keys(properties).map((key) => (required.includes(key) ? key : `${key}?`));
+    return `${name}: {${names.join(", ")}}`;
+  });
+  return ["The action's arguments:", ...lines].join("\n");
+}
+
 /** The tools/list entries: the action tool, then help. */
 export function listedTools(): readonly Record<string, unknown>[] {
+  const inputSchema = wymcpInputSchema(ACTIONS) as { properties: Record<string, unknown> };
   return [
     {
       name: TOOL_NAME,
       title: "wymcp-lint",
       description: TOOL_DESCRIPTION,
-      inputSchema: wymcpInputSchema(ACTIONS),
-      outputSchema: OUTPUT_SCHEMA,
-      annotations: ANNOTATIONS,
+      inputSchema: { ...inputSchema, properties: { ...inputSchema.properties, data: { type: "object", description: dataDescription() } } },
+      outputSchema: { type: "object", required: ["action"], properties: { action: { type: "string", enum: ACTION_NAMES } } },
+      annotations: TOOL_ANNOTATIONS,
     },
     HELP_TOOL,
   ];

@@ -1,7 +1,8 @@
 // `--mcp`'s server driven by the MCP SDK's own client, in memory: every action, the help
 // tool at its three levels, roots and paths outside them, a module that hangs, and calls
 // that are malformed. The client checks each answer's structured content against the
-// tool's output schema, so a shape that drifts from it fails here.
+// tool's listed output schema, and each answer here is held to the whole of it,
+// schemas/mcp-answer.schema.json, so a shape that drifts from it fails here.
 
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -10,10 +11,12 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Ajv } from "ajv";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { OFFENCE_CODES } from "../../src/core/codes.js";
 import { serveMcp } from "../../src/mcp/server.js";
+import { tokenCounter } from "../../src/tokens/count.js";
 import { cli } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
 
@@ -33,12 +36,15 @@ async function connect(roots: readonly string[] | null): Promise<Connected> {
   return { client, served };
 }
 
+const answerSchema = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(repoPath("schemas/mcp-answer.schema.json"), "utf8")));
+
 async function call(client: Client, action: string, data?: unknown): Promise<{ value: Json; isError: boolean; structured: Json | undefined }> {
   const result = await client.callTool({ name: "wymcp_lint", arguments: data === undefined ? { action } : { action, data } });
   const content = result.content as { type: string; text: string }[];
   assert.equal(content.length, 1);
   assert.equal(content[0]?.type, "text");
   const value = JSON.parse(content[0]?.text as string) as Json;
+  if (result.isError !== true) assert.ok(answerSchema(value), JSON.stringify(answerSchema.errors));
   return { value, isError: result.isError === true, structured: result.structuredContent as Json | undefined };
 }
 
@@ -80,8 +86,43 @@ describe("what the server declares", () => {
     const action = (tool.inputSchema["properties"] as Record<string, Json>)["action"] as Json;
     assert.deepEqual(action["enum"], ["explain", "fix_text", "lint_files", "lint_text", "list_codes"]);
     assert.match(action["description"] as string, /^explain: .+\nfix_text: .+\nlint_files: .+\nlint_text: .+\nlist_codes: .+$/);
-    assert.deepEqual(tool["annotations"], { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    // Linting a tool module runs its code, which may read anywhere and reach the network: nothing
+    // a client could take as leave to run the tool unasked (docs/mcp.md, "What runs").
+    assert.deepEqual(tool["annotations"], { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
+    assert.match(tool["description"] as string, /runs its code/);
+    assert.deepEqual(tools[1]?.annotations, { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     assert.equal((tool["outputSchema"] as Json)["type"], "object");
+  });
+
+  test("the input schema says what data holds for each action, and the description points at help", async () => {
+    const { tools } = await withRoots.client.listTools();
+    const tool = tools[0] as unknown as Json & { inputSchema: { properties: Record<string, Json> } };
+    assert.equal(
+      tool.inputSchema.properties["data"]?.["description"],
+      [
+        "The action's arguments:",
+        "explain: {code}",
+        "fix_text: {text, filename, root?, severity?, limit?, offset?, diff?}",
+        "lint_files: {paths, root?, severity?, limit?, offset?}",
+        "lint_text: {text, filename, root?, severity?, limit?, offset?}",
+        "list_codes: {}",
+      ].join("\n"),
+    );
+    assert.match(tool["description"] as string, /help \{tool: wymcp_lint\}/);
+  });
+
+  test("tools/list costs a client few tokens: under 600 (o200k_base), the answers' whole shape in schemas/", async () => {
+    const count = await tokenCounter();
+    const listed = await withRoots.client.listTools();
+    const tokens = count(JSON.stringify({ tools: listed.tools }));
+    assert.ok(tokens < 600, `${tokens} tokens`);
+    // The listed output schema is the outer shape of every answer the whole schema allows.
+    const whole = JSON.parse(readFileSync(repoPath("schemas/mcp-answer.schema.json"), "utf8")) as Json;
+    const outer = (listed.tools[0] as unknown as Json)["outputSchema"] as { properties: { action: { enum: string[] } } };
+    const answered = (whole["oneOf"] as { properties: { action: { enum?: string[]; const?: string } } }[]).flatMap(
+      (shape) => shape.properties.action.enum ?? [shape.properties.action.const as string],
+    );
+    assert.deepEqual(answered.sort(), [...outer.properties.action.enum].sort());
   });
 
   test("help answers the index, the tool complete, one action, and names the valid targets of an unknown one", async () => {
@@ -280,6 +321,66 @@ describe("lint_files", () => {
   });
 });
 
+describe("a client whose roots cannot be listed", () => {
+  /** A client that declares roots and answers roots/list with `answer` (never, when it never settles), counting the requests. */
+  async function connectAnswering(answer: () => Promise<unknown>): Promise<Connected & { asked: () => number }> {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const served = serveMcp({ version: "0.0.0-test", loadTimeoutMs: 3_000 }, serverSide);
+    const client = new Client({ name: "test", version: "1" }, { capabilities: { roots: { listChanged: true } } });
+    let asked = 0;
+    client.setRequestHandler(ListRootsRequestSchema, () => {
+      asked++;
+      return answer() as never;
+    });
+    await client.connect(clientSide);
+    return { client, served, asked: () => asked };
+  }
+
+  test("one that never answers roots/list costs the first call a few seconds and the next ones nothing: a clear error each", async () => {
+    const silent = await connectAnswering(() => new Promise(() => undefined));
+    try {
+      for (let i = 0; i < 3; i++) {
+        const answer = await call(silent.client, "lint_text", { text: BROKEN, filename: "a.actions.json" });
+        assert.equal(answer.value["error"], "roots_unavailable");
+        assert.match(answer.value["message"] as string, /did not answer roots\/list within 5 s/);
+      }
+      assert.equal(silent.asked(), 1);
+      // Once it says its roots changed, they are asked for again.
+      await silent.client.sendRootsListChanged();
+      await call(silent.client, "lint_text", { text: BROKEN, filename: "a.actions.json" });
+      assert.equal(silent.asked(), 2);
+    } finally {
+      await silent.client.close();
+      await silent.served;
+    }
+  });
+
+  test("one that answers something other than a list of roots gets an error in a sentence, not a validation dump", async () => {
+    const garbled = await connectAnswering(async () => ({ roots: "everywhere" }));
+    try {
+      const answer = await call(garbled.client, "lint_files", { paths: ["."] });
+      assert.equal(answer.value["error"], "roots_unavailable");
+      assert.match(answer.value["message"] as string, /answered roots\/list with something that is not a list of roots/);
+      assert.doesNotMatch(answer.value["message"] as string, /invalid_type|expected|\[/);
+    } finally {
+      await garbled.client.close();
+      await garbled.served;
+    }
+  });
+
+  test("a root whose URI names no local directory (a host, an encoded slash) is left out, never an internal error", async () => {
+    const odd = await connectAnswering(async () => ({ roots: [{ uri: "file://elsewhere/srv" }, { uri: "file:///a%2Fb" }, { uri: pathToFileURL(root).href }] }));
+    try {
+      const answer = await call(odd.client, "lint_files", { paths: ["tools"] });
+      assert.equal(answer.isError, false, JSON.stringify(answer.value));
+      assert.equal(answer.value["root"], root);
+    } finally {
+      await odd.client.close();
+      await odd.served;
+    }
+  });
+});
+
 test("a root whose config is broken answers with the mistake, and is read again once it is mended", async () => {
   const broken = realpathSync(mkdtempSync(join(tmpdir(), "wymcp-mcp-config-")));
   try {
@@ -301,24 +402,56 @@ test("a root whose config is broken answers with the mistake, and is read again 
 });
 
 describe("fix_text", () => {
-  test("answers the fixed text, its diff and what is left, and writes nothing", async () => {
+  test("answers the fixed text once and what is left, and writes nothing; the diff only when asked", async () => {
     const before = readdirSync(join(root, "tools")).sort();
     const answer = await call(withRoots.client, "fix_text", { text: BROKEN, filename: "tools/new.actions.json" });
     assert.equal(answer.isError, false);
     assert.equal(answer.value["changed"], true);
     assert.match(answer.value["text"] as string, /"required": \["q"\]/);
-    assert.match(answer.value["diff"] as string, /^-\s+"requird": \["q"\]$/m);
+    assert.equal(answer.value["diff"], null);
     assert.deepEqual(answer.value["offences"], []);
     assert.deepEqual(readdirSync(join(root, "tools")).sort(), before);
+    const withDiff = await call(withRoots.client, "fix_text", { text: BROKEN, filename: "tools/new.actions.json", diff: true });
+    assert.match(withDiff.value["diff"] as string, /^-\s+"requird": \["q"\]$/m);
+    assert.equal(withDiff.value["text"], answer.value["text"]);
   });
 
-  test("a text with nothing to fix comes back unchanged", async () => {
+  test("the answer stays small: the fixed text once in each of the text and the structured content", async () => {
+    const actions = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`a${i}`, { description: "Do it", properties: {}, requird: [] }]));
+    const text = JSON.stringify(actions, null, 2);
+    const result = await withRoots.client.callTool({ name: "wymcp_lint", arguments: { action: "fix_text", data: { text, filename: "many.actions.json" } } });
+    const sent = (result.content as { text: string }[])[0]?.text as string;
+    const size = sent.length + JSON.stringify(result.structuredContent).length;
+    // The fixed text as JSON writes it, twice (the JSON text and the structured content), and one page of what is left.
+    const fixed = JSON.stringify((JSON.parse(sent) as Json)["text"]).length;
+    assert.ok(fixed > text.length);
+    assert.ok(size < 2 * fixed + 50_000, `${size} characters for ${text.length} in`);
+  });
+
+  test("a text with nothing to fix is not sent back: changed is false, text and diff null", async () => {
     const text = '{"list": {"description": "List orders", "properties": {}}}\n';
-    const answer = await call(withRoots.client, "fix_text", { text, filename: "orders.actions.json" });
+    const answer = await call(withRoots.client, "fix_text", { text, filename: "orders.actions.json", diff: true });
     assert.equal(answer.value["changed"], false);
-    assert.equal(answer.value["text"], text);
+    assert.equal(answer.value["text"], null);
     assert.equal(answer.value["diff"], null);
   });
+});
+
+test("an answer names the checks the chain held back in the actions it lists, which run once those offences are fixed", async () => {
+  const text = readFileSync(repoPath("test/fixtures/held-back/gate.actions.json"), "utf8");
+  const answer = await call(rootless.client, "lint_text", { text, filename: "gate.actions.json" });
+  assert.deepEqual(
+    (answer.value["heldBack"] as Json[]).map((h) => [h["file"], h["action"], h["check"], h["by"]]),
+    [
+      ["gate.actions.json", "order", "example-misses-required", ["duplicate"]],
+      ["gate.actions.json", "order", "undeclared-default", ["duplicate"]],
+    ],
+  );
+  assert.match(((answer.value["heldBack"] as Json[])[0] as Json)["message"] as string, /did not run/);
+  // A page that lists none of that action's offences names none of its checks.
+  const order = (answer.value["offences"] as Json[]).findIndex((o) => o["action"] === "order");
+  const other = await call(rootless.client, "lint_text", { text, filename: "gate.actions.json", offset: order === 0 ? 3 : 0, limit: 1 });
+  if ((other.value["offences"] as Json[])[0]?.["action"] !== "order") assert.deepEqual(other.value["heldBack"], []);
 });
 
 describe("explain and list_codes", () => {
@@ -349,6 +482,7 @@ describe("malformed calls are answered in the tool's dialect, never a crash", ()
     ["data that is no object", { action: "lint_text", data: [1] }, "invalid_data"],
     ["a missing required field", { action: "lint_text", data: { text: "{}" } }, "missing_required_fields"],
     ["an undeclared argument", { action: "lint_text", data: { text: "{}", filename: "a.actions.json", fielname: "x" } }, "invalid_data"],
+    ["a required argument under a misspelt name", { action: "lint_text", data: { text: "{}", fielname: "a.actions.json" } }, "missing_required_fields"],
     ["a value of the wrong type", { action: "lint_files", data: { paths: "tools" } }, "invalid_data"],
     ["a limit out of bounds", { action: "lint_files", data: { paths: ["tools"], limit: 0 } }, "invalid_data"],
     ["a file of no known kind", { action: "lint_text", data: { text: "{}", filename: "notes.txt" } }, "invalid_data"],
@@ -364,6 +498,24 @@ describe("malformed calls are answered in the tool's dialect, never a crash", ()
       assert.equal(typeof value["message"], "string");
     });
   }
+
+  test("a misspelt name is named with the name it was probably meant to be, in data, beside it, and in help", async () => {
+    const message = async (name: string, args: Json): Promise<string> => {
+      const result = await withRoots.client.callTool({ name, arguments: args });
+      return (JSON.parse((result.content as { text: string }[])[0]?.text as string) as Json)["message"] as string;
+    };
+    assert.match(
+      await message("wymcp_lint", { action: "lint_text", data: { text: "{}", fielname: "a.actions.json" } }),
+      /"fielname" is no argument of lint_text \(did you mean "filename"\?\)/,
+    );
+    assert.match(
+      await message("wymcp_lint", { action: "lint_text", data: { text: "{}", filename: "a.actions.json", severty: "error" } }),
+      /no argument "severty" \(did you mean "severity"\?\)/,
+    );
+    assert.match(await message("wymcp_lint", { action: "list_codes", dat: {} }), /"dat" \(did you mean "data"\?\)/);
+    assert.match(await message("wymcp_lint", { action: "lint_txt" }), /did you mean "lint_text"\?/);
+    assert.match(await message("help", { tol: "wymcp_lint" }), /"tol" \(did you mean "tool"\?\)/);
+  });
 
   test("the server still answers after them", async () => {
     assert.equal((await call(withRoots.client, "list_codes")).isError, false);

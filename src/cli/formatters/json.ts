@@ -6,18 +6,13 @@
 // where the chain's gate held a check back. Called through the registry
 // in index.ts.
 
-import { heldBackMessage, type HeldBack } from "../../core/held-back.js";
-import { offenceRecord } from "../../lint/offence-record.js";
+import { heldBackRecord, offenceRecord } from "../../lint/offence-record.js";
 import type { LintResult } from "../../lint/result.js";
 import { safeJson } from "./machine.js";
 import type { FormatOptions } from "./types.js";
 
 /** The report format's version: fields may be added while it stays 1, none renamed or removed. */
 export const REPORT_VERSION = 1;
-
-function heldBackEntry(record: HeldBack): Record<string, unknown> {
-  return { action: record.action, check: record.check, by: record.by, message: heldBackMessage(record) };
-}
 
 export function format(result: LintResult, _options: FormatOptions): string {
   const document = {
@@ -26,7 +21,7 @@ export function format(result: LintResult, _options: FormatOptions): string {
       file: file.file,
       tool: file.tool,
       offences: file.offences.map(offenceRecord),
-      ...(file.heldBack === undefined ? {} : { heldBack: file.heldBack.map(heldBackEntry) }),
+      ...(file.heldBack === undefined ? {} : { heldBack: file.heldBack.map(heldBackRecord) }),
       ...(file.tokens === undefined ? {} : { tokens: file.tokens }),
       ...(file.diff !== undefined ? { diff: file.diff } : {}),
     })),
