@@ -12,6 +12,7 @@ const place = async () => (await import("../locate/action-file.js")).locateActio
 
 export const ACTION_FILE: InputKind = {
   id: "action-file",
+  unreadCode: "parse-error",
   read: (inputs, context) => readJsonInputs(inputs, context, place),
   directivesOf: jsonDirectives,
   commentSyntax: jsonCommentSyntax,

@@ -53,6 +53,7 @@ async function elixirNames(path: string, read: () => string | null): Promise<rea
 
 export const ELIXIR_MODULE: InputKind = {
   id: "elixir-module",
+  unreadCode: "parse-error",
   read: readElixir,
   directivesOf: async (text) => (await import("../elixir/index.js")).elixirDirectives(text),
   commentSyntax: () => HASH_COMMENTS,

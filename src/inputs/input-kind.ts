@@ -66,6 +66,8 @@ export interface CommentSyntax {
 
 export interface InputKind {
   readonly id: InputKindId;
+  /** The code of a file of this kind that could not be read, which is also what a failure inside wymcp-lint while reading it costs that file (src/lint/pipeline.ts). */
+  readonly unreadCode: "parse-error" | "load-error";
   /** Loads what reading this kind needs, so that a read starts its work at once (a run's module processes start before this thread reads the other kinds); absent when it loads nothing. */
   readonly prepare?: () => Promise<void>;
   /** Reads the files, in their order: one Source each. Never rejects for a file's fault (that is its offence); a text given in an Input is read in place of the file. */

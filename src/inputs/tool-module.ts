@@ -110,6 +110,7 @@ async function writtenName(path: string, read: () => string | null): Promise<rea
 
 export const TOOL_MODULE: InputKind = {
   id: "tool-module",
+  unreadCode: "load-error",
   prepare,
   read: readModules,
   directivesOf: async (text) => directivesOf(text, "module"),

@@ -8,6 +8,7 @@ import { jsonCommentSyntax, jsonDirectives, readJsonInputs } from "./json-source
 
 export const TOOLS_FILE: InputKind = {
   id: "tools-file",
+  unreadCode: "parse-error",
   read: (inputs, context) => readJsonInputs(inputs, context, async () => (_text, offences) => offences),
   directivesOf: jsonDirectives,
   commentSyntax: jsonCommentSyntax,

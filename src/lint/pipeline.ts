@@ -8,11 +8,13 @@
 //   place       those offences in the file's text
 //   suppress    the file's inline directives (src/suppress/), when the policy applies them
 //   severity    each offence's severity under the rules, and the per-file cap
-// A file's failure stays in that file's result; only our own bugs throw.
+// A file's failure stays in that file's result, and so does a failure of ours while linting
+// it: a check that throws costs that file one offence saying so, and the other files report.
 
 import { dirname } from "node:path";
+import { describeThrown } from "../core/escape.js";
 import { capOffences } from "../core/offence-cap.js";
-import type { Offence } from "../core/offence.js";
+import { toolOffence, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
 import type { ToolLint } from "../core/tool-lint.js";
 import { runsCode, type InputKindId } from "../files/kind.js";
@@ -56,6 +58,44 @@ function kindsOf(inputs: readonly Input[]): InputKindId[] {
   return ids.sort((a, b) => Number(runsCode(b)) - Number(runsCode(a)));
 }
 
+/**
+ * What a file is when linting it failed inside wymcp-lint (a check that threw, a module process
+ * that could not start): that failure, as an offence of the kind's own code for a file that
+ * cannot be read, and nothing else of it.
+ */
+function failedSource(input: Input, error: unknown): Source {
+  // A reader that names the file in its own error (a lint worker's) wraps the failure itself.
+  const failure = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  const offence = toolOffence(
+    inputKind(input.found.kind).unreadCode,
+    `linting this file failed inside wymcp-lint: ${describeThrown(failure)}; what else is wrong in it is not known`,
+    "This is a bug of wymcp-lint: report it with the file. The run's other files are reported as usual.",
+  );
+  return {
+    tools: [{ tool: null, actions: 0, offences: [offence] }],
+    place: async (_index, offences) => offences,
+    directives: async () => [],
+    ownerOf: () => 0,
+    dependencies: null,
+  };
+}
+
+/**
+ * The inputs of one kind read; should the read fail inside wymcp-lint, each is read again on
+ * its own, so that the failure stays with the file it comes from (a cancelled run stops).
+ */
+async function readKind(id: InputKindId, inputs: readonly Input[], context: ReadContext): Promise<Source[]> {
+  try {
+    return await inputKind(id).read(inputs, context);
+  } catch (error) {
+    if (context.signal?.aborted === true) throw error;
+    if (inputs.length === 1) return [failedSource(inputs[0] as Input, error)];
+    const sources: Source[] = [];
+    for (const input of inputs) sources.push(...(await readKind(id, [input], context)));
+    return sources;
+  }
+}
+
 /** Every input read by its kind, in the inputs' order. */
 async function readAll(inputs: readonly Input[], context: ReadContext): Promise<Source[]> {
   const ids = kindsOf(inputs);
@@ -66,12 +106,11 @@ async function readAll(inputs: readonly Input[], context: ReadContext): Promise<
   for (const [i, input] of inputs.entries()) at.set(input.found.kind, [...(at.get(input.found.kind) ?? []), i]);
   const reads = ids.map((id) => {
     const indexes = at.get(id) as number[];
-    return inputKind(id)
-      .read(
-        indexes.map((i) => inputs[i] as Input),
-        context,
-      )
-      .then((sources) => ({ indexes, sources }));
+    return readKind(
+      id,
+      indexes.map((i) => inputs[i] as Input),
+      context,
+    ).then((sources) => ({ indexes, sources }));
   });
   const sources = new Array<Source>(inputs.length);
   for (const { indexes, sources: read } of await Promise.all(reads)) indexes.forEach((i, j) => (sources[i] = read[j] as Source));
@@ -135,8 +174,16 @@ export async function lintInputs(inputs: readonly Input[], options: PipelineOpti
   const files: FileResult[] = [];
   const dependencies = new Map<string, readonly string[]>();
   for (const [i, input] of inputs.entries()) {
-    const source = sources[i] as Source;
-    for (const lint of await finish(source, across[i] ?? [], options.suppress)) files.push(resolved(fileResult(input.found.file, lint), options.rules));
+    let source = sources[i] as Source;
+    let tools: ToolLint[];
+    try {
+      tools = await finish(source, across[i] ?? [], options.suppress);
+    } catch (error) {
+      // Placing or suppressing failed inside wymcp-lint: the file says so, as a failed read does.
+      source = failedSource(input, error);
+      tools = [...source.tools];
+    }
+    for (const lint of tools) files.push(resolved(fileResult(input.found.file, lint), options.rules));
     if (source.dependencies !== null) dependencies.set(input.found.path, source.dependencies);
   }
   return { files, dependencies };

@@ -321,6 +321,50 @@ describe("lint_files", () => {
   });
 });
 
+test("whatever a check throws, the answer is the other files' offences and a clear error for that file; the session goes on", async () => {
+  const inside = realpathSync(mkdtempSync(join(tmpdir(), "wymcp-mcp-throws-")));
+  try {
+    // A description a check once overflowed a regular expression on (core/model-text); any
+    // other internal failure takes the same route.
+    const huge = JSON.stringify({ search: { description: `Search ${"QUJD".repeat(1_500_000)}`, properties: {} } });
+    writeFileSync(join(inside, "big.actions.json"), huge);
+    writeFileSync(join(inside, "small.actions.json"), BROKEN);
+    const answer = await call(rootless.client, "lint_files", { paths: ["."], root: inside });
+    assert.equal(answer.isError, false, JSON.stringify(answer.value).slice(0, 500));
+    const byFile = (answer.value["offences"] as Json[]).map((o) => `${o["file"]} ${o["code"]}`);
+    assert.ok(byFile.includes("./small.actions.json unknown-key"), byFile.join("\n"));
+    const text = await call(rootless.client, "lint_text", { text: huge, filename: "big.actions.json" });
+    assert.equal(text.isError, false);
+    for (const offence of [...(answer.value["offences"] as Json[]).filter((o) => o["file"] === "./big.actions.json"), ...(text.value["offences"] as Json[])]) {
+      // Either the checks found what is wrong, or the file says plainly that a check failed.
+      if (offence["code"] === "parse-error") assert.match(offence["message"] as string, /failed inside wymcp-lint/);
+    }
+    assert.equal((await call(rootless.client, "list_codes")).isError, false);
+    // Whatever the failure: here no module process can start.
+    writeFileSync(join(inside, "big.actions.json"), BROKEN);
+    writeFileSync(join(inside, "mod.tool.mjs"), 'export default { name: "mod", description: "Mod", actions: () => ({}) };\n');
+    const fresh = await connect(null);
+    const options = process.env["NODE_OPTIONS"];
+    process.env["NODE_OPTIONS"] = `--require ${join(inside, "missing.cjs")}`;
+    try {
+      const broken = await call(fresh.client, "lint_files", { paths: ["."], root: inside });
+      assert.equal(broken.isError, false);
+      assert.deepEqual(
+        (broken.value["offences"] as Json[]).map((o) => `${o["file"]} ${o["code"]}`),
+        ["./big.actions.json unknown-key", "./mod.tool.mjs load-error", "./small.actions.json unknown-key"],
+      );
+      assert.match(((broken.value["offences"] as Json[])[1] as Json)["message"] as string, /^linting this file failed inside wymcp-lint: .*module process/);
+    } finally {
+      if (options === undefined) delete process.env["NODE_OPTIONS"];
+      else process.env["NODE_OPTIONS"] = options;
+      await fresh.client.close();
+      await fresh.served;
+    }
+  } finally {
+    rmSync(inside, { recursive: true, force: true });
+  }
+});
+
 describe("a client whose roots cannot be listed", () => {
   /** A client that declares roots and answers roots/list with `answer` (never, when it never settles), counting the requests. */
   async function connectAnswering(answer: () => Promise<unknown>): Promise<Connected & { asked: () => number }> {
