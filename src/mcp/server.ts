@@ -7,7 +7,7 @@
 
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { closeMatch } from "../core/close-match.js";
 import { describeThrown } from "../core/escape.js";
 import { RESERVED_TOOL_NAME } from "../core/lint-tool.js";
@@ -31,6 +31,9 @@ export interface McpServerOptions {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 const failure = (error: string, message: string, more: Record<string, unknown> = {}): Answer => ({ value: { error, message, ...more }, isError: true });
+
+/** A JSON-RPC error a handler throws, sent as it is (an McpError's message would carry "MCP error N:", which the client's prefixes again). */
+const protocolError = (code: number, message: string): Error => Object.assign(new Error(message), { code });
 
 /**
  * An answer as a tools/call result: one JSON text, and the same value as structured content
@@ -92,9 +95,9 @@ export async function serveMcp(options: McpServerOptions, transport: Transport =
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools() as never }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: given } = request.params;
-    if (name !== TOOL_NAME && name !== RESERVED_TOOL_NAME) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Valid tools: ${TOOL_NAME}, ${RESERVED_TOOL_NAME}.`);
+    if (name !== TOOL_NAME && name !== RESERVED_TOOL_NAME) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Valid tools: ${TOOL_NAME}, ${RESERVED_TOOL_NAME}.`);
     const params = given ?? {};
-    if (!isObject(params)) throw new McpError(ErrorCode.InvalidParams, "Invalid 'arguments': expected an object");
+    if (!isObject(params)) throw protocolError(ErrorCode.InvalidParams, "Invalid 'arguments': expected an object");
     const context: ActionContext = { clientRoots: () => roots.get(), onEngine: (root, work) => engines.run(root, extra.signal, work), signal: extra.signal };
     try {
       return toResult(name === RESERVED_TOOL_NAME ? helpAnswer(params) : await actionAnswer(params, context), name === TOOL_NAME);
