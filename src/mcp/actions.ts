@@ -35,14 +35,15 @@ const pageOf = (data: Readonly<Record<string, unknown>>): PageRequest => ({
 
 /** `work`'s answer on the engine of `root`; the error answer when its config is broken (it is read again at the next call). */
 async function onEngine(context: ActionContext, root: string | null, work: (engine: Engine) => Promise<Answer>): Promise<Answer> {
-  let configRead = false;
+  // A UsageError before the engine is ready is its config's; after, the run's (runAction says which).
+  let ready = false;
   try {
     return await context.onEngine(root, (engine) => {
-      configRead = true;
+      ready = true;
       return work(engine);
     });
   } catch (error) {
-    if (error instanceof UsageError && !configRead) return fail("invalid_config", error.message);
+    if (error instanceof UsageError && !ready) return fail("invalid_config", error.message);
     throw error;
   }
 }
