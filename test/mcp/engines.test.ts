@@ -104,8 +104,9 @@ test("concurrent calls that each run a module never pile up module processes, an
       ),
     );
     assert.ok(answers.every((answer) => answer.isError !== true && (answer.structuredContent as { summary: { files: number } }).summary.files === 1));
-    // Each running call's process, and a fresh one started while a used one stops.
-    assert.ok(peak <= MAX_RUNNING + 2, `${peak} module processes at once`);
+    // Each running call's process, and for each a fresh one started while the used one is still
+    // stopping: a bound that holds however slow the machine (12 calls at once used to run 12).
+    assert.ok(peak <= 2 * MAX_RUNNING + 2, `${peak} module processes at once`);
     assert.ok(peak >= 1);
     await until(() => ownModuleProcesses().length === 0, "the idle module processes are let go");
   } finally {
