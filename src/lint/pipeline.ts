@@ -12,6 +12,7 @@
 // it: a check that throws costs that file one offence saying so, and the other files report.
 
 import { dirname } from "node:path";
+import { appendAll } from "../core/append.js";
 import { describeThrown } from "../core/escape.js";
 import { capOffences } from "../core/offence-cap.js";
 import { toolOffence, type Offence } from "../core/offence.js";
@@ -91,7 +92,7 @@ async function readKind(id: InputKindId, inputs: readonly Input[], context: Read
     if (context.signal?.aborted === true) throw error;
     if (inputs.length === 1) return [failedSource(inputs[0] as Input, error)];
     const sources: Source[] = [];
-    for (const input of inputs) sources.push(...(await readKind(id, [input], context)));
+    for (const input of inputs) appendAll(sources, await readKind(id, [input], context));
     return sources;
   }
 }
