@@ -38,12 +38,11 @@ const dependencyImports = {
   },
 };
 /**
- * Dependencies bundled into a chunk of their own rather than left imports of node_modules: the
- * config's JSON Schema validator (src/config/check.ts), loaded only by a run with a config, and
- * jsdiff (src/fix/diff.ts), only by --fix and --fix-dry-run. One chunk each loads in a fraction
- * of the time their packages' many modules take (bench/README.md).
+ * Dependencies bundled into a chunk of their own rather than left imports of node_modules:
+ * jsdiff (src/fix/diff.ts), loaded only by --fix and --fix-dry-run. One chunk loads in a
+ * fraction of the time the package's many modules take (bench/README.md).
  */
-const BUNDLED = new Set(["@cfworker/json-schema", "diff"]);
+const BUNDLED = new Set(["diff"]);
 const bundledDependencies = {
   name: "bundled-dependencies",
   resolveId(source) {
@@ -96,12 +95,15 @@ assertNoBuiltinImports(outdir);
 // so the bundle's folder is all a run needs of dist/.
 await build({ ...common, entryPoints: { "chunk-loader": `${dist}cli/chunk-loader.js` } });
 // The meta-schema validators, which invalid-schema.ts loads at their first use from
-// "./meta-schemas/" beside itself: beside every chunk here as beside the unbundled module.
+// "./meta-schemas/" beside itself, and the JSON Schema validator, which
+// core/json-schema/validator.ts loads from "./vendored/": beside every chunk here as beside
+// the unbundled module.
 await build({
   ...common,
   outdir: `${outdir}/meta-schemas`,
   entryPoints: [`${dist}core/advisory/meta-schemas/draft-07.js`, `${dist}core/advisory/meta-schemas/draft-2020-12.js`],
 });
+await build({ ...common, outdir: `${outdir}/vendored`, entryPoints: [`${dist}core/json-schema/vendored/cfworker.js`] });
 // The module process and its loader hooks run in processes (and a thread) of their own: neither
 // shares state with the CLI, so each is one file, which loads sooner than a few chunks.
 await build({

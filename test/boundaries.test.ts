@@ -44,7 +44,6 @@ test("each dependency is imported in one place", () => {
     chalk: "cli/palette.ts",
     "fast-glob": "lint/discover.ts",
     diff: "fix/diff.ts",
-    "@cfworker/json-schema": "config/check.ts",
     ignore: "lint/ignore-rules.ts",
     esbuild: "modules/transpile.ts",
     "oxc-transform": "modules/transpile.ts",

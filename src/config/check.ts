@@ -1,14 +1,14 @@
 // Checks a parsed config against its own JSON Schema (schemas/config.schema.json, the one
-// editors complete from) with @cfworker/json-schema, every mistake at once, and words each
-// failure from the schema itself: the place (a path inside the config, its key or its value),
-// what the schema expects there and what was found, with the close match of a misspelt key
-// or value. What the schema cannot say is checked here too: how many globs a list may hold
-// and how many wildcards a glob (matching time), and an ESLint-style numeric severity named.
-// Called by load.ts; the validator loads at the first config checked (in the CLI's bundle it
-// is a chunk of its own: scripts/bundle.mjs).
+// editors complete from) with the core's JSON Schema validator (@cfworker/json-schema, loaded
+// at the first config checked: core/json-schema/validator.ts), every mistake at once, and
+// words each failure from the schema itself: the place (a path inside the config, its key or
+// its value), what the schema expects there and what was found, with the close match of a
+// misspelt key or value. What the schema cannot say is checked here too: how many globs a list
+// may hold and how many wildcards a glob (matching time), and an ESLint-style numeric
+// severity named. Called by load.ts.
 
 import { readFileSync } from "node:fs";
-import type { OutputUnit, Validator } from "@cfworker/json-schema";
+import { jsonSchemaValidator, locationSegments, type OutputUnit, type Validator } from "../core/json-schema/validator.js";
 import { closeMatch } from "../core/close-match.js";
 import { SEVERITY_SETTINGS } from "../core/codes.js";
 import { describeType } from "../core/escape.js";
@@ -43,8 +43,8 @@ let validator: { readonly schema: SchemaNode; readonly validator: Validator } | 
 async function configValidator(): Promise<{ readonly schema: SchemaNode; readonly validator: Validator }> {
   if (validator === null) {
     const schema = JSON.parse(readFileSync(new URL("../../schemas/config.schema.json", import.meta.url), "utf8")) as SchemaNode;
-    const { Validator } = await import("@cfworker/json-schema");
-    validator = { schema, validator: new Validator(schema as Record<string, unknown>, "7", false) };
+    const { Validator } = jsonSchemaValidator();
+    validator = { schema, validator: new Validator(schema, "7", false) };
   }
   return validator;
 }
@@ -132,22 +132,17 @@ function schemaAt(root: SchemaNode, segments: readonly string[]): SchemaNode {
   for (const segment of segments) {
     if (segment === "$ref") {
       const ref = (node as SchemaNode).$ref ?? "#";
-      node = schemaAt(root, ref.split("/").slice(1).map(pointerSegment));
+      node = schemaAt(root, locationSegments(ref));
     } else node = (node as Record<string, unknown>)[segment];
   }
   return node as SchemaNode;
-}
-
-/** A JSON Pointer segment as cfworker writes it (URI-encoded, "~0" and "~1" escaped), decoded. */
-function pointerSegment(segment: string): string {
-  return decodeURIComponent(segment).replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
 /** The value and its path at an instance location ("#/overrides/0/files"): an index where the value is a list. */
 function instanceAt(root: unknown, location: string): { value: unknown; path: Path } {
   let value = root;
   const path: (string | number)[] = [];
-  for (const segment of location.split("/").slice(1).map(pointerSegment)) {
+  for (const segment of locationSegments(location)) {
     const step = Array.isArray(value) ? Number(segment) : segment;
     path.push(step);
     value = (value as Record<string | number, unknown>)[step];
@@ -159,7 +154,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** The problems one failed keyword makes; none for a keyword whose failure is its parts' (properties, items, $ref). */
 function problemsOf(unit: OutputUnit, root: SchemaNode, config: unknown): Problem[] {
-  const segments = unit.keywordLocation.split("/").slice(1).map(pointerSegment);
+  const segments = locationSegments(unit.keywordLocation);
   const keyword = segments.at(-1);
   if (keyword === undefined || ["properties", "items", "$ref", "false", "allOf", "anyOf", "oneOf"].includes(keyword) || unit.keyword === "false") return [];
   const schema = schemaAt(root, segments.slice(0, -1));
