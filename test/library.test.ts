@@ -237,6 +237,7 @@ const OFFENCE_FIELDS: { readonly [K in keyof Required<Offence>]: true } = {
   edits: true,
   syntaxError: true,
   client: true,
+  formats: true,
 };
 
 const REPAIR_KINDS: { readonly [K in Repair["kind"]]: true } = { "rename-key": true, "remove-entry": true, "delete-hidden": true, "split-to-notes": true };

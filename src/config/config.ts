@@ -4,6 +4,7 @@
 
 import type { OffenceCode, SeveritySetting } from "../core/codes.js";
 import type { ClientId } from "../core/client-limits/profiles.js";
+import type { FormatsReading } from "../core/json-schema/dialect.js";
 
 /** A config's `rules` (or an override's): the setting of each code it names; a code not named keeps its default. */
 export type CodeSeverities = Readonly<Partial<Record<OffenceCode, SeveritySetting>>>;
@@ -29,6 +30,8 @@ export interface Config {
   readonly clients: readonly ClientId[] | null;
   /** Token estimates asked for, with the budgets set (docs/tokens.md); null when the config has no `tokens`: none are made. */
   readonly tokens: TokenBudgets | null;
+  /** How value-mismatch reads "format" in every dialect (docs/codes/value-mismatch.md); null when the config says nothing: as each schema's dialect reads it. */
+  readonly formats: FormatsReading | null;
 }
 
 /** The token budgets a config's `tokens` sets, each a number of tokens (docs/tokens.md). */
@@ -42,6 +45,6 @@ export interface TokenBudgets {
 export const TOKEN_BUDGET_KEYS = ["action", "tool", "server"] as const;
 
 /** The config's top-level keys: the one list schemas/config.schema.json is built from (schema.ts), which check.ts checks a config against. */
-export const CONFIG_KEYS = ["$schema", "ignore", "rules", "overrides", "baseline", "clients", "tokens"] as const;
+export const CONFIG_KEYS = ["$schema", "ignore", "rules", "overrides", "baseline", "clients", "tokens", "formats"] as const;
 /** The keys of one override. */
 export const OVERRIDE_KEYS = ["files", "rules"] as const;

@@ -15,6 +15,7 @@ import { ParseError } from "../text/json5-lexer.js";
 import { sourcePositions } from "../locate/json-entries.js";
 import type { Position } from "../text/positions.js";
 import type { ClientId } from "../core/client-limits/profiles.js";
+import type { FormatsReading } from "../core/json-schema/dialect.js";
 import type { Config, CodeSeverities, TokenBudgets } from "./config.js";
 import type { ConfigSource } from "./find.js";
 import { configProblems, type Problem } from "./check.js";
@@ -38,6 +39,7 @@ interface CheckedConfig {
   readonly baseline?: string;
   readonly clients?: readonly ClientId[];
   readonly tokens?: TokenBudgets;
+  readonly formats?: FormatsReading;
 }
 
 /** The config from its parsed value, or the problems found in it; `file` is where it was read (its directory resolves the baseline). */
@@ -55,6 +57,7 @@ async function checkConfig(value: unknown, file: string): Promise<{ config: Conf
     baseline: checked.baseline === undefined ? null : resolve(dir, checked.baseline),
     clients: checked.clients === undefined ? null : Object.freeze([...checked.clients]),
     tokens: checked.tokens === undefined ? null : Object.freeze({ ...checked.tokens }),
+    formats: checked.formats ?? null,
   };
   return { config: Object.freeze(config) };
 }

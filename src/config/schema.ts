@@ -6,6 +6,7 @@
 import { codeTitle, OFFENCE_CODES, SEVERITY_SETTINGS } from "../core/codes.js";
 import { type CONFIG_KEYS, OVERRIDE_KEYS, TOKEN_BUDGET_KEYS } from "./config.js";
 import { CLIENT_IDS } from "../core/client-limits/profiles.js";
+import { FORMATS_READINGS } from "../core/json-schema/dialect.js";
 
 const DESCRIPTIONS: Readonly<Record<(typeof CONFIG_KEYS)[number], string>> = {
   $schema: "The address of this JSON Schema, for editor completion. Not read by wymcp-lint.",
@@ -16,6 +17,8 @@ const DESCRIPTIONS: Readonly<Record<(typeof CONFIG_KEYS)[number], string>> = {
   tokens:
     "Token estimates of each action, tool and server in the JSON report (an offline o200k_base count; docs/tokens.md), with the budgets set: over one, a token-budget warning.",
   clients: "The clients whose limits on names, description lengths and tool counts are reported (docs/client-limits.md); default: every client.",
+  formats:
+    'How value-mismatch reads "format" in every dialect: "assert" (a value not of the format is a mismatch) or "annotate" (never); default: as the schema\'s dialect says, asserted in draft-07 and an annotation in 2020-12 (docs/codes/value-mismatch.md).',
 };
 
 export function configSchema(): Record<string, unknown> {
@@ -60,6 +63,7 @@ export function configSchema(): Record<string, unknown> {
         properties: Object.fromEntries(TOKEN_BUDGET_KEYS.map((key) => [key, { type: "integer", minimum: 1, description: `The most tokens one ${key} may take.` }])),
         additionalProperties: false,
       },
+      formats: { enum: [...FORMATS_READINGS], description: DESCRIPTIONS.formats },
     },
     additionalProperties: false,
     definitions: {

@@ -4,8 +4,8 @@
 // config file's directory, with "/" separators and dot-files included; a glob without "/"
 // matches the file's base name at any depth (as in .gitignore). A file outside the config's
 // directory matches no override. A running server's rows name no file, so only `rules`
-// applies to them (serverRules). The config's `clients` choose whose limits count, for files
-// and servers alike. picomatch is loaded only here, and only for a config with overrides:
+// applies to them (serverRules). The config's `clients` choose whose limits count, and its
+// `formats` how value-mismatch reads "format", for files and servers alike. picomatch is loaded only here, and only for a config with overrides:
 // with require, as Node would first scan a CommonJS module imported from ESM for its named
 // exports (bench/README.md).
 
@@ -14,6 +14,7 @@ import { resolve } from "node:path";
 import { defaultSeverity } from "../core/codes.js";
 import type { SeverityRules } from "../lint/severity.js";
 import type { ClientId } from "../core/client-limits/profiles.js";
+import type { FormatsReading } from "../core/json-schema/dialect.js";
 import { pathBelow } from "../text/posix-path.js";
 import type { CodeSeverities, Config } from "./config.js";
 
@@ -42,9 +43,9 @@ export function codeSeveritiesFor(config: Config): (file: string) => CodeSeverit
   };
 }
 
-/** The config's `clients`, when it names them (every client otherwise). */
-function chosenClients(config: Config): { readonly clients?: ReadonlySet<ClientId> } {
-  return config.clients === null ? {} : { clients: new Set(config.clients) };
+/** The config's `clients`, when it names them (every client otherwise), and its `formats`, when it says (each dialect's reading otherwise). */
+function chosenBy(config: Config): { readonly clients?: ReadonlySet<ClientId>; readonly formats?: FormatsReading } {
+  return { ...(config.clients === null ? {} : { clients: new Set(config.clients) }), ...(config.formats === null ? {} : { formats: config.formats }) };
 }
 
 /**
@@ -56,7 +57,7 @@ export function configRules(config: Config, cwd: string): SeverityRules {
   const forFile = codeSeveritiesFor(config);
   const cache = new Map<string, CodeSeverities>();
   return {
-    ...chosenClients(config),
+    ...chosenBy(config),
     severityOf(code, file) {
       let severities = cache.get(file);
       if (severities === undefined) {
@@ -73,5 +74,5 @@ export function configRules(config: Config, cwd: string): SeverityRules {
  * name the server where a file would stand, and overrides match files, so none applies.
  */
 export function serverRules(config: Config): SeverityRules {
-  return { ...chosenClients(config), severityOf: (code) => config.rules[code] ?? defaultSeverity(code) };
+  return { ...chosenBy(config), severityOf: (code) => config.rules[code] ?? defaultSeverity(code) };
 }

@@ -9,6 +9,7 @@ import type { Path } from "./path.js";
 import type { Position } from "../text/positions.js";
 import { defaultSeverity, type OffenceCode, type RepairKind, type Severity } from "./codes.js";
 import type { ClientId } from "./client-limits/profiles.js";
+import type { FormatsCondition } from "./json-schema/dialect.js";
 
 /**
  * Where exactly an offence points, for line/column: a path from the action schema (or,
@@ -71,6 +72,8 @@ export interface Offence {
   readonly syntaxError?: SyntaxErrorCause;
   /** Only on a client limit's offence: the client whose limit it is (client-limits/profiles.ts); the run keeps it only when the config chooses that client. */
   readonly client?: ClientId;
+  /** Only on a value-mismatch that holds under one reading of "format": the run keeps it only when the config's `formats`, or else its dialect, reads "format" so (json-schema/dialect.ts). */
+  readonly formats?: FormatsCondition;
 }
 
 /**
@@ -111,6 +114,8 @@ export interface Draft {
   readonly repair?: Repair;
   /** The client whose limit it is (Offence.client). */
   readonly client?: ClientId;
+  /** The reading of "format" it holds under (Offence.formats). */
+  readonly formats?: FormatsCondition;
 }
 
 export function finalizeOffence(draft: Draft, action: string | null): Offence {
@@ -125,6 +130,7 @@ export function finalizeOffence(draft: Draft, action: string | null): Offence {
     target: Object.freeze({ path: Object.freeze([...draft.target.path]), part: draft.target.part }),
     ...(draft.repair ? { repair: Object.freeze({ ...draft.repair }) } : {}),
     ...(draft.client === undefined ? {} : { client: draft.client }),
+    ...(draft.formats === undefined ? {} : { formats: Object.freeze({ ...draft.formats }) }),
   });
 }
 
@@ -153,6 +159,7 @@ export function refreeze(offence: Offence): Offence {
   Object.freeze(offence.edits);
   if (offence.syntaxError?.at) Object.freeze(Object.freeze(offence.syntaxError.at).position);
   Object.freeze(offence.syntaxError);
+  Object.freeze(offence.formats);
   return Object.freeze(offence);
 }
 

@@ -67,7 +67,8 @@ function onTheEntry(offence: Offence): Draft {
     message: offence.message,
     fix: offence.fix,
   };
-  return offence.repair === undefined ? draft : { ...draft, repair: offence.repair };
+  const repaired = offence.repair === undefined ? draft : { ...draft, repair: offence.repair };
+  return offence.formats === undefined ? repaired : { ...repaired, formats: offence.formats };
 }
 
 /**

@@ -1,161 +1,200 @@
-// A value against the schema it must satisfy, by the keywords a reader can judge alone:
-// "type", "enum", "const", the numeric bounds and "multipleOf", "minLength"/"maxLength"
-// (in code points), "pattern", "minItems"/"maxItems", and "format" for date-time, date,
-// time, email, uri, uuid and ipv4; then into an object's "properties" and a list's single
-// "items". Branches ("anyOf"…) and references are not followed (docs/checks.md). Iterative,
-// so a deep value cannot overflow the stack. The first problem is the answer.
+// A value against the schema it must satisfy, by the JSON Schema validator (json-schema/): every
+// keyword of the schema root's dialect, references within the document followed, "format"
+// read as the dialect says (asserted in draft-07, an annotation in 2020-12) and, where the
+// other reading would judge otherwise, said so on the answer, for the config to choose
+// (docs/codes/value-mismatch.md). The document is an action schema (where "#/properties/x"
+// leads) or a plain tool's inputSchema; it is copied for the validator once per reading of
+// "format" (json-schema/copy.ts), at the first value that is not plainly valid
+// (json-schema/accepted.ts). What cannot be judged is not
+// reported: a root of another dialect or holding "$dynamicRef", a reference to another
+// document, a document that refers back to itself or is nested past the validator's reach.
+// A value JSON cannot carry (a bigint, a function, NaN…) is reported as such.
 
-import { describeValue } from "./escape.js";
-import { jsonEqual } from "./json-equal.js";
+import { describeType, describeValue } from "./escape.js";
 import { isList, type MapLike, type MapReader } from "./map.js";
 import { compareStrings, type PathSegment } from "./path.js";
-import { inspectString } from "../text/escape.js";
+import { plainlyAccepted } from "./json-schema/accepted.js";
+import { copyDocument, type CopiedDocument } from "./json-schema/copy.js";
+import { follow, holdsKey, MISSING } from "./json-schema/document.js";
+import type { FormatsCondition, FormatsReading } from "./json-schema/dialect.js";
+import { explain, type ValueProblem } from "./json-schema/explain.js";
+import { jsonSchemaValidator, type Lookup, type OutputUnit, type ValidatorDraft } from "./json-schema/validator.js";
 
-export interface ValueProblem {
-  /** Where in the value (empty: the value itself). */
-  readonly at: readonly PathSegment[];
-  readonly message: string;
+export type { ValueProblem } from "./json-schema/explain.js";
+
+export interface JudgedProblem extends ValueProblem {
+  /** Present when the problem depends on how "format" is read. */
+  readonly formats?: FormatsCondition;
 }
 
-const FORMATS: Readonly<Record<string, RegExp>> = {
-  "date-time": /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  time: /^\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})?$/,
-  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
-  uri: /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/,
-  uuid: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-  ipv4: /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
-};
-
-function typeOf(value: unknown, read: MapReader): string {
-  if (value === null) return "null";
-  if (isList(value)) return "array";
-  if (read.isMap(value)) return "object";
-  return typeof value;
+export interface ValueJudge {
+  /**
+   * The problem of `value` against `schema` (a schema map of the document); null when it has
+   * none or cannot be judged. `closureKeysElsewhere`: a key the closure refuses is another
+   * check's (an entry of "defaults": the defaults check's).
+   */
+  problem(value: unknown, schema: MapLike, closureKeysElsewhere?: boolean): JudgedProblem | null;
 }
 
-function hasType(value: unknown, type: unknown, read: MapReader): boolean {
-  const actual = typeOf(value, read);
-  if (type === "integer") return Number.isInteger(value);
-  if (type === "number") return actual === "number";
-  return actual === type;
+/** The document copied for one reading of "format", with the lookup its references resolve in (null: they cannot be). */
+interface Prepared {
+  readonly document: CopiedDocument;
+  readonly lookup: Lookup | null;
 }
 
-// Any value a module builds (a bigint, a symbol, a cycle) can be named: never JSON.stringify.
-const plain = (v: unknown): string => (typeof v === "string" ? inspectString(v) : describeValue(v));
+const OTHER: Readonly<Record<FormatsReading, FormatsReading>> = { assert: "annotate", annotate: "assert" };
 
-/** What a numeric bound of `schema` says of `value`; null when the bound holds or is absent. */
-function boundProblem(value: number, schema: MapLike, read: MapReader, key: string, fails: (value: number, limit: number) => boolean, says: string): string | null {
-  const limit = read.get(schema, key);
-  return typeof limit === "number" && fails(value, limit) ? `${value} is ${says} ${limit} ("${key}")` : null;
-}
-
-const below = (value: number, limit: number): boolean => value < limit;
-const above = (value: number, limit: number): boolean => value > limit;
-const notAbove = (value: number, limit: number): boolean => value <= limit;
-const notBelow = (value: number, limit: number): boolean => value >= limit;
-
-/** Compiled "pattern"s by source (null: not a valid expression), so each is compiled once; bounded for long-lived processes. */
-const COMPILED_PATTERNS = new Map<string, RegExp | null>();
-const MAX_PATTERNS = 1000;
-
-function compiled(pattern: string): RegExp | null {
-  let regex = COMPILED_PATTERNS.get(pattern);
-  if (regex === undefined) {
-    regex = null;
-    try {
-      regex = new RegExp(pattern, "u");
-    } catch {
-      // An invalid pattern is invalid-schema's to report.
+/** A judge of values against the schemas of `document`: an action schema (`action`), or a plain tool's inputSchema. */
+export function valueJudge(document: MapLike, read: MapReader, action: boolean): ValueJudge {
+  const prepared = new Map<FormatsReading, Prepared | null>();
+  const prepare = (reading: FormatsReading): Prepared | null => {
+    if (!prepared.has(reading)) {
+      const copied = copyDocument(document, read, action, reading);
+      prepared.set(reading, copied === null ? null : { document: copied, lookup: lookupOf(copied) });
     }
-    if (COMPILED_PATTERNS.size >= MAX_PATTERNS) COMPILED_PATTERNS.clear();
-    COMPILED_PATTERNS.set(pattern, regex);
-  }
-  return regex;
+    return prepared.get(reading) ?? null;
+  };
+  // A local reference is followed plainly in a document with no "$id", which would change what it resolves against.
+  let plainReferences: boolean | undefined;
+  const referenced = (ref: string): unknown => {
+    if (ref !== "#" && !ref.startsWith("#/")) return undefined;
+    plainReferences ??= !holdsKey(document, "$id", read);
+    const target = plainReferences ? follow(document, ref, read) : MISSING;
+    return target === MISSING || (!read.isMap(target) && typeof target !== "boolean") ? undefined : target;
+  };
+  return {
+    problem(value, schema, closureKeysElsewhere = false) {
+      const instance = read.plainData ? { json: value } : jsonInstance(value, read);
+      if ("problem" in instance) return instance.problem;
+      // Most values are plainly valid: the document is then never copied, nor the validator loaded.
+      if (plainlyAccepted(instance.json, schema, read, referenced)) return null;
+      const first = prepare("annotate");
+      const entry = first?.document.schemas.get(schema);
+      if (first === undefined || first === null || entry === undefined) return null;
+      const dialect = entry.dialect.formats;
+      const under = (reading: FormatsReading): ValueProblem | null => {
+        const ready = reading === "annotate" ? first : prepare(reading);
+        const copy = ready?.document.schemas.get(schema)?.copy;
+        return ready === null || ready === undefined || copy === undefined ? null : judged(instance.json, copy, entry.dialect.draft, ready, closureKeysElsewhere);
+      };
+      const own = under(dialect);
+      // No "format" the dialect knows: the other reading judges the same.
+      if (!first.document.formats) return own;
+      const other = under(OTHER[dialect]);
+      if (own !== null) return other !== null ? own : { ...own, formats: { holds: dialect, dialect } };
+      return other === null ? null : { ...other, formats: { holds: OTHER[dialect], dialect } };
+    },
+  };
 }
 
-/** The number of code points of `text`. */
-function codePoints(text: string): number {
-  let length = 0;
-  for (const _ of text) length++;
-  return length;
-}
-
-/** The first problem of `value` against the local keywords of `schema`; null when none. */
-function localProblem(value: unknown, schema: MapLike, read: MapReader): string | null {
-  const type = read.get(schema, "type");
-  if (
-    typeof type === "string"
-      ? !hasType(value, type, read)
-      : isList(type) && type.length > 0 && type.every((t) => typeof t === "string") && !type.some((t) => hasType(value, t, read))
-  ) {
-    const types = typeof type === "string" ? [type] : (type as readonly string[]);
-    return `is ${describeValue(value)}, not ${types.map((t) => (/^[aeiou]/.test(String(t)) ? `an ${t}` : `a ${t}`)).join(" or ")}`;
-  }
-  const choices = read.get(schema, "enum");
-  if (isList(choices) && choices.length > 0 && !choices.some((c) => jsonEqual(c, value))) return `${plain(value)} is none of the "enum" values ${choices.map(plain).join(", ")}`;
-  if (read.has(schema, "const") && !jsonEqual(read.get(schema, "const"), value)) return `${plain(value)} is not the "const" value ${plain(read.get(schema, "const"))}`;
-  if (typeof value === "number") {
-    const multiple = read.get(schema, "multipleOf");
-    return (
-      boundProblem(value, schema, read, "minimum", below, "below") ??
-      boundProblem(value, schema, read, "maximum", above, "above") ??
-      boundProblem(value, schema, read, "exclusiveMinimum", notAbove, "not above") ??
-      boundProblem(value, schema, read, "exclusiveMaximum", notBelow, "not below") ??
-      (typeof multiple === "number" && multiple > 0 && !Number.isInteger(value / multiple) ? `${value} is no multiple of ${multiple} ("multipleOf")` : null)
-    );
-  }
-  if (typeof value === "string") {
-    const min = read.get(schema, "minLength");
-    const max = read.get(schema, "maxLength");
-    if (typeof min === "number" || typeof max === "number") {
-      const length = codePoints(value);
-      if (typeof min === "number" && length < min) return `${plain(value)} is ${length} characters long, under "minLength" ${min}`;
-      if (typeof max === "number" && length > max) return `${plain(value)} is ${length} characters long, over "maxLength" ${max}`;
-    }
-    const pattern = read.get(schema, "pattern");
-    if (typeof pattern === "string") {
-      const regex = compiled(pattern);
-      if (regex !== null && !regex.test(value)) return `${plain(value)} does not match "pattern" ${inspectString(pattern)}`;
-    }
-    const format = read.get(schema, "format");
-    const check = typeof format === "string" && Object.hasOwn(FORMATS, format) ? FORMATS[format] : undefined;
-    if (check !== undefined && !check.test(value)) return `${plain(value)} is not a valid "${format as string}"`;
+/**
+ * The lookup of a copied document's references: none needed without references; null when
+ * the validator cannot build it, or builds it wrong: it registers an anchor inside an
+ * embedded resource against the enclosing one's base as well, where the same name may stand
+ * for another schema (two resources with one anchor name, as 2020-12 allows).
+ */
+function lookupOf(copied: CopiedDocument): Lookup | null {
+  if (!copied.references) return Object.create(null) as Lookup;
+  let lookup: Lookup;
+  try {
+    lookup = jsonSchemaValidator().dereference(copied.root);
+  } catch {
+    // An "$id" that is no URI, one URI given to two schemas: references cannot be resolved.
     return null;
   }
-  if (isList(value)) {
-    const min = read.get(schema, "minItems");
-    const max = read.get(schema, "maxItems");
-    if (typeof min === "number" && value.length < min) return `the list has ${value.length} items, under "minItems" ${min}`;
-    if (typeof max === "number" && value.length > max) return `the list has ${value.length} items, over "maxItems" ${max}`;
+  for (const [schema, anchor] of copied.anchors) {
+    const uri = (schema as { __absolute_uri__?: unknown }).__absolute_uri__;
+    if (typeof uri !== "string" || lookup[`${uri.replace(/#.*$/s, "")}#${anchor}`] !== schema) return null;
   }
-  return null;
+  return lookup;
 }
 
-/** The first problem of `value` against `schema` and, below, its "properties" and "items"; null when none. */
-export function valueProblem(value: unknown, schema: MapLike, read: MapReader): ValueProblem | null {
-  const stack: { value: unknown; schema: MapLike; at: readonly PathSegment[] }[] = [{ value, schema, at: [] }];
-  // A value and a schema that both refer back to themselves would be walked forever.
-  const seen = read.plainData ? null : new Map<unknown, Set<MapLike>>();
-  while (stack.length > 0) {
-    const next = stack.pop() as (typeof stack)[number];
-    if (seen !== null && typeof next.value === "object" && next.value !== null) {
-      const schemas = seen.get(next.value) ?? new Set<MapLike>();
-      if (schemas.has(next.schema)) continue;
-      seen.set(next.value, schemas.add(next.schema));
-    }
-    const message = localProblem(next.value, next.schema, read);
-    if (message !== null) return { at: next.at, message };
-    // Pushed last to first, so the first problem is that of the first key in code-unit order, whatever the input's order.
-    const properties = read.get(next.schema, "properties");
-    if (read.isMap(next.value) && read.isMap(properties)) {
-      for (const key of read.keys(next.value).sort(compareStrings).reverse()) {
-        const inner = read.get(properties, key);
-        if (read.isMap(inner)) stack.push({ value: read.get(next.value, key), schema: inner, at: [...next.at, key] });
-      }
-    }
-    const items = read.get(next.schema, "items");
-    if (isList(next.value) && read.isMap(items)) for (let i = next.value.length - 1; i >= 0; i--) stack.push({ value: next.value[i], schema: items, at: [...next.at, i] });
+/** `value` against `schema` (a copy in `ready`'s document); null when it is valid or cannot be judged. */
+function judged(value: unknown, schema: unknown, draft: ValidatorDraft, ready: Prepared, closureKeysElsewhere: boolean): ValueProblem | null {
+  const { lookup } = ready;
+  if (lookup === null) return null;
+  const { validate } = jsonSchemaValidator();
+  let errors: readonly OutputUnit[];
+  try {
+    errors = validate(value, schema, draft, lookup, false).errors;
+  } catch {
+    // A reference to another document or to nothing, a pattern no regular expression, a value nested past the stack.
+    return null;
   }
-  return null;
+  if (errors.length === 0) return null;
+  const valid = (inner: unknown, against: unknown): boolean => {
+    try {
+      return validate(inner, against, draft, lookup, true).valid;
+    } catch {
+      return false;
+    }
+  };
+  return explain(errors, {
+    value,
+    schema,
+    falseSchemas: ready.document.falseSchemas,
+    referenced: (holder) => lookup[(holder as { __absolute_ref__?: string }).__absolute_ref__ ?? String((holder as { $ref?: unknown }).$ref)],
+    valid,
+    closureKeysElsewhere,
+  });
+}
+
+/** What a value JSON cannot carry is called in a message. */
+function nonJson(value: unknown): string | null {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return null;
+    case "number":
+      return Number.isFinite(value) ? null : describeValue(value);
+    case "bigint":
+      return `the bigint ${describeValue(value)}`;
+    case "symbol":
+      return describeValue(value);
+    case "object":
+      return value === null ? null : describeType(value);
+    default:
+      return describeType(value);
+  }
+}
+
+/**
+ * A value a tool module built, as JSON data for the validator (maps as plain objects of their
+ * string keys, in code-unit order), or the first place of it JSON cannot carry, as a problem.
+ * Null when it refers back to itself (the same map met again inside itself): not judged.
+ */
+function jsonInstance(value: unknown, read: MapReader): { json: unknown } | { problem: JudgedProblem | null } {
+  const entered = new Set<unknown>();
+  let problem: JudgedProblem | null = null;
+  let cycle = false;
+  const copy = (inner: unknown, at: readonly PathSegment[]): unknown => {
+    if (problem !== null || cycle) return null;
+    if (isList(inner) || read.isMap(inner)) {
+      if (entered.has(inner)) {
+        cycle = true;
+        return null;
+      }
+      entered.add(inner);
+      let out: unknown;
+      if (isList(inner)) out = inner.map((entry, i) => copy(entry, [...at, i]));
+      else {
+        const map: Record<string, unknown> = Object.create(null);
+        for (const key of read.keys(inner).sort(compareStrings)) map[key] = copy(read.get(inner, key), [...at, key]);
+        out = map;
+      }
+      entered.delete(inner);
+      return out;
+    }
+    const what = nonJson(inner);
+    if (what !== null) problem = { at, message: `is ${what}, which JSON cannot carry` };
+    return inner;
+  };
+  try {
+    const json = copy(value, []);
+    if (cycle) return { problem: null };
+    return problem !== null ? { problem } : { json };
+  } catch (error) {
+    if (error instanceof RangeError) return { problem: null };
+    throw error;
+  }
 }

@@ -94,6 +94,7 @@ test("a config that checks: every key read, paths resolved against its directory
       baseline: "ci/baseline.json",
       clients: ["claude-code", "cursor"],
       tokens: { tool: 1500 },
+      formats: "assert",
     }`,
   });
   const config = await loadConfig({ file: join(root, "wymcp-lint.config.json5"), within: [] }, root);
@@ -108,6 +109,7 @@ test("a config that checks: every key read, paths resolved against its directory
       baseline: join(root, "ci/baseline.json"),
       clients: ["claude-code", "cursor"],
       tokens: { tool: 1500 },
+      formats: "assert",
     },
   );
   assert.ok(Object.isFrozen(config));

@@ -302,19 +302,31 @@ test("every surface gives the CLI's offences for the same project, and follows a
   }
 });
 
-test("the library's checkTool gives what the CLI gives for the same tool as a module: model text and tool names included", async () => {
+test("the library's checkTool gives what the CLI gives for the same tool as a module: model text, tool names and values against their schemas included", async () => {
   const dir = mkdtempSync(join(tmpdir(), "wymcp-surfaces-tool-"));
   try {
+    const properties = {
+      q: { type: "string" },
+      limit: { type: "integer", anyOf: [{ minimum: 1 }, { maximum: -1 }], default: 0 },
+      price: { type: "number", multipleOf: 0.01, default: 19.99 },
+      contact: { type: "string", format: "email", default: "nobody" },
+      // 2020-12: "format" an annotation, unless a config asks (the library reads none).
+      since: { $schema: "https://json-schema.org/draft/2020-12/schema", type: "string", format: "date", default: "yesterday" },
+    };
     const declaration = {
       name: "search items",
       description: "Search\u200b the catalogue",
-      actions: { find: { description: "Find\u200b an item", properties: { q: { type: "string" } } } },
+      actions: { find: { description: "Find\u200b an item", properties } },
     };
     writeFileSync(join(dir, "search.tool.mjs"), `export default ${JSON.stringify(declaration)};\n`);
     const { stdout } = await cli(["--format", "json", "search.tool.mjs"], { cwd: dir });
     const cliCodes = (JSON.parse(stdout) as JsonReport).files.flatMap((file) => file.offences.map((o) => `${o.code} ${o.severity} ${o.message}`));
     assert.deepEqual(cliCodes.filter((c) => c.startsWith("hidden-character")).length, 2, "the CLI reports both hidden characters");
     assert.ok(cliCodes.some((c) => c.startsWith("tool-name")));
+    assert.deepEqual(
+      cliCodes.filter((c) => c.startsWith("value-mismatch")),
+      ['value-mismatch warn "default": "nobody" is not a valid "email"', 'value-mismatch warn "default": 0 matches none of the "anyOf" schemas'],
+    );
     const { checkTool } = await import("../../src/index.js");
     assert.deepEqual(
       checkTool(declaration).map((o) => `${o.code} ${o.severity} ${o.message}`),

@@ -1,8 +1,8 @@
 // Severities (docs/checks.md) through every format and the exit code: a warning is shown
 // and marked in each format, counts apart from errors in the summaries, and fails the run
 // only past --max-warnings; an error always fails it. The seam a configuration fills
-// (SeverityRules) is exercised directly: off drops an offence, and a code may be moved
-// either way.
+// (SeverityRules) is exercised directly: off drops an offence, a code may be moved either
+// way, and the reading of "format" keeps the value-mismatch offences that hold under it.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -12,7 +12,9 @@ import { PLAIN, type Palette } from "../../src/core/report.js";
 import * as text from "../../src/cli/formatters/text.js";
 import { discover } from "../../src/lint/discover.js";
 import { lintFound } from "../support/lint.js";
-import { DEFAULT_RULES, type SeverityRules } from "../../src/lint/severity.js";
+import { DEFAULT_RULES, resolveSeverities, type SeverityRules } from "../../src/lint/severity.js";
+import { finalizeOffence, type Offence } from "../../src/core/offence.js";
+import type { FormatsCondition } from "../../src/core/json-schema/dialect.js";
 import { cli } from "../support/cli.js";
 
 const DIR = fileURLToPath(new URL("../../test/fixtures/severity/", import.meta.url));
@@ -139,4 +141,25 @@ test("SeverityRules: a rule set off drops the offence, a rule may raise a warnin
   );
   assert.deepEqual(ruled.summary, { files: 2, actions: 4, offences: 3, errors: 1, warnings: 2 });
   for (const file of ruled.files) for (const offence of file.offences) assert.ok(Object.isFrozen(offence));
+});
+
+test("formats: a value-mismatch that one reading of format alone makes is kept when the config's reading, or else its dialect's, is that one", () => {
+  const mismatch = (formats?: FormatsCondition): Offence =>
+    finalizeOffence(
+      { code: "value-mismatch", path: ["defaults"], target: { path: ["defaults", "when"], part: "value" }, message: "m", fix: "f", ...(formats === undefined ? {} : { formats }) },
+      "a",
+    );
+  const offences = [
+    mismatch(),
+    mismatch({ holds: "assert", dialect: "assert" }),
+    mismatch({ holds: "assert", dialect: "annotate" }),
+    mismatch({ holds: "annotate", dialect: "assert" }),
+  ];
+  const file = { file: "a.actions.json", tool: "a", actions: 1, offences };
+  // At their default severities the offences kept are the same objects.
+  const kept = (rules: SeverityRules): number[] => resolveSeverities(file, rules).offences.map((o) => offences.indexOf(o));
+  assert.deepEqual(kept(DEFAULT_RULES), [0, 1]);
+  assert.deepEqual(kept({ severityOf: defaultSeverity, formats: "assert" }), [0, 1, 2]);
+  assert.deepEqual(kept({ severityOf: defaultSeverity, formats: "annotate" }), [0, 3]);
+  assert.deepEqual(kept({ severityOf: defaultSeverity }), [0, 1]);
 });

@@ -7,36 +7,12 @@
 
 import { inspectString } from "../../text/escape.js";
 import { describeValue } from "../escape.js";
-import { isList, type MapLike, type MapReader } from "../map.js";
+import type { MapReader } from "../map.js";
 import type { Draft } from "../offence.js";
 import { materialize, type LinkedPath } from "../path.js";
 import type { AdvisoryCheck } from "./context.js";
 import type { Subschema } from "./subschemas.js";
-
-const MISSING = Symbol("missing");
-
-/** The value `pointer` (a URI fragment, "#" included) reaches in `document`, or MISSING. */
-function follow(document: MapLike, pointer: string, read: MapReader): unknown {
-  let at: unknown = document;
-  if (pointer === "#") return at;
-  for (const raw of pointer.slice(2).split("/")) {
-    let token: string;
-    try {
-      token = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    } catch {
-      return MISSING;
-    }
-    if (read.isMap(at)) {
-      if (!read.has(at, token)) return MISSING;
-      at = read.get(at, token);
-    } else if (isList(at) && /^(0|[1-9][0-9]*)$/.test(token) && Number(token) < at.length) {
-      at = at[Number(token)];
-    } else {
-      return MISSING;
-    }
-  }
-  return at;
-}
+import { follow, MISSING } from "../json-schema/document.js";
 
 /** Whether the schema at `node`, or one enclosing it, has an "$id" (a base of its own). */
 function underId(node: LinkedPath | null, read: MapReader): boolean {

@@ -1,39 +1,42 @@
-// value-mismatch: a value written beside a schema that the schema refuses (value-check.ts):
-// an entry of "defaults", an argument of an "examples" entry, each against its property's
-// schema, and a "default" or an "examples" entry inside any subschema, against the schema it
-// sits in. A default merged into a call, or an example a model copies, then fails the
-// server's own validation.
+// value-mismatch: a value written beside a schema that the schema refuses (value-check.ts, by
+// the JSON Schema validator): an entry of "defaults", an argument of an "examples" entry,
+// each against its property's schema, and a "default" or an "examples" entry inside any
+// subschema, against the schema it sits in. A default merged into a call, or an example a
+// model copies, then fails the server's own validation. A mismatch only a "format" makes
+// carries how its dialect reads "format", for the config's `formats` (lint/severity.ts).
 
 import { inspectString } from "../../text/escape.js";
 import { isList, type MapLike } from "../map.js";
 import type { Draft } from "../offence.js";
 import { materialize, type Path, type PathSegment } from "../path.js";
-import { valueProblem } from "../value-check.js";
+import { type JudgedProblem, type ValueJudge, valueJudge } from "../value-check.js";
 import type { AdvisoryCheck, AdvisoryContext } from "./context.js";
 
 function where(inner: readonly PathSegment[]): string {
   return inner.map((s) => (typeof s === "number" ? `[${s}]` : `[${inspectString(s)}]`)).join("");
 }
 
-function draft(path: Path, target: Path, what: string, inner: readonly PathSegment[], message: string): Draft {
+function draft(path: Path, target: Path, what: string, { at, message, formats }: JudgedProblem): Draft {
   return {
     code: "value-mismatch",
     path,
     target: { path: target, part: "value" },
-    message: `${what}${inner.length > 0 ? ` at ${where(inner)}` : ""}: ${message}`,
+    message: `${what}${at.length > 0 ? ` at ${where(at)}` : ""}: ${message}`,
     fix: "Change the value so the schema accepts it, or correct the schema if the value is what callers send.",
+    ...(formats === undefined ? {} : { formats }),
   };
 }
 
 /** The arguments of "defaults" and of each "examples" entry, against the declared properties. */
-function argumentDrafts(schema: MapLike, { read, properties }: AdvisoryContext): Draft[] {
+function argumentDrafts(schema: MapLike, { read, properties }: AdvisoryContext, judge: ValueJudge): Draft[] {
   const drafts: Draft[] = [];
+  // A default's keys are the defaults check's (undeclared-default), where the closure reaches.
   const check = (args: MapLike, path: Path, what: (name: string) => string): void => {
     for (const name of read.keys(args)) {
       const property = read.get(properties, name);
       if (!read.isMap(property)) continue;
-      const problem = valueProblem(read.get(args, name), property, read);
-      if (problem !== null) drafts.push(draft(path.slice(0, 1), [...path, name], what(name), problem.at, problem.message));
+      const problem = judge.problem(read.get(args, name), property, path[0] === "defaults");
+      if (problem !== null) drafts.push(draft(path.slice(0, 1), [...path, name], what(name), problem));
     }
   };
   const defaults = read.get(schema, "defaults");
@@ -48,7 +51,8 @@ function argumentDrafts(schema: MapLike, { read, properties }: AdvisoryContext):
 
 export const valueMismatch: AdvisoryCheck = (schema, context) => {
   const { read } = context;
-  const drafts = argumentDrafts(schema, context);
+  const judge = valueJudge(context.document, read, context.document === schema);
+  const drafts = argumentDrafts(schema, context, judge);
   for (const node of context.subschemas()) {
     const own = node.schema;
     const hasDefault = read.has(own, "default");
@@ -56,13 +60,13 @@ export const valueMismatch: AdvisoryCheck = (schema, context) => {
     if (!hasDefault && !isList(examples)) continue;
     const path = materialize(node);
     if (hasDefault) {
-      const problem = valueProblem(read.get(own, "default"), own, read);
-      if (problem !== null) drafts.push(draft(path, [...path, "default"], `"default"`, problem.at, problem.message));
+      const problem = judge.problem(read.get(own, "default"), own);
+      if (problem !== null) drafts.push(draft(path, [...path, "default"], `"default"`, problem));
     }
     if (isList(examples))
       examples.forEach((example, i) => {
-        const problem = valueProblem(example, own, read);
-        if (problem !== null) drafts.push(draft(path, [...path, "examples", i], `"examples" entry ${i}`, problem.at, problem.message));
+        const problem = judge.problem(example, own);
+        if (problem !== null) drafts.push(draft(path, [...path, "examples", i], `"examples" entry ${i}`, problem));
       });
   }
   return drafts;
