@@ -2,9 +2,10 @@
 // "minLength": -1, "additionalProperties": "no"): validators refuse to compile it, or read it
 // as something else. Each property schema is validated whole, or a plain tool's inputSchema
 // (the roots, context.ts), by ajv's standalone validators of the meta-schemas, compiled when
-// the linter is built (meta-schemas/). The root's "$schema" names the dialect: draft-07 or
-// 2020-12; without one, draft-07, which most generators write and which accepts the tuple
-// "items" the chain does; any other dialect is not validated (docs/checks.md). One offence per
+// the linter is built (meta-schemas/). The root's "$schema" names the dialect (json-schema/
+// dialect.ts): draft-07 or 2020-12; without one, draft-07, which most generators write and
+// which accepts the tuple "items" the chain does, and so with one that is no string, which
+// the draft-07 meta-schema then reports; any other dialect is not validated. One offence per
 // rejected place, the deepest: a list of alternatives (anyOf) that failed is reported where
 // its branches failed. The plain tool's own "required" and the entries the nested-required
 // checks report are left to those.
@@ -16,8 +17,8 @@ import { isList, type MapReader } from "../map.js";
 import type { Draft } from "../offence.js";
 import { compareStrings, materialize, type Path, type PathSegment } from "../path.js";
 import type { AdvisoryCheck } from "./context.js";
-import type { Subschema } from "./subschemas.js";
 import { plainlyValid } from "./plainly-valid.js";
+import { type Dialect, dialectOf } from "../json-schema/dialect.js";
 
 interface MetaError {
   readonly instancePath: string;
@@ -27,17 +28,7 @@ interface MetaError {
 }
 type MetaValidator = ((data: unknown) => boolean) & { errors?: readonly MetaError[] | null };
 
-/** The dialects validated, each the name of its validator's file in meta-schemas/. */
-type Dialect = "draft-07" | "draft-2020-12";
-
-/** A root's dialect, by its "$schema"; null for a dialect not validated. */
-function dialectOf(root: Subschema, read: MapReader): Dialect | null {
-  const dialect = read.get(root.schema, "$schema");
-  if (dialect === undefined || (typeof dialect === "string" && /json-schema\.org\/draft-07\/schema/.test(dialect))) return "draft-07";
-  if (typeof dialect === "string" && /json-schema\.org\/draft\/2020-12\/schema/.test(dialect)) return "draft-2020-12";
-  return null;
-}
-
+/** The validator of each dialect, by the name of its file in meta-schemas/. */
 const validators = new Map<Dialect, MetaValidator>();
 
 /**
@@ -124,7 +115,7 @@ function explained(error: MetaError): string {
 export const invalidSchema: AdvisoryCheck = (_schema, { read, roots, document }) => {
   const drafts: Draft[] = [];
   for (const root of roots()) {
-    const dialect = dialectOf(root, read);
+    const dialect = dialectOf(root.schema, read);
     // Most schemas are plainly valid; the validator, which is slower, decides the rest.
     if (dialect === null || plainlyValid(root.schema, read, dialect === "draft-07")) continue;
     const validate = validatorOf(dialect);
