@@ -5,7 +5,7 @@
 // they read, and the code pages' spans (DOC_SPANS). scripts/gen-docs.mjs writes them all;
 // its --check, run by test/code-docs/generated.test.ts, finds any of them stale.
 
-import { CODE_ORIGINS, type CodeOrigin, codeFacts, codeTitle, defaultSeverity, type InputKind, OFFENCE_CODES, type OffenceCode } from "../core/codes.js";
+import { CODE_ORIGINS, type CodeOrigin, codeFacts, codeTitle, defaultSeverity, type Gate, type InputKind, OFFENCE_CODES, type OffenceCode } from "../core/codes.js";
 import { codeDocMarkdown, DOC_SPANS } from "./code-docs.js";
 
 /** How the docs name each kind of input, in the order their tables list them. */
@@ -56,6 +56,13 @@ export function originsTable(): string {
   );
 }
 
+/** When a check held back is reported, by its gate's `quiet`. */
+const QUIET: Readonly<Record<NonNullable<Gate["quiet"]> | "never", string>> = {
+  never: "whenever the action has the first key",
+  found: "only when what it would find is known and not empty",
+  "unless-clean": "unless what it would find is known to be nothing (so also when a malformed value keeps it from running)",
+};
+
 /** Every check the chain's gate can hold back: the keys it reads, and what holds it back. */
 export function gatesTable(): string {
   return table(
@@ -64,12 +71,7 @@ export function gatesTable(): string {
       const gate = codeFacts(c).gate;
       if (gate === undefined) return [];
       return [
-        [
-          code(c),
-          gate.reads.map(code).join(", "),
-          gate.by === "keys" ? "a chain offence on those keys" : "any other chain offence of its action",
-          gate.quiet === true ? "only when what it would find is known and not empty" : "whenever the action has the first key",
-        ],
+        [code(c), gate.reads.map(code).join(", "), gate.by === "keys" ? "a chain offence on those keys" : "any other chain offence of its action", QUIET[gate.quiet ?? "never"]],
       ];
     }),
   );

@@ -153,6 +153,12 @@ const heldOn = (gate: Gate): readonly string[] | null => (gate.by === "keys" ? g
 // An empty "properties" for the advisory checks that do not read it (each reads only its keys).
 const NO_PROPERTIES: MapLike = Object.freeze(Object.create(null) as MapLike);
 
+/** Whether a check held back is recorded, given what it would find (null: unknown, its values are malformed). */
+function recorded(gate: Gate, withheld: readonly Offence[] | null): boolean {
+  if (gate.quiet === undefined) return true;
+  return withheld === null ? gate.quiet === "unless-clean" : withheld.length > 0;
+}
+
 /** Whether the offences leave the keys a check reads well typed, so it can run. */
 function wellTyped(offences: readonly Offence[], reads: readonly string[]): boolean {
   return !offences.some((o) => SHAPE_CODES.has(o.code) && reads.includes(String(o.path[0])));
@@ -220,7 +226,7 @@ export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY
       if (!blocked) add(check(schema, context));
       else if (read.has(schema, gate.reads[0])) {
         const withheld = wellTyped(chain, gate.reads) ? finalize(check(schema, context)) : null;
-        if (gate.quiet !== true || (withheld !== null && withheld.length > 0)) result.heldBack.push(heldBack(action, code, heldOn(gate), chain, withheld));
+        if (recorded(gate, withheld)) result.heldBack.push(heldBack(action, code, heldOn(gate), chain, withheld));
       }
     }
   }

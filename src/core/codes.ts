@@ -50,8 +50,12 @@ export interface Gate {
   readonly reads: readonly [ActionSchemaKey, ...ActionSchemaKey[]];
   /** What holds it back: a chain offence on the keys it reads, or any chain offence of its action (it reads a well-formed schema). */
   readonly by: "keys" | "action";
-  /** Held back, it is recorded only when what it would find is known and not empty. */
-  readonly quiet?: true;
+  /**
+   * Held back while the action has the first key, when it is recorded: always (absent);
+   * "found": only when what it would find is known and not empty; "unless-clean": unless what
+   * it would find is known to be nothing, so also when a malformed value keeps it from running.
+   */
+  readonly quiet?: "found" | "unless-clean";
 }
 
 export interface CodeFacts {
@@ -152,7 +156,7 @@ export const CODE_TABLE = {
     title: "Schema its dialect's meta-schema rejects",
     appliesTo: EVERY_INPUT,
     fixable: "never",
-    gate: { reads: ["properties"], by: "keys", quiet: true },
+    gate: { reads: ["properties"], by: "keys", quiet: "found" },
   },
   "unresolved-ref": {
     severity: "warn",
@@ -160,7 +164,7 @@ export const CODE_TABLE = {
     title: "Local $ref that points at nothing",
     appliesTo: EVERY_INPUT,
     fixable: "never",
-    gate: { reads: ["properties"], by: "keys", quiet: true },
+    gate: { reads: ["properties"], by: "keys", quiet: "found" },
   },
   "undeclared-required": {
     severity: "warn",
@@ -168,7 +172,7 @@ export const CODE_TABLE = {
     title: "Nested required entry its schema does not declare",
     appliesTo: EVERY_INPUT,
     fixable: "never",
-    gate: { reads: ["properties"], by: "keys", quiet: true },
+    gate: { reads: ["properties"], by: "keys", quiet: "found" },
   },
   "duplicate-required": {
     severity: "warn",
@@ -176,7 +180,7 @@ export const CODE_TABLE = {
     title: "Nested required entry listed twice",
     appliesTo: EVERY_INPUT,
     fixable: ["remove-entry"],
-    gate: { reads: ["properties"], by: "keys", quiet: true },
+    gate: { reads: ["properties"], by: "keys", quiet: "found" },
   },
   "bare-properties": {
     severity: "warn",
@@ -184,7 +188,7 @@ export const CODE_TABLE = {
     title: "Property schema that is a bare map of schemas",
     appliesTo: EVERY_INPUT,
     fixable: "never",
-    gate: { reads: ["properties"], by: "keys", quiet: true },
+    gate: { reads: ["properties"], by: "keys", quiet: "found" },
   },
   "value-mismatch": {
     severity: "warn",
@@ -192,7 +196,7 @@ export const CODE_TABLE = {
     title: "Default or example its schema refuses",
     appliesTo: EVERY_INPUT,
     fixable: "never",
-    gate: { reads: ["properties", "defaults", "examples"], by: "keys", quiet: true },
+    gate: { reads: ["properties", "defaults", "examples"], by: "keys", quiet: "unless-clean" },
   },
   "dead-default": {
     severity: "warn",
@@ -200,7 +204,7 @@ export const CODE_TABLE = {
     title: "Default for a required property",
     appliesTo: WYMCP_INPUTS,
     fixable: "never",
-    gate: { reads: ["defaults", "required"], by: "keys", quiet: true },
+    gate: { reads: ["defaults", "required"], by: "keys", quiet: "found" },
   },
   "dead-group": {
     severity: "warn",
@@ -208,7 +212,7 @@ export const CODE_TABLE = {
     title: "required_one_of group a required property always satisfies",
     appliesTo: WYMCP_INPUTS,
     fixable: "never",
-    gate: { reads: ["required_one_of", "required"], by: "keys", quiet: true },
+    gate: { reads: ["required_one_of", "required"], by: "keys", quiet: "found" },
   },
   "missing-description": { severity: "warn", origin: "plain", title: "Plain tool without a description", appliesTo: ["tools-file", "server"], fixable: "never", examples: "tools" },
   "hidden-character": {

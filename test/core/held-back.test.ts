@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { Ajv } from "ajv";
+import { type HeldBack, heldBackMessage } from "../../src/core/held-back.js";
 import { lintActionFile } from "../../src/core/lint-tool.js";
 import { cli } from "../support/cli.js";
 import { repoPath } from "../support/paths.js";
@@ -125,4 +126,19 @@ test("the library's chain keeps its offences: the gate changes no chain code, an
     lint.heldBack?.map((h) => [h.check, h.by, h.withheld?.map((o) => o.code)]),
     [["undeclared-default", ["duplicate"], ["undeclared-default"]]],
   );
+});
+
+test("value-mismatch, held back by a malformed properties, is reported held back though what it would find is unknown; an offence elsewhere holds it back not", () => {
+  const malformed = { description: "Order", properties: { qty: { type: "integer", items: 5 } }, defaults: { qty: "one" } };
+  const lint = lintActionFile({ order: malformed }, "gate", { advisory: true });
+  const held = lint.heldBack?.find((h) => h.check === "value-mismatch");
+  assert.deepEqual([held?.by, held?.withheld], [["wrong-type"], null]);
+  assert.equal(heldBackMessage(held as HeldBack), `the value-mismatch check did not run: it runs once "properties", "defaults", "examples" hold no offence (now: wrong-type)`);
+  // A chain offence on a key it does not read holds it back neither: it runs, and finds the same default.
+  const repeated = (qty: unknown) => ({ description: "Order", properties: { qty: { type: "integer" } }, required: ["qty", "qty"], defaults: { qty } });
+  assert.deepEqual(
+    lintActionFile({ order: repeated("one") }, "gate", { advisory: true }).offences.map((o) => o.code),
+    ["value-mismatch", "duplicate"],
+  );
+  assert.ok(!lintActionFile({ order: repeated(1) }, "gate", { advisory: true }).heldBack?.some((h) => h.check === "value-mismatch"));
 });
