@@ -64,10 +64,11 @@ export function valueJudge(document: MapLike, read: MapReader, action: boolean):
   };
   return {
     problem(value, schema, closureKeysElsewhere = false) {
+      // Most values are plainly valid: the document is then never copied, nor the validator loaded.
+      if (read.plainData && plainlyAccepted(value, schema, read, referenced)) return null;
       const instance = read.plainData ? { json: value } : jsonInstance(value, read);
       if ("problem" in instance) return instance.problem;
-      // Most values are plainly valid: the document is then never copied, nor the validator loaded.
-      if (plainlyAccepted(instance.json, schema, read, referenced)) return null;
+      if (!read.plainData && plainlyAccepted(instance.json, schema, read, referenced)) return null;
       const first = prepare("annotate");
       const entry = first?.document.schemas.get(schema);
       if (first === undefined || first === null || entry === undefined) return null;

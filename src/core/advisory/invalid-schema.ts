@@ -18,7 +18,7 @@ import type { Draft } from "../offence.js";
 import { compareStrings, materialize, type Path, type PathSegment } from "../path.js";
 import type { AdvisoryCheck } from "./context.js";
 import { plainlyValid } from "./plainly-valid.js";
-import { type Dialect, dialectOf } from "../json-schema/dialect.js";
+import { type Dialect, dialectOf, namedDialect } from "../json-schema/dialect.js";
 
 interface MetaError {
   readonly instancePath: string;
@@ -115,10 +115,11 @@ function explained(error: MetaError): string {
 export const invalidSchema: AdvisoryCheck = (_schema, { read, roots, document }) => {
   const drafts: Draft[] = [];
   for (const root of roots()) {
-    const dialect = dialectOf(root.schema, read);
-    // Most schemas are plainly valid; the validator, which is slower, decides the rest.
-    if (dialect === null || plainlyValid(root.schema, read, dialect === "draft-07")) continue;
-    const validate = validatorOf(dialect);
+    const named = namedDialect(root.schema, read);
+    // Most schemas are plainly valid; the validator, which is slower, decides the rest. Without
+    // "$schema" a tuple "items" makes the dialect draft-07, which accepts it.
+    if (named === null || plainlyValid(root.schema, read, named !== "draft-2020-12")) continue;
+    const validate = validatorOf(dialectOf(root.schema, read) as Dialect);
     const plain = root.schema === document;
     // What other checks report: a plain tool's own "required" (the chain), a repeat in any "required" (the nested-required checks).
     const skip = ({ instancePath: at, keyword }: MetaError): boolean =>

@@ -58,22 +58,20 @@ function codePoints(text: string): number {
   return length;
 }
 
-/** What the validator says of strings against a format, by format and string; bounded, as COMPILED_PATTERNS. */
-const FORMAT_VERDICTS = new Map<string, boolean>();
+/**
+ * An absolute URI with an authority, in plain characters (no userinfo, IP literal or
+ * percent-encoding): a subset of what the validator's "uri" and "uri-reference" accept, told
+ * without compiling their expressions, which costs a few milliseconds (up to ~15) once per
+ * process (bench/README.md).
+ */
+const PLAIN_URI =
+  /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9._~!$&'()*+,;=-]*(?::\d*)?(?:\/[a-z0-9._~!$&'()*+,;=:@-]*)*(?:\?[a-z0-9._~!$&'()*+,;=:@/?-]*)?(?:#[a-z0-9._~!$&'()*+,;=:@/?-]*)?$/i;
 
 /** Whether `value` is of `format` as the validator reads it; true for a format it does not know. */
 function ofFormat(value: string, format: string): boolean {
+  if ((format === "uri" || format === "uri-reference") && PLAIN_URI.test(value)) return true;
   const test = jsonSchemaValidator().format[format];
-  if (test === undefined) return true;
-  // Keyed by the format's length first, so no two pairs share a key.
-  const key = `${format.length}:${format}:${value}`;
-  let verdict = FORMAT_VERDICTS.get(key);
-  if (verdict === undefined) {
-    verdict = test(value);
-    if (FORMAT_VERDICTS.size >= MAX_PATTERNS) FORMAT_VERDICTS.clear();
-    FORMAT_VERDICTS.set(key, verdict);
-  }
-  return verdict;
+  return test === undefined || test(value);
 }
 
 /** Whether a list's entries are distinct, when that is cheap to tell (a long list of maps or lists is the validator's). */
@@ -127,42 +125,69 @@ const MAX_BRANCH_DEPTH = 16;
  * only draft-07 ignores), "anyOf" by a branch plainly valid, "allOf" by each.
  */
 export function plainlyAccepted(value: unknown, schema: unknown, read: MapReader, referenced: Referenced, depth = 0): boolean {
-  const stack: { value: unknown; schema: unknown }[] = [{ value, schema }];
-  const push = (inner: unknown, against: unknown): void => void stack.push({ value: inner, schema: against });
-  // Each step goes down into the value, or through a reference (a chain of them is cut at the stack's size).
+  // Each step goes down into the value, or through a reference (a chain of them is cut).
+  const values: unknown[] = [value];
+  const schemas: unknown[] = [schema];
   let references = 0;
-  while (stack.length > 0) {
-    const next = stack.pop() as (typeof stack)[number];
-    if (next.schema === true) continue;
-    if (!read.isMap(next.schema)) return false;
-    const ref = read.get(next.schema, "$ref");
+  while (values.length > 0) {
+    const here = values.pop();
+    const against = schemas.pop();
+    if (against === true) continue;
+    if (!read.isMap(against)) return false;
+    const ref = read.get(against, "$ref");
     if (ref !== undefined) {
       const target = typeof ref === "string" && references++ < 10_000 ? referenced(ref) : undefined;
       if (target === undefined) return false;
-      push(next.value, target);
+      values.push(here);
+      schemas.push(target);
     }
-    const here = next.value;
-    const ok = plainLocally(here, next.schema, read, push, (against) => depth < MAX_BRANCH_DEPTH && plainlyAccepted(here, against, read, referenced, depth + 1));
-    if (!ok) return false;
+    if (!plainLocally(here, against, read, values, schemas, referenced, depth)) return false;
   }
   return true;
 }
 
-/** Whether `value` plainly satisfies each keyword of `schema`, pushing what lies below; `accepts` tries a branch on the value itself. */
-function plainLocally(value: unknown, schema: MapLike, read: MapReader, push: (value: unknown, schema: unknown) => void, accepts: (schema: unknown) => boolean): boolean {
+/** Whether `value` plainly satisfies each keyword of `schema`, pushing what lies below onto `values` and `schemas`. */
+function plainLocally(value: unknown, schema: MapLike, read: MapReader, values: unknown[], schemas: unknown[], referenced: Referenced, depth: number): boolean {
   const isMapValue = isObject(value);
-  for (const key of read.keys(schema)) {
-    if (INERT.has(key)) continue;
-    const limit = read.get(schema, key);
+  // Parsed text's maps are plain objects with no inherited keys: read directly, the common case.
+  const plain = read.plainData ? (schema as Readonly<Record<string, unknown>>) : null;
+  for (const key of plain !== null ? Object.keys(plain) : read.keys(schema)) {
+    const limit = plain !== null ? plain[key] : read.get(schema, key);
     switch (key) {
       case "type":
         if (typeof limit === "string" ? !hasType(value, limit) : !isList(limit) || !limit.some((t) => hasType(value, t))) return false;
         break;
+      case "properties":
+      case "additionalProperties":
+        // Both read together, once: at "properties", or at "additionalProperties" when there is none.
+        if (!isMapValue || (key === "additionalProperties" && read.has(schema, "properties"))) break;
+        if (!propertiesPlain(value, schema, read, values, schemas)) return false;
+        break;
+      case "items":
+        if (!isList(value)) break;
+        if (isList(limit)) {
+          // A tuple, and "additionalItems" past it (draft-07; 2020-12 has no list "items", and the validator reads it so too).
+          const rest = read.get(schema, "additionalItems");
+          for (let i = 0; i < value.length; i++) {
+            values.push(value[i]);
+            schemas.push(i < limit.length ? limit[i] : (rest ?? true));
+          }
+        } else
+          for (const entry of value) {
+            values.push(entry);
+            schemas.push(limit);
+          }
+        break;
       case "enum":
         if (!isList(limit) || among(value, limit, read) !== true) return false;
         break;
-      case "const":
-        if (among(value, [limit], read) !== true) return false;
+      case "format":
+        // A format the validator knows must hold (either reading of "format" then agrees); another is ignored by every dialect.
+        if (typeof value === "string" && typeof limit === "string" && !ofFormat(value, limit)) return false;
+        break;
+      case "required":
+        if (!isMapValue) break;
+        if (!isList(limit) || !limit.every((name) => typeof name === "string" && Object.hasOwn(value, name))) return false;
         break;
       case "minimum":
       case "maximum":
@@ -172,10 +197,6 @@ function plainLocally(value: unknown, schema: MapLike, read: MapReader, push: (v
         if (typeof limit !== "number") return false;
         if (key === "minimum" ? value < limit : key === "maximum" ? value > limit : key === "exclusiveMinimum" ? value <= limit : value >= limit) return false;
         break;
-      case "multipleOf":
-        // Integers exactly; a fraction (0.07 of 0.01) is the validator's, which divides decimals exactly.
-        if (typeof value === "number" && !(Number.isSafeInteger(value) && Number.isSafeInteger(limit) && (limit as number) > 0 && value % (limit as number) === 0)) return false;
-        break;
       case "minLength":
       case "maxLength":
         if (typeof value !== "string") break;
@@ -183,10 +204,6 @@ function plainLocally(value: unknown, schema: MapLike, read: MapReader, push: (v
         break;
       case "pattern":
         if (typeof value === "string" && (typeof limit !== "string" || compiled(limit)?.test(value) !== true)) return false;
-        break;
-      case "format":
-        // A format the validator knows must hold (either reading of "format" then agrees); another is ignored by every dialect.
-        if (typeof value === "string" && typeof limit === "string" && !ofFormat(value, limit)) return false;
         break;
       case "minItems":
       case "maxItems":
@@ -196,57 +213,51 @@ function plainLocally(value: unknown, schema: MapLike, read: MapReader, push: (v
       case "uniqueItems":
         if (isList(value) && limit === true && !distinct(value)) return false;
         break;
-      case "items":
-        if (!isList(value)) break;
-        if (isList(limit)) {
-          // A tuple, and "additionalItems" past it (draft-07; 2020-12 has no list "items", and the validator reads it so too).
-          const rest = read.get(schema, "additionalItems");
-          value.forEach((entry, i) => push(entry, i < limit.length ? limit[i] : (rest ?? true)));
-        } else for (const entry of value) push(entry, limit);
+      case "const":
+        if (among(value, [limit], read) !== true) return false;
         break;
-      case "additionalItems":
-        // Read with a list "items"; it applies to nothing otherwise.
-        break;
-      case "$ref":
-        // Followed above.
-        break;
-      case "allOf":
-        if (!isList(limit)) return false;
-        for (const inner of limit) push(value, inner);
-        break;
-      case "anyOf":
-        if (!isList(limit) || !limit.some(accepts)) return false;
-        break;
-      case "required":
-        if (!isMapValue) break;
-        if (!isList(limit) || !limit.every((name) => typeof name === "string" && Object.hasOwn(value, name))) return false;
+      case "multipleOf":
+        // Integers exactly; a fraction (0.07 of 0.01) is the validator's, which divides decimals exactly.
+        if (typeof value === "number" && !(Number.isSafeInteger(value) && Number.isSafeInteger(limit) && (limit as number) > 0 && value % (limit as number) === 0)) return false;
         break;
       case "minProperties":
       case "maxProperties":
         if (!isMapValue) break;
         if (!isCount(limit) || (key === "minProperties" ? Object.keys(value).length < limit : Object.keys(value).length > limit)) return false;
         break;
-      case "properties":
-      case "additionalProperties":
-        // Both read together, once: at "properties", or at "additionalProperties" when there is none.
-        if (!isMapValue || (key === "additionalProperties" && read.has(schema, "properties"))) break;
-        if (!propertiesPlain(value, schema, read, push)) return false;
+      case "allOf":
+        if (!isList(limit)) return false;
+        for (const inner of limit) {
+          values.push(value);
+          schemas.push(inner);
+        }
+        break;
+      case "anyOf":
+        if (!isList(limit) || depth >= MAX_BRANCH_DEPTH || !limit.some((branch) => plainlyAccepted(value, branch, read, referenced, depth + 1))) return false;
+        break;
+      case "$ref":
+        // Followed by plainlyAccepted.
+        break;
+      case "additionalItems":
+        // Read with a list "items"; it applies to nothing otherwise.
         break;
       default:
-        if (JSON_SCHEMA_KEYWORDS.has(key)) return false;
+        if (!INERT.has(key) && JSON_SCHEMA_KEYWORDS.has(key)) return false;
     }
   }
   return true;
 }
 
 /** A map value's keys against "properties" and "additionalProperties" ("patternProperties" is the validator's). */
-function propertiesPlain(value: Readonly<Record<string, unknown>>, schema: MapLike, read: MapReader, push: (value: unknown, schema: unknown) => void): boolean {
+function propertiesPlain(value: Readonly<Record<string, unknown>>, schema: MapLike, read: MapReader, values: unknown[], schemas: unknown[]): boolean {
   const properties = read.get(schema, "properties");
   const additional = read.get(schema, "additionalProperties");
   if (properties !== undefined && !read.isMap(properties)) return false;
   for (const key of Object.keys(value)) {
     const against = properties !== undefined && read.has(properties, key) ? read.get(properties, key) : additional;
-    if (against !== undefined) push(value[key], against);
+    if (against === undefined) continue;
+    values.push(value[key]);
+    schemas.push(against);
   }
   return true;
 }

@@ -31,13 +31,19 @@ export function formatsKept(condition: FormatsCondition | undefined, setting: Fo
   return condition === undefined || (setting ?? condition.dialect) === condition.holds;
 }
 
-/** A root's dialect, by its "$schema"; null for a dialect not judged. */
-export function dialectOf(root: MapLike, read: MapReader): Dialect | null {
+/** The dialect a root's "$schema" names: "default" when it names none (it is absent, or no string); null for a dialect not judged. */
+export function namedDialect(root: MapLike, read: MapReader): Dialect | "default" | null {
   const named = read.get(root, "$schema");
-  if (typeof named !== "string") return only2020(root, read) ? "draft-2020-12" : "draft-07";
+  if (typeof named !== "string") return "default";
   if (/json-schema\.org\/draft-07\/schema/.test(named)) return "draft-07";
   if (/json-schema\.org\/draft\/2020-12\/schema/.test(named)) return "draft-2020-12";
   return null;
+}
+
+/** A root's dialect; null for a dialect not judged. */
+export function dialectOf(root: MapLike, read: MapReader): Dialect | null {
+  const named = namedDialect(root, read);
+  return named !== "default" ? named : only2020(root, read) ? "draft-2020-12" : "draft-07";
 }
 
 /** Whether a schema is plainly written for 2020-12: it uses "prefixItems", and no list "items" (a tuple, which is draft-07's). */
