@@ -10,7 +10,8 @@
 //   superset of another) and declared;
 // - `defaults` (and every nested default) only carry keys the closure of the schema they sit
 //   in accepts (docs/checks.md), and every default and example value is one its schema
-//   accepts (its type, enum, bounds, lengths, pattern and format): see `defaultFor`;
+//   accepts (its type, enum, bounds, lengths, pattern, format, nested `required` and
+//   `uniqueItems`): see `defaultFor`;
 // - descriptions and action names hold no "\n"; `notes` may;
 // - a `$ref` points at the action's first property ("#/properties/NAME"), a scalar's schema
 //   with no `$ref`, and a default or example under it is drawn from that schema;
@@ -461,14 +462,16 @@ class FileContext {
         if (!schema.items || Array.isArray(schema.items) || depth > 4) return [];
         const out = [];
         for (let i = rng.int(0, 2); i > 0; i--) out.push(this.defaultFor(schema.items, depth + 1));
-        return out;
+        // "uniqueItems": a repeated entry drawn is left out.
+        return schema.uniqueItems === true ? out.filter((item, i) => out.findIndex((other) => JSON.stringify(other) === JSON.stringify(item)) === i) : out;
       }
       case "object": {
         const out = {};
         const addl = schema.additionalProperties;
         if (schema.properties) {
           const keys = Object.keys(schema.properties);
-          for (const k of rng.sample(keys, rng.int(0, Math.min(2, keys.length)))) {
+          // Its "required" keys, and a few others.
+          for (const k of new Set([...(schema.required ?? []), ...rng.sample(keys, rng.int(0, Math.min(2, keys.length)))])) {
             out[k] = this.defaultFor(schema.properties[k], depth + 1);
           }
         }
