@@ -60,7 +60,7 @@ export function originsTable(): string {
 const QUIET: Readonly<Record<NonNullable<Gate["quiet"]> | "never", string>> = {
   never: "whenever the action has the first key",
   found: "only when what it would find is known and not empty",
-  "unless-clean": "unless what it would find is known to be nothing (so also when a malformed value keeps it from running)",
+  "unless-clean": "unless what it would find is known to be nothing (so also when a malformed value keeps it from running, if the action holds something it examines)",
 };
 
 /** Every check the chain's gate can hold back: the keys it reads, and what holds it back. */

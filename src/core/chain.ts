@@ -12,7 +12,7 @@ import { inspectString } from "../text/escape.js";
 import { defaultsDrafts } from "./defaults-check.js";
 import { ANY_MAP, isMap, mapGet, mapHas, mapKeys, type MapLike, type MapReader } from "./map.js";
 import { actionLabel, finalizeOffence, type Draft, type Offence } from "./offence.js";
-import { ADVISORY_CHECKS, type AdvisoryCheck, type AdvisoryContext } from "./advisory/index.js";
+import { ADVISORY_CHECKS, type AdvisoryCheck, type AdvisoryContext, EXAMINES } from "./advisory/index.js";
 import { CODE_TABLE, type CodeOf, type Gate, type OffenceCode } from "./codes.js";
 import { heldBack, holdsBack, type HeldBack } from "./held-back.js";
 import { modelTextDrafts } from "./model-text/index.js";
@@ -153,10 +153,10 @@ const heldOn = (gate: Gate): readonly string[] | null => (gate.by === "keys" ? g
 // An empty "properties" for the advisory checks that do not read it (each reads only its keys).
 const NO_PROPERTIES: MapLike = Object.freeze(Object.create(null) as MapLike);
 
-/** Whether a check held back is recorded, given what it would find (null: unknown, its values are malformed). */
-function recorded(gate: Gate, withheld: readonly Offence[] | null): boolean {
+/** Whether a check held back is recorded, given what it would find (null: unknown, its values are malformed) and whether the action holds anything it examines. */
+function recorded(gate: Gate, withheld: readonly Offence[] | null, examines: () => boolean): boolean {
   if (gate.quiet === undefined) return true;
-  return withheld === null ? gate.quiet === "unless-clean" : withheld.length > 0;
+  return withheld === null ? gate.quiet === "unless-clean" && examines() : withheld.length > 0;
 }
 
 /** Whether the offences leave the keys a check reads well typed, so it can run. */
@@ -226,7 +226,7 @@ export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY
       if (!blocked) add(check(schema, context));
       else if (read.has(schema, gate.reads[0])) {
         const withheld = wellTyped(chain, gate.reads) ? finalize(check(schema, context)) : null;
-        if (recorded(gate, withheld)) result.heldBack.push(heldBack(action, code, heldOn(gate), chain, withheld));
+        if (recorded(gate, withheld, () => EXAMINES[code]?.(schema, read) ?? true)) result.heldBack.push(heldBack(action, code, heldOn(gate), chain, withheld));
       }
     }
   }

@@ -53,7 +53,8 @@ export interface Gate {
   /**
    * Held back while the action has the first key, when it is recorded: always (absent);
    * "found": only when what it would find is known and not empty; "unless-clean": unless what
-   * it would find is known to be nothing, so also when a malformed value keeps it from running.
+   * it would find is known to be nothing, so also when a malformed value keeps it from running
+   * and the action holds something it examines (advisory/index.ts, EXAMINES).
    */
   readonly quiet?: "found" | "unless-clean";
 }

@@ -128,12 +128,17 @@ test("the library's chain keeps its offences: the gate changes no chain code, an
   );
 });
 
-test("value-mismatch, held back by a malformed properties, is reported held back though what it would find is unknown; an offence elsewhere holds it back not", () => {
+test("value-mismatch, held back by a malformed properties, is reported held back though what it would find is unknown, when the action holds a value; an offence elsewhere holds it back not", () => {
   const malformed = { description: "Order", properties: { qty: { type: "integer", items: 5 } }, defaults: { qty: "one" } };
   const lint = lintActionFile({ order: malformed }, "gate", { advisory: true });
   const held = lint.heldBack?.find((h) => h.check === "value-mismatch");
   assert.deepEqual([held?.by, held?.withheld], [["wrong-type"], null]);
   assert.equal(heldBackMessage(held as HeldBack), `the value-mismatch check did not run: it runs once "properties", "defaults", "examples" hold no offence (now: wrong-type)`);
+  // With no value to judge anywhere, it would find nothing: not reported held back.
+  const bare = lintActionFile({ order: { description: "Order", properties: { qty: { type: "integer", items: 5 } } } }, "gate", { advisory: true });
+  assert.ok(!bare.heldBack?.some((h) => h.check === "value-mismatch"));
+  const nested = lintActionFile({ order: { description: "Order", properties: { qty: { type: "integer", items: 5, default: 1 } } } }, "gate", { advisory: true });
+  assert.ok(nested.heldBack?.some((h) => h.check === "value-mismatch"));
   // A chain offence on a key it does not read holds it back neither: it runs, and finds the same default.
   const repeated = (qty: unknown) => ({ description: "Order", properties: { qty: { type: "integer" } }, required: ["qty", "qty"], defaults: { qty } });
   assert.deepEqual(

@@ -5,6 +5,7 @@
 // shape pass found nothing wrong with (chain.ts, lintAction). `npm run new-code` adds a row.
 
 import type { CodeOf } from "../codes.js";
+import type { MapLike, MapReader } from "../map.js";
 import type { AdvisoryCheck } from "./context.js";
 import { exampleMissesRequired } from "./example-misses-required.js";
 import { undeclaredExampleKey } from "./undeclared-example-key.js";
@@ -15,7 +16,7 @@ import { unresolvedRef } from "./unresolved-ref.js";
 import { undeclaredRequired } from "./undeclared-required.js";
 import { duplicateRequired } from "./duplicate-required.js";
 import { bareProperties } from "./bare-properties.js";
-import { valueMismatch } from "./value-mismatch.js";
+import { holdsValues, valueMismatch } from "./value-mismatch.js";
 import { deadDefault } from "./dead-default.js";
 import { deadGroup } from "./dead-group.js";
 
@@ -39,3 +40,12 @@ export const ADVISORY_CHECKS: { readonly [C in CodeOf<"advisory">]: AdvisoryChec
 };
 
 export type { AdvisoryCheck, AdvisoryContext } from "./context.js";
+
+/**
+ * For a check reported held back "unless-clean" (its gate's `quiet`): whether an action holds
+ * anything it would examine, read however malformed the action is. Where it holds nothing, the
+ * check would find nothing, and is not reported held back.
+ */
+export const EXAMINES: { readonly [C in CodeOf<"advisory">]?: (schema: MapLike, read: MapReader) => boolean } = {
+  "value-mismatch": holdsValues,
+};

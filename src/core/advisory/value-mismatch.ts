@@ -6,7 +6,8 @@
 // carries how its dialect reads "format", for the config's `formats` (lint/severity.ts).
 
 import { inspectString } from "../../text/escape.js";
-import { isList, type MapLike } from "../map.js";
+import { someMap } from "../json-schema/document.js";
+import { isList, type MapLike, type MapReader } from "../map.js";
 import type { Draft } from "../offence.js";
 import { materialize, type Path, type PathSegment } from "../path.js";
 import { type JudgedProblem, type ValueJudge, valueJudge } from "../value-check.js";
@@ -47,6 +48,17 @@ function argumentDrafts(schema: MapLike, { read, properties }: AdvisoryContext, 
       if (read.isMap(example)) check(example, ["examples", i], (name) => `"examples" entry ${i}'s ${inspectString(name)}`);
     });
   return drafts;
+}
+
+/**
+ * Whether an action holds a value for the check to judge, read however malformed it is: a
+ * "defaults" or "examples" key, or a map under "properties" with "default" or "examples".
+ * When the check cannot run, it is reported held back only then (codes.ts, "unless-clean").
+ */
+export function holdsValues(schema: MapLike, read: MapReader): boolean {
+  if (read.has(schema, "defaults") || read.has(schema, "examples")) return true;
+  const properties = read.get(schema, "properties");
+  return (read.isMap(properties) || isList(properties)) && someMap(properties as MapLike, read, (map) => read.has(map, "default") || read.has(map, "examples"));
 }
 
 export const valueMismatch: AdvisoryCheck = (schema, context) => {
