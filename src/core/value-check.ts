@@ -10,6 +10,7 @@
 // document, a document that refers back to itself or is nested past the validator's reach.
 // A value JSON cannot carry (a bigint, a function, NaN…) is reported as such.
 
+import { appendAll } from "./append.js";
 import { describeType, describeValue } from "./escape.js";
 import { isList, type MapLike, type MapReader } from "./map.js";
 import { compareStrings, type PathSegment } from "./path.js";
@@ -117,7 +118,10 @@ function judged(value: unknown, schema: unknown, draft: ValidatorDraft, ready: P
   const { validate } = jsonSchemaValidator();
   let errors: readonly OutputUnit[];
   try {
-    errors = validate(value, schema, draft, lookup, false).errors;
+    // Stopping at the first failure first: every error of a long list of failing entries would be an object to make.
+    const first = validate(value, schema, draft, lookup, true);
+    if (first.valid) return null;
+    errors = within(value, MAX_EXPLAINED_NODES) ? validate(value, schema, draft, lookup, false).errors : first.errors;
   } catch {
     // A reference to another document or to nothing, a pattern no regular expression, a value nested past the stack.
     return null;
@@ -138,6 +142,27 @@ function judged(value: unknown, schema: unknown, draft: ValidatorDraft, ready: P
     valid,
     closureKeysElsewhere,
   });
+}
+
+/**
+ * The most maps, lists and scalars a value may hold for every error of it to be collected, so
+ * that the one reported is the first in the value's order (explain.ts); past it, the first the
+ * validator meets, in the schema's order.
+ */
+const MAX_EXPLAINED_NODES = 10_000;
+
+/** Whether `value` (JSON data) holds at most `limit` values, itself included. */
+function within(value: unknown, limit: number): boolean {
+  const stack: unknown[] = [value];
+  let count = 0;
+  while (stack.length > 0) {
+    const next = stack.pop();
+    count++;
+    if (isList(next)) appendAll(stack, next);
+    else if (typeof next === "object" && next !== null) appendAll(stack, Object.values(next));
+    if (count + stack.length > limit) return false;
+  }
+  return true;
 }
 
 /** What a value JSON cannot carry is called in a message. */

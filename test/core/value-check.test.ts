@@ -149,3 +149,17 @@ test("jsonEqual ends on cycles: two of the same shape are equal, of different sh
   assert.equal(jsonEqual(cycle(1), cycle(1)), true);
   assert.equal(jsonEqual(cycle(1), cycle(2)), false);
 });
+
+test("a value of more than 10,000 values is judged by its first failure in the schema's order, with no error made for each entry", () => {
+  // Short-circuited: "b" comes first in the schema, where a value of a few values reports "a", first in code-unit order.
+  const schema = { type: "object", properties: { b: { type: "string" }, a: { type: "string" } } };
+  assert.deepEqual(problem(schema, { a: 1, b: 1 }), { at: ["a"], message: "is 1, not a string" });
+  assert.deepEqual(problem(schema, { a: 1, b: 1, pad: Array.from({ length: 10_000 }, () => 0) }), { at: ["b"], message: "is 1, not a string" });
+  assert.deepEqual(
+    problem(
+      { type: "array", items: { type: "string" } },
+      Array.from({ length: 300_000 }, (_, i) => i),
+    ),
+    { at: [0], message: "is 0, not a string" },
+  );
+});
