@@ -235,8 +235,17 @@ function boundProblems(config: Record<string, unknown>): Problem[] {
 /** Every mistake in the parsed config `value`; none when it is a config. */
 export async function configProblems(value: unknown): Promise<Problem[]> {
   const { schema, validator } = await configValidator();
-  const problems = validator.validate(value).errors.flatMap((unit) => problemsOf(unit, schema, value));
+  const bounds = isObject(value) ? boundProblems(value) : [];
+  let units: readonly OutputUnit[];
+  try {
+    units = validator.validate(value).errors;
+  } catch (error) {
+    // The validator passes a map's or list's mistakes on as one call's arguments: past the stack's size, it throws.
+    if (!(error instanceof RangeError)) throw error;
+    return [{ path: [], part: "value", message: "holds more mistakes than can be checked at once (a list or map of many thousands of wrong entries)" }, ...bounds];
+  }
+  const problems = units.flatMap((unit) => problemsOf(unit, schema, value));
   // One failure may be reported by several units (two missing keys, two unknown ones): each place and message once.
   const unique = [...new Map(problems.map((p) => [`${JSON.stringify(p.path)} ${p.part} ${p.message}`, p])).values()];
-  return isObject(value) ? [...unique, ...boundProblems(value)] : unique;
+  return [...unique, ...bounds];
 }

@@ -72,3 +72,11 @@ test("what the schema cannot hold: globs per list, wildcards per glob", async ()
   // Beside a schema mistake, both are reported.
   assert.equal((await problems({ ignore: many, baseline: 1 })).length, 2);
 });
+
+test("more mistakes than the validator can collect are one problem, never a crash", async () => {
+  const wrong = Array.from({ length: 300_000 }, (_, i) => i);
+  assert.deepEqual(await problems({ ignore: wrong }), [
+    "[] value: holds more mistakes than can be checked at once (a list or map of many thousands of wrong entries)",
+    `["ignore"] value: holds 300000 globs, more than the ${MAX_GLOBS} allowed; match a directory with one glob ("generated/**") rather than each file`,
+  ]);
+});
