@@ -20,7 +20,7 @@ import { actionFileToJSON5 } from "./lib/json5-writer.mjs";
 import { listFiles } from "./lib/files.mjs";
 import { elixirToolModule } from "./lib/elixir-writer.mjs";
 
-export const GENERATOR_VERSION = 5;
+export const GENERATOR_VERSION = 6;
 export const CORPUS_ROOT = fileURLToPath(new URL("./corpus/", import.meta.url));
 const STAMPS = join(CORPUS_ROOT, ".stamps");
 

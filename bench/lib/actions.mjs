@@ -462,8 +462,11 @@ class FileContext {
         if (!schema.items || Array.isArray(schema.items) || depth > 4) return [];
         const out = [];
         for (let i = rng.int(0, 2); i > 0; i--) out.push(this.defaultFor(schema.items, depth + 1));
-        // "uniqueItems": a repeated entry drawn is left out.
-        return schema.uniqueItems === true ? out.filter((item, i) => out.findIndex((other) => JSON.stringify(other) === JSON.stringify(item)) === i) : out;
+        // "uniqueItems": a repeated entry drawn is left out. Objects are equal whatever the
+        // order of their keys, as JSON Schema compares them.
+        if (schema.uniqueItems !== true) return out;
+        const seen = out.map(canonical);
+        return out.filter((_, i) => seen.indexOf(seen[i]) === i);
       }
       case "object": {
         const out = {};
@@ -590,4 +593,16 @@ export function* manyActions(rng, domain) {
       yield [name, ctx.action(verb, rest.join("_"), names)];
     }
   }
+}
+
+/** A value's JSON with every object's keys sorted: equal values, equal text. */
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
