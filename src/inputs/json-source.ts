@@ -33,6 +33,8 @@ function jsonSource(input: Input, lint: ToolLint, directives: readonly Directive
     },
     directives: async () => {
       if (directives !== null) return directives;
+      // JSON has no comments: a kept file's text is read again only for JSON5.
+      if (!isJson5(input.found.path)) return [];
       const source = text();
       return source === null ? [] : directivesIn(source, input.found.path, lint);
     },

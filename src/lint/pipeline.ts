@@ -104,7 +104,11 @@ async function readAll(inputs: readonly Input[], context: ReadContext): Promise<
   // module processes load while this thread reads the other kinds.
   await Promise.all(ids.map((id) => inputKind(id).prepare?.()));
   const at = new Map<InputKindId, number[]>();
-  for (const [i, input] of inputs.entries()) at.set(input.found.kind, [...(at.get(input.found.kind) ?? []), i]);
+  for (const [i, input] of inputs.entries()) {
+    const indexes = at.get(input.found.kind);
+    if (indexes === undefined) at.set(input.found.kind, [i]);
+    else indexes.push(i);
+  }
   const reads = ids.map((id) => {
     const indexes = at.get(id) as number[];
     return readKind(
