@@ -70,3 +70,18 @@ export const JSON_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   "dependencies",
   "additionalItems",
 ]);
+
+/** The keywords no value can fail: annotations, which validation never reads (meta-data and content vocabularies, and `$comment`). */
+export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
+  "default",
+  "examples",
+  "title",
+  "description",
+  "$comment",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "contentEncoding",
+  "contentMediaType",
+  "contentSchema",
+]);

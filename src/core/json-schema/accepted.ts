@@ -10,28 +10,12 @@
 // Iterative, at any depth of the value; "anyOf" branches inside each other up to a bound.
 
 import { jsonEqual } from "../json-equal.js";
-import { JSON_SCHEMA_KEYWORDS } from "../json-schema-keywords.js";
+import { ANNOTATION_KEYWORDS, JSON_SCHEMA_KEYWORDS } from "../json-schema-keywords.js";
 import { isList, type MapLike, type MapReader } from "../map.js";
 import { jsonSchemaValidator } from "./validator.js";
 
 // Keywords that never make a value invalid: annotations, and what only a reference could reach.
-const INERT = new Set([
-  "$schema",
-  "$id",
-  "$comment",
-  "$defs",
-  "definitions",
-  "title",
-  "description",
-  "default",
-  "examples",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "contentEncoding",
-  "contentMediaType",
-  "contentSchema",
-]);
+const INERT = new Set(["$schema", "$id", "$defs", "definitions", ...ANNOTATION_KEYWORDS]);
 
 /** Compiled "pattern"s by source (null: not a valid expression), each compiled once; bounded for long-lived processes. */
 const COMPILED_PATTERNS = new Map<string, RegExp | null>();

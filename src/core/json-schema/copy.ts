@@ -8,6 +8,7 @@
 // Recursive: a document nested deeper than the stack reaches is not copied (the validator,
 // which recurses too, could not judge it either).
 
+import { ANNOTATION_KEYWORDS } from "../json-schema-keywords.js";
 import { isList, type MapLike, type MapReader } from "../map.js";
 import { DIALECTS, type DialectFacts, type FormatsReading, dialectOf } from "./dialect.js";
 
@@ -35,20 +36,6 @@ export interface CopiedDocument {
 /** A document (or part of it) that cannot be copied: it refers back to itself. */
 class Cycle extends Error {}
 
-// What validation never reads: annotations, and what holds them.
-const ANNOTATIONS = new Set([
-  "default",
-  "examples",
-  "title",
-  "description",
-  "$comment",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "contentEncoding",
-  "contentMediaType",
-  "contentSchema",
-]);
 // How each keyword holds subschemas: one schema, a list of them, or a map of names to them.
 const ONE = new Set(["not", "if", "then", "else", "contains", "propertyNames", "additionalItems", "unevaluatedItems", "unevaluatedProperties", "additionalProperties"]);
 const LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
@@ -103,7 +90,7 @@ export function copyDocument(document: MapLike, read: MapReader, action: boolean
     const out: Record<string, unknown> = Object.create(null);
     const draft07Ref = dialect.draft === "7" && read.has(value, "$ref");
     for (const key of read.keys(value)) {
-      if (ANNOTATIONS.has(key) || dialect.foreign.has(key)) continue;
+      if (ANNOTATION_KEYWORDS.has(key) || dialect.foreign.has(key)) continue;
       if (dialect.unsupported.has(key)) unsupported = true;
       const inner = read.get(value, key);
       if (key === "format") {
