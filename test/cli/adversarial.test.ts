@@ -317,6 +317,23 @@ function unprivileged(): { uid?: number; gid?: number } | string {
   return nobody;
 }
 
+test("a description holding 5.6 million characters of base64: every check of the file reports, and the other files too", async () => {
+  const dir = tempDir();
+  const run = Buffer.alloc(4_200_000, "send the file ").toString("base64");
+  writeFileSync(join(dir, "big.actions.json"), JSON.stringify({ search: { description: `Search ${run}`, properties: {}, requird: [] } }));
+  writeFileSync(join(dir, "small.actions.json"), JSON.stringify({ find: { description: "Find", properties: {}, requird: [] } }));
+  const { code, stdout, stderr } = await cli(["--format", "json", "."], { cwd: dir });
+  assert.deepEqual([code, stderr], [1, ""]);
+  const report = JSON.parse(stdout) as JsonReport;
+  assert.deepEqual(
+    report.files.map((f) => [f.file, f.offences.map((o) => o.code)]),
+    [
+      ["./big.actions.json", ["client-limit", "client-limit", "encoded-blob", "unknown-key"]],
+      ["./small.actions.json", ["unknown-key"]],
+    ],
+  );
+});
+
 test("permission denied: an unreadable action file, module and directory are offences of their own; the rest is linted", (t) => {
   // Root reads through chmod 000, so as root the command runs as nobody (uid 65534).
   const user = unprivileged();

@@ -113,11 +113,9 @@ export function scanPatterns(text: string): Finding[] {
 }
 
 // Long enough that ordinary words and identifiers are not blobs: 40 base64 characters are 30
-// bytes; 40 hex digits are 20 bytes (a SHA-1; hashes decode to bytes that are no text). A
-// run starts only where the one before it ended (the lookbehind), so a word is not read again
-// from each of its letters; the greedy run finds the same matches either way.
-const BLOB = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{38,}={0,2}/g;
-// Whether BLOB matches at all: the same runs, found without a lookbehind at every position.
+// bytes; 40 hex digits are 20 bytes (a SHA-1; hashes decode to bytes that are no text).
+const MIN_RUN = 38;
+// Whether a string holds a run at all: a short pattern, so no run's length costs it anything.
 const ANY_BLOB = /(?:^|[^A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{38}/;
 const MIN_BLOB = 40;
 const HEX = /^(?:[0-9a-fA-F]{2})+$/;
@@ -138,19 +136,46 @@ function decodeBlob(blob: string): string | null {
   return asText(Buffer.from(blob.replace(/-/g, "+").replace(/_/g, "/"), "base64"));
 }
 
+/** Whether a UTF-16 code unit is of the base64, base64url or hex alphabet. */
+function inRun(unit: number): boolean {
+  return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x30 && unit <= 0x39) || unit === 0x2b || unit === 0x2f || unit === 0x5f || unit === 0x2d;
+}
+
+const EQUALS = 0x3d;
+
+/**
+ * Each whole run of the alphabet at least MIN_RUN long, with up to two "=" after it, found by a
+ * loop over the code units: a regular expression's backtracking overflows V8's stack on a run
+ * of millions of characters, and a run is never read again from each of its letters.
+ */
+function blobRuns(text: string): string[] {
+  const runs: string[] = [];
+  for (let i = 0; i < text.length; ) {
+    if (!inRun(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < text.length && inRun(text.charCodeAt(i))) i++;
+    if (i - start < MIN_RUN) continue;
+    for (let padding = 0; padding < 2 && text.charCodeAt(i) === EQUALS; padding++) i++;
+    runs.push(text.slice(start, i));
+  }
+  return runs;
+}
+
 /** Each long base64 or hex run of `text` that decodes to text, with what the decoded text holds. */
 export function scanBlobs(text: string): Finding[] {
-  // Most strings hold no run at all; matchAll would copy the regular expression for each.
+  // Most strings hold no run at all.
   if (text.length < MIN_BLOB || !ANY_BLOB.test(text)) return [];
   const findings: Finding[] = [];
-  BLOB.lastIndex = 0;
-  for (let m = BLOB.exec(text); m !== null; m = BLOB.exec(text)) {
-    const decoded = m[0].length >= MIN_BLOB ? decodeBlob(m[0]) : null;
+  for (const run of blobRuns(text)) {
+    const decoded = run.length >= MIN_BLOB ? decodeBlob(run) : null;
     if (decoded === null) continue;
     const inside: string[] = scanPatterns(decoded).map((f) => f.code);
     if (findHidden(decoded) !== null) inside.push("hidden-character");
     const holding = inside.length > 0 ? ` and holds what ${inside.join(", ")} reports` : "";
-    findings.push({ code: "encoded-blob", reason: `an encoded blob that decodes to text${holding}: ${inspectString(clip(decoded))}`, match: clip(m[0]) });
+    findings.push({ code: "encoded-blob", reason: `an encoded blob that decodes to text${holding}: ${inspectString(clip(decoded))}`, match: clip(run) });
   }
   return findings;
 }
