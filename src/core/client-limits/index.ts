@@ -76,11 +76,16 @@ export interface RequiredParameter {
   readonly explained: boolean;
 }
 
-/** Where `name` first appears in `text` as a word of its own, or -1. */
+/**
+ * Where `name` first appears in `text` as a word of its own, in any case ("Query" at a
+ * sentence's start explains `query`), or -1.
+ */
 function wordAt(text: string, name: string): number {
-  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
-    const before = text[at - 1];
-    const after = text[at + name.length];
+  const lower = text.toLowerCase();
+  const word = name.toLowerCase();
+  for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
+    const before = lower[at - 1];
+    const after = lower[at + word.length];
     if ((before === undefined || !/[\w-]/.test(before)) && (after === undefined || !/[\w-]/.test(after))) return at;
   }
   return -1;

@@ -25,11 +25,18 @@ export interface PatternRow {
    */
   readonly refusable?: true;
   /**
-   * A match that is where a sentence has something stored (STORED_INTO), and asks for no
-   * reading or sending (HANDLING), is setup, not a lure: "place the returned credentials in
-   * .env.local". Only for environment files: writing into ~/.ssh is itself an attack.
+   * A match that is where a sentence has something stored (STORED_INTO) or that it says is
+   * created (CREATED), and asks for no reading or sending (HANDLING), is setup, not a lure:
+   * "place the returned credentials in .env.local", "saves the credentials to a .env file".
+   * Only for environment files: writing into ~/.ssh is itself an attack.
    */
   readonly storable?: true;
+  /**
+   * A match that is a placeholder of a command line (`--secret <secret>`) or a tag named as
+   * such (NAMED_TAG: "wrap it in <instructions> tags", a tag in backticks) is text about a
+   * tag, not a tag that sets orders apart.
+   */
+  readonly mentionable?: true;
 }
 
 /** A sentence's predicate that refuses what it names: "… are rejected", "access to … is denied". */
@@ -37,12 +44,40 @@ export const REFUSED = String.raw`\b(?:is|are|gets?|will be|is always|are always
 /** A verb that has something read, sent or shown: a sentence holding one is no refusal. */
 export const HANDLING = String.raw`\b(?:read|open|cat|send|upload|include|copy|attach|paste|forward|post|share|print|return|output|pass|hand|load|fetch|extract)\b`;
 
+// The verbs a negation forbids ("do not read"), and the negations.
+const FORBIDDEN_VERB =
+  "(?:read|open|echo|cat|print|display|show|log|output|return|send|upload|share|copy|paste|include|expose|reveal|commit|push|access|touch|modify|edit|load|source|parse|use|leak|attach|forward|post|fetch|extract|view|inspect)";
+const NEGATION = "(?:do not|don['’]?t|never|must not|must never|should not|should never|shall not|will not|won['’]t|cannot|can['’]t|may not)";
+/**
+ * A negation and the verbs it forbids, listed: "Do NOT read, open, or echo". The path after
+ * it, with no other verb that handles and no break of the clause between, is what the
+ * sentence forbids touching.
+ */
+export const FORBIDDING = String.raw`\b${NEGATION}\s+${FORBIDDEN_VERB}\b(?:\s*,?\s*(?:(?:or|and|nor)\s+)?${FORBIDDEN_VERB}\b)*`;
+/** What ends a clause: after one, a negation before it no longer governs the path. */
+export const CLAUSE_BREAK = String.raw`[;:—]|\s-\s|\b(?:but|instead|then|except|unless|however)\b`;
+
+/**
+ * An example's marker before a path: "e.g.", "such as", or a colon that opens a list of quoted
+ * names the path is one of ('setup files: ".env", "tsconfig.json"'). A path after one, in a
+ * sentence about searching, is an example of a search.
+ */
+export const EXAMPLE_MARK = String.raw`(?:\be\.g\.|\beg\.|\bi\.e\.|\bfor (?:example|instance)\b|\bsuch as\b|\blike\b|:\s*(?:["'\x60][^"'\x60\n]{1,60}["'\x60]\s*,\s*)*["'\x60]$)`;
+/** Words that make a sentence about searching or matching names. */
+export const SEARCHING = String.raw`\b(?:search\w*|find\w*|look(?:s|ing)? (?:up|for)|patterns?|globs?|match\w*|filter\w*|quer(?:y|ies)|keywords?|file ?names?)\b`;
+
 /**
  * The text of a sentence before a path that makes the path where something is stored: a verb
  * that stores, then "in", "into" or "to", a determiner or owner at most, and at most one other
  * path and "or" ("in project's `.env.local` or `.env`").
  */
-export const STORED_INTO = String.raw`\b(?:place|put|save|store|write|add|keep|set)\b.*\b(?:in|into|to)\s+(?:(?:your|the|a|an|its|this|that|[\w-]+['’]s)\s+)?(?:[\x60'"(]?\S+[\x60'")]?\s+or\s+)?[\x60'"(]?$`;
+export const STORED_INTO = String.raw`\b(?:place[sd]?|placing|puts?|putting|saved?|saves|saving|stored?|stores|storing|writes?|written|wrote|writing|add(?:s|ed|ing)?|keeps?|kept|keeping|sets?|setting|append(?:s|ed|ing)?|persist(?:s|ed|ing)?)\b.*\b(?:in|into|to)\s+(?:(?:your|the|a|an|its|this|that|[\w-]+['’]s)\s+)?(?:[\x60'"(]?\S+[\x60'")]?\s+or\s+)?[\x60'"(]?$`;
+/** The text before a path that the sentence says is made: "creates a .env file", "writes a new .env". */
+export const CREATED = String.raw`\b(?:creates?|created|creating|generates?|generated|generating|writes?|wrote|writing)\s+(?:(?:a|an|the|your|its|new|local)\s+)*[\x60'"(]?$`;
+/** A tag named as a tag: "<instructions> tags", "the <system> element". */
+export const NAMED_TAG = String.raw`^\s*(?:tags?|elements?|blocks?|sections?|wrappers?)\b`;
+/** A command-line flag right before a match: `--secret <secret>`, `-k=<key>`. */
+export const FLAG_BEFORE = String.raw`(?:^|\s)--?[A-Za-z][\w-]*[ =]$`;
 /** Words that make a sentence about a file's contents, whatever it stores: "save everything in .env". */
 export const CONTENTS = String.raw`\b(?:contents?|everything|all of)\b`;
 
@@ -62,6 +97,7 @@ export const PATTERNS: readonly PatternRow[] = Object.freeze([
     cues: ["<"],
     pattern: String.raw`<\s*/?\s*(?:system|instructions?|assistant|admin|hidden|secret)(?:\s[^<>]{0,40})?\s*>`,
     reason: "a tag that speaks to the model as its system or as an administrator",
+    mentionable: true,
   },
   {
     code: "hidden-instruction",
@@ -158,8 +194,15 @@ export const PATTERNS: readonly PatternRow[] = Object.freeze([
     reason: "a directive about the tools of other servers",
   },
   // Paths to secrets.
-  { code: "sensitive-path", cues: [".ssh"], pattern: String.raw`(?:~|\$HOME|%USERPROFILE%)?[\\/]\.ssh\b`, reason: "the SSH key directory", refusable: true },
-  { code: "sensitive-path", cues: ["id_"], pattern: String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)\b`, reason: "an SSH private key's file name", refusable: true },
+  // A public key (".pub") is no secret: a VM is created with ~/.ssh/id_rsa.pub.
+  {
+    code: "sensitive-path",
+    cues: [".ssh"],
+    pattern: String.raw`(?:~|\$HOME|%USERPROFILE%)?[\\/]\.ssh\b(?![\\/][\w.-]+\.pub\b)`,
+    reason: "the SSH key directory",
+    refusable: true,
+  },
+  { code: "sensitive-path", cues: ["id_"], pattern: String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)`, reason: "an SSH private key's file name", refusable: true },
   {
     code: "sensitive-path",
     cues: [".env"],
@@ -186,7 +229,14 @@ export const PATTERNS: readonly PatternRow[] = Object.freeze([
   { code: "sensitive-path", cues: ["/etc/"], pattern: String.raw`/etc/(?:passwd|shadow|sudoers)\b`, reason: "a system account file", refusable: true },
   { code: "sensitive-path", cues: ["credentials"], pattern: String.raw`\.aws[\\/]credentials\b`, reason: "the AWS credentials file", refusable: true },
   // Addresses a model should not be sent to or read from.
-  { code: "suspicious-url", cues: ["data:"], pattern: String.raw`\bdata:[\w.+-]+/[\w.+-]+[;,]`, reason: "a data: URL, which carries its content inline where no one reviews it" },
+  // A data: URL with content; one whose content is a placeholder ("data:image/png;base64,...")
+  // or absent is a format written out, not a payload.
+  {
+    code: "suspicious-url",
+    cues: ["data:"],
+    pattern: String.raw`\bdata:[\w.+-]+/[\w.+-]+(?:;[\w.+=-]+)*,(?!\s|$|["'\x60)\]}]|\.{2,}|…|<[^<>]*>|\{[^{}]*\}|\[[^\]]*\]|x{3,}\b)`,
+    reason: "a data: URL, which carries its content inline where no one reviews it",
+  },
   { code: "suspicious-url", cues: ["file:"], pattern: String.raw`\bfile:/{2,3}(?:~|[\w.%-]*[\\/]|[A-Za-z]:)`, reason: "a file: URL, pointing the model at the local disk" },
   { code: "suspicious-url", cues: ["javascript:"], pattern: String.raw`\bjavascript:[^\s]`, reason: "a javascript: URL" },
   {

@@ -6,7 +6,22 @@
 import { Buffer } from "node:buffer";
 import { inspectString } from "../../text/escape.js";
 import { findHidden } from "./hidden.js";
-import { CONTENTS, HANDLING, PATTERNS, REFUSED, STORED_INTO, type InjectionCode, type PatternRow } from "./patterns.js";
+import {
+  CLAUSE_BREAK,
+  CONTENTS,
+  CREATED,
+  EXAMPLE_MARK,
+  FLAG_BEFORE,
+  FORBIDDING,
+  HANDLING,
+  NAMED_TAG,
+  PATTERNS,
+  REFUSED,
+  SEARCHING,
+  STORED_INTO,
+  type InjectionCode,
+  type PatternRow,
+} from "./patterns.js";
 
 /** What one string was found to hold: a code, why, and the text that matched. */
 export interface Finding {
@@ -17,17 +32,28 @@ export interface Finding {
 
 interface CompiledRow {
   readonly row: PatternRow;
-  /** Global for a refusable row, whose matches are tried one by one. */
+  /** Global for a row whose matches may be excused, tried one by one. */
   readonly regex: RegExp;
 }
 
-const COMPILED: readonly CompiledRow[] = PATTERNS.map((row) => ({ row, regex: new RegExp(row.pattern, row.refusable ? "gi" : "i") }));
+/** Whether a row's matches may be passed over (PatternRow: refusable, storable, mentionable). */
+const excusable = (row: PatternRow): boolean => row.refusable === true || row.storable === true || row.mentionable === true;
+
+const COMPILED: readonly CompiledRow[] = PATTERNS.map((row) => ({ row, regex: new RegExp(row.pattern, excusable(row) ? "gi" : "i") }));
 const REFUSED_IN = new RegExp(REFUSED, "i");
 const HANDLING_IN = new RegExp(HANDLING, "i");
 const STORED_INTO_BEFORE = new RegExp(STORED_INTO, "i");
+const CREATED_BEFORE = new RegExp(CREATED, "i");
 const CONTENTS_IN = new RegExp(CONTENTS, "i");
-// A sentence ends at . ! or ? before white space, or at a line break; ".ssh" and "mcp.json" do not end one.
-const SENTENCE_END = /[.!?](?=\s)|\n/g;
+const FORBIDDING_IN = new RegExp(FORBIDDING, "gi");
+const CLAUSE_BREAK_IN = new RegExp(CLAUSE_BREAK, "i");
+const EXAMPLE_MARK_IN = new RegExp(EXAMPLE_MARK, "i");
+const SEARCHING_IN = new RegExp(SEARCHING, "i");
+const NAMED_TAG_AFTER = new RegExp(NAMED_TAG, "i");
+const FLAG_BEFORE_IN = new RegExp(FLAG_BEFORE);
+// A sentence ends at . ! or ? before white space, or at a line break; ".ssh" and "mcp.json" do
+// not end one, nor do the abbreviations "e.g." and "i.e.", which lead into an example.
+const SENTENCE_END = /(?<!\b(?:e\.g|i\.e|eg|cf|vs))[.!?](?=\s)|\n/g;
 
 /** The sentence around [start, end): from after the last end before it to the first end after it. */
 function sentenceAround(text: string, start: number, end: number): { readonly from: number; readonly to: number } {
@@ -45,20 +71,49 @@ function sentenceAround(text: string, start: number, end: number): { readonly fr
 }
 
 /**
- * Whether the match at [start, end) is passed over: its sentence refuses it after naming it
- * (PatternRow.refusable) or stores something into it (PatternRow.storable), and asks for no
- * handling.
+ * Whether the sentence forbids what it names at its end: a negation and its verbs ("Do NOT
+ * read, open, or echo any"), then no verb that handles and no break of the clause up to the
+ * path, and no verb that handles after it.
  */
-function excused(row: PatternRow, text: string, start: number, end: number): boolean {
+function forbids(before: string, after: string): boolean {
+  let governed: string | null = null;
+  FORBIDDING_IN.lastIndex = 0;
+  for (let m = FORBIDDING_IN.exec(before); m !== null; m = FORBIDDING_IN.exec(before)) governed = before.slice(m.index + m[0].length);
+  return governed !== null && !HANDLING_IN.test(governed) && !CLAUSE_BREAK_IN.test(governed) && !HANDLING_IN.test(after);
+}
+
+/**
+ * Whether a path at [start, end) is passed over: its sentence forbids touching it, or refuses
+ * it after naming it (PatternRow.refusable); gives it as an example of what to search for; or
+ * stores something into it or creates it (PatternRow.storable); and asks for no handling.
+ */
+function pathExcused(row: PatternRow, text: string, start: number, end: number): boolean {
   const { from, to } = sentenceAround(text, start, end);
-  if (HANDLING_IN.test(text.slice(from, to))) return false;
-  if (REFUSED_IN.test(text.slice(end, to))) return true;
-  return row.storable === true && STORED_INTO_BEFORE.test(text.slice(from, start)) && !CONTENTS_IN.test(text.slice(from, to));
+  const before = text.slice(from, start);
+  const after = text.slice(end, to);
+  if (row.refusable === true && forbids(before, after)) return true;
+  const sentence = text.slice(from, to);
+  if (HANDLING_IN.test(sentence)) return false;
+  if (row.refusable === true && (REFUSED_IN.test(after) || (EXAMPLE_MARK_IN.test(before) && SEARCHING_IN.test(sentence)))) return true;
+  return row.storable === true && (STORED_INTO_BEFORE.test(before) || CREATED_BEFORE.test(before)) && !CONTENTS_IN.test(sentence);
+}
+
+/** Whether a tag at [start, end) is written about, not used: a command line's placeholder, a tag named as a tag, a tag in backticks. */
+function tagMentioned(text: string, start: number, end: number): boolean {
+  if (FLAG_BEFORE_IN.test(text.slice(Math.max(0, start - 40), start))) return true;
+  if (NAMED_TAG_AFTER.test(text.slice(end, end + 20))) return true;
+  return text[start - 1] === "`" && text[end] === "`";
+}
+
+/** Whether the match at [start, end) is passed over, by what its row allows (PatternRow). */
+function excused(row: PatternRow, text: string, start: number, end: number): boolean {
+  if (row.mentionable === true && tagMentioned(text, start, end)) return true;
+  return (row.refusable === true || row.storable === true) && pathExcused(row, text, start, end);
 }
 
 /** The first match of `compiled` in `text`, passing over excused ones where the row allows it. */
 function firstMatch({ row, regex }: CompiledRow, text: string): RegExpExecArray | null {
-  if (!row.refusable) return regex.exec(text);
+  if (!excusable(row)) return regex.exec(text);
   regex.lastIndex = 0;
   for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
     if (!excused(row, text, m.index, m.index + m[0].length)) return m;
