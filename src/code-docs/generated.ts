@@ -2,10 +2,12 @@
 // pages (code-docs.ts): docs/offence-codes.md whole, and the tables hand-written pages carry
 // between markers (`<!-- name:start -->` … `<!-- name:end -->`): which inputs each code applies
 // to and whether --fix repairs it, the origins with their codes, the gated checks with what
-// they read, and the code pages' spans (DOC_SPANS). scripts/gen-docs.mjs writes them all;
+// they read, the clients' limits by field (core/client-limits/profiles.ts), and the code
+// pages' spans (DOC_SPANS). scripts/gen-docs.mjs writes them all;
 // its --check, run by test/code-docs/generated.test.ts, finds any of them stale.
 
 import { CODE_ORIGINS, type CodeOrigin, codeFacts, codeTitle, defaultSeverity, type Gate, type InputKind, OFFENCE_CODES, type OffenceCode } from "../core/codes.js";
+import { CLIENT_LIMITS, FIELDS, type LimitRule, UNCOVERED_FIELDS } from "../core/client-limits/profiles.js";
 import { codeDocMarkdown, DOC_SPANS } from "./code-docs.js";
 
 /** How the docs name each kind of input, in the order their tables list them. */
@@ -77,11 +79,43 @@ export function gatesTable(): string {
   );
 }
 
+/** A limit's figure, as the table states it. */
+function limitText(rule: LimitRule): string {
+  switch (rule.kind) {
+    case "name":
+      return rule.shown === rule.pattern ? code(rule.shown) : rule.shown.replace(/ _ \. : -/, " `_ . : -`");
+    case "qualified-name":
+      return `server name and tool name together at most ${rule.max.toLocaleString("en-US")} characters`;
+    case "description":
+      return `at most ${rule.max.toLocaleString("en-US")} characters`;
+    case "tool-count":
+      return `at most ${rule.max.toLocaleString("en-US")} tools${rule.across ? ", across all connected servers" : ""}`;
+  }
+}
+
+/** Every client's limit: the field it is held to, the figure, what the client does past it, its source and when it was checked. */
+export function clientLimitsTable(): string {
+  return table(
+    ["client", "field", "limit", "what the client does past it", "source", "checked"],
+    CLIENT_LIMITS.map((limit) => [code(limit.client), FIELDS[limit.rule.kind], limitText(limit.rule), limit.rule.effect, limit.source, limit.checked]),
+  );
+}
+
+/** The fields no source limits, and why each is not measured. */
+export function uncoveredFieldsTable(): string {
+  return table(
+    ["field", "not measured, because"],
+    UNCOVERED_FIELDS.map(({ field, why }) => [field, why]),
+  );
+}
+
 /** The regions hand-written pages hold, by name: the tables above and the code pages' spans. */
 const REGIONS: Readonly<Record<string, () => string>> = {
   "codes-matrix": codesMatrix,
   "code-origins": originsTable,
   "held-back-checks": gatesTable,
+  "client-limits": clientLimitsTable,
+  "uncovered-fields": uncoveredFieldsTable,
   ...DOC_SPANS,
 };
 

@@ -241,7 +241,14 @@ export const CODE_TABLE = {
     fixable: "never",
     examples: "tools",
   },
-  "truncated-parameter": { severity: "warn", origin: "client", title: "Required parameter explained only past a client's cut", appliesTo: EVERY_INPUT, fixable: "never" },
+  "truncated-parameter": {
+    severity: "warn",
+    origin: "client",
+    title: "Required parameter explained only past a client's cut",
+    appliesTo: ["tools-file", "server"],
+    fixable: "never",
+    examples: "tools",
+  },
   "unused-disable": {
     severity: "warn",
     origin: "directive",

@@ -11,7 +11,7 @@ import { isMap, mapGet, mapHas, mapKeys, type MapLike } from "./map.js";
 import { finalizeOffence, toolOffence, type Draft, type Offence } from "./offence.js";
 import { appendAll } from "./append.js";
 import { hiddenDraft, textDrafts } from "./model-text/index.js";
-import { descriptionLimitDrafts, nameLimitDrafts, summaryLimitOffences } from "./client-limits/index.js";
+import { descriptionLimitDrafts, nameLimitDrafts } from "./client-limits/index.js";
 import { obtainActions } from "./obtain.js";
 import { toolNameDraft } from "./tool-name.js";
 import { sortOffences } from "./order.js";
@@ -42,7 +42,6 @@ function nameOffences(name: unknown, source: string): Offence[] {
 
 function finish(tool: string | null, actions: MapLike | null, toolLevel: Offence[], options: CheckOptions = {}): ToolLint {
   const { offences, heldBack } = actions ? lintActions(actions, options) : { offences: [], heldBack: [] };
-  if (actions && options.advisory === true) appendAll(offences, summaryLimitOffences(actions));
   return {
     tool,
     actions: actions ? mapKeys(actions).length : 0,

@@ -173,7 +173,7 @@ for (const code of OFFENCE_CODES) {
           : doc.input === "server"
             ? serverCodes
             : doc.input === "tools"
-              ? actionFileCodes("json", "server.tools")
+              ? actionFileCodes(doc.lang === "json5" ? "json5" : "json", "server.tools")
               : doc.lang === "json" || doc.lang === "json5"
                 ? actionFileCodes(doc.lang)
                 : doc.lang === "js"

@@ -214,10 +214,10 @@ test("encoded blobs: a run of millions of characters is read to its end without 
     [`${run.slice(0, 60)}…`, `${blob.slice(0, 60)}…`],
   );
   assert.deepEqual(scanBlobs(`${"A".repeat(6_000_000)}==`).length, 0);
-  const lint = lintActionFile({ act: { description: `Act ${run}`, properties: {}, requird: [] } }, "tool", { advisory: true, read: PLAIN_DATA });
-  // Every check of the action reports: the chain's, the client limits' on its length, the blob.
+  const lint = lintTool({ name: "tool", description: `Act ${run}`, actions: () => ({ act: { description: `Act ${run}`, properties: {}, requird: [] } }) }, { advisory: true });
+  // Every check reports: the chain's, the client limits' on the tool's description, the blob in both.
   assert.deepEqual(
-    lint.offences.map((o) => o.code),
-    ["client-limit", "client-limit", "encoded-blob", "unknown-key"],
+    lint.offences.map((o) => `${o.action ?? "-"} ${o.code}`),
+    ["- client-limit", "- client-limit", "- encoded-blob", "act encoded-blob", "act unknown-key"],
   );
 });
