@@ -88,6 +88,8 @@ function limitText(rule: LimitRule): string {
       return `server name and tool name together at most ${rule.max.toLocaleString("en-US")} characters`;
     case "description":
       return `at most ${rule.max.toLocaleString("en-US")} characters`;
+    case "parameter-schema":
+      return "an object: no `true` or `false` schema";
     case "tool-count":
       return `at most ${rule.max.toLocaleString("en-US")} tools${rule.across ? ", across all connected servers" : ""}`;
   }

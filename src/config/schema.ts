@@ -16,7 +16,7 @@ const DESCRIPTIONS: Readonly<Record<(typeof CONFIG_KEYS)[number], string>> = {
   baseline: "The baseline file (relative to this file's directory); default wymcp-lint-baseline.json beside this file.",
   tokens:
     "Token estimates of each action, tool and server in the JSON report (an offline o200k_base count; docs/tokens.md), with the budgets set: over one, a token-budget warning.",
-  clients: "The clients whose limits on names, description lengths and tool counts are reported (docs/client-limits.md); default: every client.",
+  clients: "The clients whose limits on names, description lengths, parameter schemas and tool counts are reported (docs/client-limits.md); default: every client.",
   formats:
     'How value-mismatch reads "format" in every dialect: "assert" (a value not of the format is a mismatch) or "annotate" (never); default: as the schema\'s dialect says, asserted in draft-07 and an annotation in 2020-12 (docs/codes/value-mismatch.md).',
 };

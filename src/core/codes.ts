@@ -236,7 +236,7 @@ export const CODE_TABLE = {
   "client-limit": {
     severity: "warn",
     origin: "client",
-    title: "Over a client's limit on names, lengths or tool counts",
+    title: "Over a client's limit on a name, length, schema or tool count",
     appliesTo: EVERY_INPUT,
     fixable: "never",
     examples: "tools",

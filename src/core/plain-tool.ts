@@ -10,7 +10,7 @@
 import { actionOffences, type CheckOptions } from "./chain.js";
 import { CODE_TABLE } from "./codes.js";
 import { exfiltrationDrafts, visibleTextDrafts } from "./model-text/index.js";
-import { descriptionLimitDrafts, nameLimitDrafts, toolCountDrafts, type RequiredParameter } from "./client-limits/index.js";
+import { descriptionLimitDrafts, nameLimitDrafts, parameterSchemaDrafts, toolCountDrafts, type RequiredParameter } from "./client-limits/index.js";
 import { describeValue } from "./escape.js";
 import { inspectString } from "../text/escape.js";
 import { ANY_MAP, type MapLike } from "./map.js";
@@ -145,12 +145,14 @@ function requiredParameters(input: unknown): RequiredParameter[] {
   });
 }
 
-/** The client limits of an entry's name and description (core/client-limits/). */
+/** The client limits of an entry's name, description and parameter schemas (core/client-limits/). */
 function clientLimitDrafts(tool: Readonly<Record<string, unknown>>): Draft[] {
   const drafts: Draft[] = [];
   const { name, description } = tool;
+  const input = tool[INPUT_SCHEMA];
   if (typeof name === "string") appendAll(drafts, nameLimitDrafts(name, { path: ["name"], part: "value" }, ""));
-  if (typeof description === "string") appendAll(drafts, descriptionLimitDrafts(description, { path: ["description"], part: "value" }, requiredParameters(tool[INPUT_SCHEMA])));
+  if (typeof description === "string") appendAll(drafts, descriptionLimitDrafts(description, { path: ["description"], part: "value" }, requiredParameters(input)));
+  if (isRecord(input) && isRecord(input["properties"])) appendAll(drafts, parameterSchemaDrafts(input["properties"], [INPUT_SCHEMA, "properties"]));
   return drafts;
 }
 

@@ -31,7 +31,7 @@ test("each failure the schema reports, worded from it", async () => {
     [{ $schema: 5 }, ['["$schema"] value: must be a string; got 5']],
     [{ rules: ["cycle"] }, ['["rules"] value: must be an object of offence codes; got a list']],
     [{ ignore: "dist" }, ['["ignore"] value: must be a list of non-empty glob strings; got "dist"']],
-    [{ clients: {} }, ['["clients"] value: must be a list of any of "openai", "anthropic", "gemini", "claude-code", "cursor" or "vscode", each once; got a map']],
+    [{ clients: {} }, ['["clients"] value: must be a list of any of "openai", "anthropic", "gemini", "claude-code", "cursor", "vscode" or "typescript-sdk", each once; got a map']],
     [{ tokens: { tool: 1.5 } }, ['["tokens","tool"] value: must be a whole number of 1 or more; got 1.5']],
     // minimum, minLength, minItems
     [{ tokens: { server: 0 } }, ['["tokens","server"] value: must be a whole number of 1 or more; got 0']],

@@ -61,6 +61,18 @@ test("a Wymcp tool's joined action summary is a parameter's description, which n
   );
 });
 
+test("a boolean parameter schema names the client it breaks, at the parameter's key", () => {
+  const offences = lintCase(join(FIXTURES, "client-limit/parameter-schema")).filter((o) => o.code === "client-limit");
+  assert.deepEqual(
+    offences.map((o) => [o.client, o.target.path, o.target.part]),
+    [["typescript-sdk", ["inputSchema", "properties", "anything"], "key"]],
+  );
+  assert.match(
+    offences[0]?.message ?? "",
+    /"anything" has the schema true, valid JSON Schema, but the official MCP TypeScript SDK's client takes each parameter's schema as an object: it refuses the server's whole tools\/list$/,
+  );
+});
+
 test("a tool module's name and description are held to the limits too; a reserved or empty name is not", () => {
   const description = "d".repeat(1100);
   const lint = lintTool({ name: "orders.search", description, actions: () => ({}) }, { advisory: true });
@@ -97,7 +109,12 @@ test("every limit of the table is a row of docs/client-limits.md, with its clien
     assert.ok(row.includes(limit.source), `${row} lacks its source`);
     assert.ok(row.includes(limit.rule.effect), `${row} lacks what the client does`);
     assert.ok(row.includes(limit.checked), `${row} lacks when it was checked`);
-    const figure = limit.rule.kind === "name" ? limit.rule.shown.replace(/ _ \. : -/, " `_ . : -`") : limit.rule.max.toLocaleString("en-US");
+    const figure =
+      limit.rule.kind === "name"
+        ? limit.rule.shown.replace(/ _ \. : -/, " `_ . : -`")
+        : limit.rule.kind === "parameter-schema"
+          ? "an object"
+          : limit.rule.max.toLocaleString("en-US");
     assert.ok(row.includes(figure), `${row} lacks ${figure}`);
     assert.match(limit.checked, /^2026-12-\d\d, /, "each row says when it was checked");
   });

@@ -1,10 +1,12 @@
 // Client limits (docs/client-limits.md, docs/codes/client-limit.md, truncated-parameter.md):
 // what a client refuses, drops or cuts, measured on what it receives, each on the field its
-// source names: a tool's name, a tool's own description, a server's tool count. Every limit comes from the one table (profiles.ts); each offence names
+// source names: a tool's name, a tool's own description, a plain tool's parameter schemas, a
+// server's tool count. Every limit comes from the one table (profiles.ts); each offence names
 // its client, and the run keeps only those of the clients a config chooses (lint/severity.ts).
 // A Wymcp tool's joined action summary is a parameter's description, which no source limits
 // (profiles.ts, UNCOVERED_FIELDS): it is not measured. Called by lint-tool.ts, plain-tool.ts
-// and the server's lint (names, descriptions, tool counts) when the advisory checks run.
+// and the server's lint (names, descriptions, parameter schemas, tool counts) when the
+// advisory checks run.
 
 import { inspectString } from "../../text/escape.js";
 import { countText } from "../../text/number-text.js";
@@ -21,6 +23,7 @@ function limitsOf<K extends LimitRule["kind"]>(kind: K): readonly (ClientLimit &
 const NAME_LIMITS = limitsOf("name").map((limit) => ({ limit, regex: new RegExp(limit.rule.pattern) }));
 const QUALIFIED_LIMITS = limitsOf("qualified-name");
 const DESCRIPTION_LIMITS = limitsOf("description");
+const PARAMETER_SCHEMA_LIMITS = limitsOf("parameter-schema");
 const COUNT_LIMITS = limitsOf("tool-count");
 
 /** The name `name` becomes for a client that allows only `[A-Za-z0-9_-]`, a letter or "_" first, 64 characters. */
@@ -128,6 +131,30 @@ function truncatedDraft(limit: ClientLimit & { readonly rule: RuleOf<"descriptio
     `the required parameter ${inspectString(parameter.name)} is explained only after character ${countText(max)} of the description, where ${CLIENTS[limit.client]} cuts it: the model must pass it and never reads what it is`,
     `Give ${inspectString(parameter.name)} a description in its own schema, or explain it within the first ${countText(max)} characters.`,
   );
+}
+
+/**
+ * A plain tool's parameters (`inputSchema.properties`) against every client that refuses a
+ * parameter schema that is no object: one draft per boolean schema, at its key. `at` is where
+ * `properties` is in the tool.
+ */
+export function parameterSchemaDrafts(properties: Readonly<Record<string, unknown>>, at: readonly string[]): Draft[] {
+  const drafts: Draft[] = [];
+  for (const [name, schema] of Object.entries(properties)) {
+    if (typeof schema !== "boolean") continue;
+    for (const limit of PARAMETER_SCHEMA_LIMITS) {
+      drafts.push(
+        draft(
+          limit,
+          "client-limit",
+          { path: [...at, name], part: "key" },
+          `the parameter ${inspectString(name)} has the schema ${String(schema)}, valid JSON Schema, but ${CLIENTS[limit.client]} takes each parameter's schema as an object: it ${limit.rule.effect}`,
+          schema ? `Write {} for a parameter that takes any value.` : `Remove the parameter: a schema of false takes no value at all.`,
+        ),
+      );
+    }
+  }
+  return drafts;
 }
 
 /** The tools one server lists, against every client's tool count. */

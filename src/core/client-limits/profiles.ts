@@ -14,6 +14,7 @@ export const CLIENTS = {
   "claude-code": "Claude Code",
   cursor: "Cursor",
   vscode: "VS Code",
+  "typescript-sdk": "the official MCP TypeScript SDK's client",
 } as const;
 
 export type ClientId = keyof typeof CLIENTS;
@@ -32,6 +33,8 @@ export type LimitRule =
   | { readonly kind: "qualified-name"; readonly max: number; readonly effect: string }
   /** A tool's own description at most `max` characters; `cuts`: the client cuts the rest off rather than refusing it. */
   | { readonly kind: "description"; readonly max: number; readonly effect: string; readonly cuts: boolean }
+  /** Each parameter's schema (a value of `inputSchema.properties`) an object: JSON Schema's `true` or `false` there is refused. */
+  | { readonly kind: "parameter-schema"; readonly effect: string }
   /** At most `max` tools; `across`: counted across every server the client has connected, so one server's count is a floor. */
   | { readonly kind: "tool-count"; readonly max: number; readonly effect: string; readonly across: boolean };
 
@@ -40,6 +43,7 @@ export const FIELDS: Readonly<Record<LimitRule["kind"], string>> = {
   name: "the tool's name",
   "qualified-name": "the tool's name, after the server's",
   description: "the tool's description",
+  "parameter-schema": "each parameter's schema (`inputSchema.properties`)",
   "tool-count": "the tools one server lists",
 };
 
@@ -120,5 +124,11 @@ export const CLIENT_LIMITS: readonly ClientLimit[] = Object.freeze([
     rule: { kind: "tool-count", max: 128, effect: "refuses more than 128 tools in one request", across: false },
     source: "VS Code's agent mode: at most 128 tools per request",
     checked: GIVEN,
+  },
+  {
+    client: "typescript-sdk",
+    rule: { kind: "parameter-schema", effect: "refuses the server's whole tools/list" },
+    source: "@modelcontextprotocol/sdk 1.32.2, the client's ToolSchema: inputSchema.properties is a record of objects",
+    checked: "2026-12-07, from the measurement the project was given (the SDK's 1.32.2 client); not re-verified against the source",
   },
 ] satisfies ClientLimit[]);
