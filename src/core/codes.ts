@@ -114,6 +114,7 @@ export const CODE_TABLE = {
   "tool-shape": { severity: "error", origin: "chain", title: "Tool of the wrong shape", appliesTo: EVERY_INPUT, fixable: "never" },
   "reserved-name": { severity: "error", origin: "chain", title: "Reserved tool name", appliesTo: WYMCP_INPUTS, fixable: "never" },
   "duplicate-tool": { severity: "error", origin: "tool-set", title: "Tool name used twice among one server's tools", appliesTo: EVERY_INPUT, fixable: "never" },
+  "no-tools": { severity: "warn", origin: "tool-set", title: "Server that lists no tools", appliesTo: ["tools-file", "server"], fixable: "never", examples: "tools" },
   "tool-name": { severity: "error", origin: "names", title: "Tool name the MCP specification does not allow", appliesTo: EVERY_INPUT, fixable: ["rename-key"], examples: "tools" },
   "surface-drift": { severity: "error", origin: "server", title: "A Wymcp server's tools/list and help disagree", appliesTo: ["server"], fixable: "never", examples: "server" },
   "help-answer": { severity: "error", origin: "server", title: "Help answer that cannot be read", appliesTo: ["server"], fixable: "never", examples: "server" },
@@ -216,6 +217,14 @@ export const CODE_TABLE = {
     gate: { reads: ["required_one_of", "required"], by: "keys", quiet: "found" },
   },
   "missing-description": { severity: "warn", origin: "plain", title: "Plain tool without a description", appliesTo: ["tools-file", "server"], fixable: "never", examples: "tools" },
+  "read-only-hint": {
+    severity: "warn",
+    origin: "plain",
+    title: "readOnlyHint on a tool whose name says it changes something",
+    appliesTo: ["tools-file", "server"],
+    fixable: "never",
+    examples: "tools",
+  },
   "hidden-character": {
     severity: "error",
     origin: "model-text",
@@ -231,6 +240,7 @@ export const CODE_TABLE = {
   "exfiltration-parameter": { severity: "warn", origin: "model-text", title: "Argument the model is asked to fill with secrets", appliesTo: EVERY_INPUT, fixable: "never" },
   "encoded-blob": { severity: "warn", origin: "model-text", title: "Encoded text hidden in a blob", appliesTo: EVERY_INPUT, fixable: "never" },
   "suspicious-url": { severity: "warn", origin: "model-text", title: "data:, file: or raw-IP URL", appliesTo: EVERY_INPUT, fixable: "never" },
+  "shell-pipeline": { severity: "warn", origin: "model-text", title: "Command that downloads a script and runs it", appliesTo: EVERY_INPUT, fixable: "never" },
   "pinned-surface": { severity: "error", origin: "pin", title: "Model-visible field changed since it was pinned", appliesTo: EVERY_INPUT, fixable: "never", examples: "pins" },
   "token-budget": { severity: "warn", origin: "client", title: "Text a model reads over the config's token budget", appliesTo: EVERY_INPUT, fixable: "never", examples: "tokens" },
   "client-limit": {

@@ -18,6 +18,8 @@ import { finalizeOffence, type Draft, type Offence } from "./offence.js";
 import { sortOffences } from "./order.js";
 import { appendAll } from "./append.js";
 import { toolNameDraft } from "./tool-name.js";
+import { noToolsDraft } from "./no-tools.js";
+import { readOnlyHintDraft } from "./read-only-hint.js";
 import { namesElsewhere } from "./advisory/nested-required.js";
 import type { Path } from "./path.js";
 import type { ToolLint } from "./tool-lint.js";
@@ -197,6 +199,8 @@ export function plainToolOffences(tool: unknown, label: string, options: CheckOp
       offences,
       clientLimitDrafts(tool).map((draft) => finalizeOffence(draft, label)),
     );
+    const readOnly = readOnlyHintDraft(tool["name"], tool["annotations"]);
+    if (readOnly !== null) offences.push(finalizeOffence(readOnly, label));
     if (isRecord(input)) {
       const view = { description: tool["description"], properties: input["properties"] };
       for (const draft of exfiltrationDrafts(view, read))
@@ -263,7 +267,10 @@ export function lintToolList(value: unknown, tool: string | null, options: Check
   const places = new Map<string, Path>();
   const offences: Offence[] = [];
   if (options.advisory === true) {
-    for (const draft of toolCountDrafts(listed.tools.length, { path: listed.at, part: "value" })) offences.push(finalizeOffence(draft, null));
+    const target = { path: listed.at, part: "value" } as const;
+    for (const draft of toolCountDrafts(listed.tools.length, target)) offences.push(finalizeOffence(draft, null));
+    const none = noToolsDraft(listed.tools.length, target);
+    if (none !== null) offences.push(finalizeOffence(none, null));
   }
   listed.tools.forEach((entry, index) => {
     const label = plainToolLabel(entry, index, repeated[index]);

@@ -21,6 +21,7 @@ import { lintTool } from "../core/lint-tool.js";
 import type { ToolLint } from "../core/tool-lint.js";
 import { finalizeOffence, toolOffence, type Offence } from "../core/offence.js";
 import { toolCountDrafts } from "../core/client-limits/index.js";
+import { noToolsDraft } from "../core/no-tools.js";
 import { sortOffences } from "../core/order.js";
 import { toolsListSurface } from "../core/surface.js";
 import { resolved } from "../lint/pipeline.js";
@@ -96,11 +97,17 @@ async function lintTools(session: ServerSession, label: string): Promise<{ files
   // Rows in tool order, as files are in path order: the same server gives the same report.
   results.sort((a, b) => ((a.tool ?? "") < (b.tool ?? "") ? -1 : (a.tool ?? "") > (b.tool ?? "") ? 1 : 0));
   const hashes = toolsListSurface(entries, (name) => answered.get(name), session.instructions());
-  return { files: withToolCount(results, entries.length), surface: { hashes, wymcp, listed: entries, answered } };
+  return { files: withToolCount(results, entries.length, label), surface: { hashes, wymcp, listed: entries, answered } };
 }
 
-/** The clients' limits on how many tools one server lists (core/client-limits/), on the first row: the server has no row of its own. */
-function withToolCount(results: FileResult[], tools: number): FileResult[] {
+/**
+ * The clients' limits on how many tools one server lists (core/client-limits/), on the first
+ * row: the server has no row of its own. A server that lists no tool has one row, its label's,
+ * for its no-tools offence.
+ */
+function withToolCount(results: FileResult[], tools: number, label: string): FileResult[] {
+  const none = noToolsDraft(tools, { path: [], part: "value" });
+  if (none !== null) return [{ file: label, tool: null, actions: 0, offences: [finalizeOffence(none, null)] }];
   const first = results[0];
   const counted = toolCountDrafts(tools, { path: [], part: "value" }).map((draft) => finalizeOffence(draft, null));
   if (first === undefined || counted.length === 0) return results;

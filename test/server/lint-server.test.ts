@@ -219,6 +219,13 @@ test("a plain MCP server: each tool is linted as a plain tool with one action, b
   assert.deepEqual(report.summary, { files: 8, actions: 8, offences: 9, errors: 6, warnings: 3 });
 });
 
+test("a server that lists no tool: one row, the server's, with its no-tools warning", TEST_TIMEOUT, async () => {
+  const { code, report } = await lintJson(["--server", "--", NODE, ...TSX, PLAIN_SERVER, join(PLAIN_FIXTURES, "no-tools.json")]);
+  assert.equal(code, 0);
+  assert.deepEqual(rowsOf(report).map(withoutMessage), [{ tool: null, action: null, code: "no-tools", location: "" }]);
+  assert.deepEqual(report.summary, { files: 1, actions: 0, offences: 1, errors: 0, warnings: 1 });
+});
+
 test('a plain tool\'s multi-line description and a tool without parameters ({"type": "object"}) have no offence', TEST_TIMEOUT, async () => {
   const { report } = await lintJson(["--server", "--", NODE, ...TSX, PLAIN_SERVER, join(PLAIN_FIXTURES, "tools.json")]);
   const clean = (tool: string): Json => report.files.find((f: Json) => f.tool === tool).offences;

@@ -1,6 +1,7 @@
 // What the model reads: the checks of the strings a tool declares that reach a model
 // (docs/codes/: hidden-character, hidden-instruction, concealment, instruction-override,
-// tool-shadowing, sensitive-path, exfiltration-parameter, encoded-blob, suspicious-url).
+// tool-shadowing, sensitive-path, exfiltration-parameter, encoded-blob, suspicious-url,
+// shell-pipeline).
 // strings.ts finds the strings, hidden.ts the hidden characters, patterns.ts is the table
 // of injected-instruction patterns and scan.ts applies it. Each string is read once per
 // check. The chain runs them on every action schema that is a map, whatever else it found
@@ -95,6 +96,7 @@ const FIXES: Readonly<Record<Finding["code"], string>> = {
   "sensitive-path": "Remove the path, or if the tool really works on it, say so plainly and disable this code for the line.",
   "encoded-blob": "Write the text out in plain words, or remove it; a model decodes what a reviewer skims past.",
   "suspicious-url": "Use a named https:// address, or remove the URL.",
+  "shell-pipeline": "Remove the command; a tool's text never asks the model to fetch and run a script. Name the package to install instead.",
 };
 
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);

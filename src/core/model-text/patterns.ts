@@ -6,7 +6,7 @@
 // on ordinary tool descriptions teaches people to ignore it.
 
 /** The codes the pattern table reports (each a warning by default, src/core/codes.ts). */
-export type InjectionCode = "hidden-instruction" | "concealment" | "instruction-override" | "tool-shadowing" | "sensitive-path" | "suspicious-url";
+export type InjectionCode = "hidden-instruction" | "concealment" | "instruction-override" | "tool-shadowing" | "sensitive-path" | "suspicious-url" | "shell-pipeline";
 
 export interface PatternRow {
   readonly code: InjectionCode;
@@ -95,8 +95,8 @@ export const PATTERNS: readonly PatternRow[] = Object.freeze([
   {
     code: "hidden-instruction",
     cues: ["<"],
-    pattern: String.raw`<\s*/?\s*(?:system|instructions?|assistant|admin|hidden|secret)(?:\s[^<>]{0,40})?\s*>`,
-    reason: "a tag that speaks to the model as its system or as an administrator",
+    pattern: String.raw`<\s*/?\s*(?:system|instructions?|assistant|admin|hidden|secret|(?:system|user|assistant|developer)[_-](?:message|prompt|turn|instructions?))(?:\s[^<>]{0,40})?\s*>`,
+    reason: "a tag that speaks to the model as its system or as an administrator, or that fakes a turn of the chat",
     mentionable: true,
   },
   {
@@ -105,6 +105,7 @@ export const PATTERNS: readonly PatternRow[] = Object.freeze([
     pattern: String.raw`\[\[\s*(?:system|important|instructions?|admin|hidden|secret|note to (?:the )?(?:ai|assistant|model|llm))\b`,
     reason: "a [[…]] block addressed to the model",
   },
+  { code: "hidden-instruction", cues: ["<|im_"], pattern: String.raw`<\|im_(?:start|end|sep)\|>`, reason: "a chat-template token that fakes a turn of the chat" },
   { code: "hidden-instruction", cues: ["<!--"], pattern: String.raw`<!--[\s\S]*?-->`, reason: "an HTML comment, which a rendered description hides from people but a model reads" },
   // Keeping the user in the dark.
   {
@@ -141,7 +142,7 @@ export const PATTERNS: readonly PatternRow[] = Object.freeze([
   {
     code: "instruction-override",
     cues: ["ignore", "disregard", "forget", "override", "bypass"],
-    pattern: String.raw`\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|original|system|safety|other)\s+(?:instructions?|prompts?|rules?|directions?|guidelines?|messages?|constraints?)\b`,
+    pattern: String.raw`\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|original|system|safety|other)\s+(?:instructions?|prompts?|rules?|directions?|directives?|commands?|guidelines?|messages?|constraints?)\b`,
     reason: "an order to drop the instructions the model already has",
   },
   {
@@ -244,6 +245,25 @@ export const PATTERNS: readonly PatternRow[] = Object.freeze([
     cues: ["://"],
     pattern: String.raw`\b(?:https?|ftp|wss?)://(?!127\.|0\.0\.0\.0\b)(?:\d{1,3}\.){3}\d{1,3}(?=[:/\s"'\x60)]|$)`,
     reason: "a URL with a raw IP address instead of a name",
+  },
+  {
+    code: "suspicious-url",
+    cues: ["://"],
+    pattern: String.raw`\b(?:https?|wss?)://(?:[\w-]+\.)+(?:ngrok(?:-free)?\.(?:io|app|dev)|trycloudflare\.com|loca\.lt|localtunnel\.me|serveo\.net|localhost\.run|pagekite\.me|tunnelmole\.net|bore\.pub)\b`,
+    reason: "a tunnelling service's address, which reaches someone's own machine",
+  },
+  // A script fetched and run in one line: whoever serves the address runs code on the machine.
+  {
+    code: "shell-pipeline",
+    cues: ["curl", "wget"],
+    pattern: String.raw`\b(?:curl|wget)\b[^|\n;]{1,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\b(?:ba|z)?sh\s+(?:-c\s+)?["']?\$\(\s*(?:curl|wget)\b|\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b`,
+    reason: "a command that downloads a script and runs it in a shell",
+  },
+  {
+    code: "shell-pipeline",
+    cues: ["iex", "invoke-expression"],
+    pattern: String.raw`\b(?:iex|invoke-expression)\b\s*\(?\s*(?:\(\s*)?(?:iwr|irm|invoke-webrequest|invoke-restmethod|new-object\s+net\.webclient)\b|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n;]{1,200}\|\s*(?:iex|invoke-expression)\b`,
+    reason: "a PowerShell command that downloads a script and runs it",
   },
 ] satisfies PatternRow[]);
 
