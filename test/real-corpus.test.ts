@@ -1,18 +1,23 @@
-// Real servers: the tools/list answers of published MCP servers, as
-// action files (corpus README: fixtures/real-mcp/README.md). On actions-clean/ a correct
-// chain reports nothing; on actions/ exactly one `newline` at :description for each action
-// whose description has a line break, and nothing else. Anything more is a false positive
-// of the chain. The same servers as tools/list results, linted as plain tools (whose
-// descriptions may hold line breaks), report nothing. The corpus is a test fixture, so a
-// clone needs nothing beside it.
+// Real servers: the tools/list answers of published MCP servers (corpus README:
+// fixtures/real-mcp/README.md). First the chain alone, exact, on the corpus as action files:
+// on actions-clean/ it reports nothing; on actions/ exactly one `newline` at :description for
+// each action whose description has a line break, and nothing else. Then the whole CLI with
+// every check on (no config: every client's limits, the advisory and model-text checks), on
+// both forms: as action files (actions/, actions-clean/) and as tools/list files (the same
+// servers written out as their tools/list, and the answers captured whole in tools/,
+// descriptions as published). No error beyond actions/' newlines, and every warning one of
+// reviewed.json, which says per warning why it is right: a warning not there is a false
+// alarm or a finding to review, and one listed that no longer comes is stale. The corpus is a
+// test fixture, so a clone needs nothing beside it.
 
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { lintActionFile } from "../src/core/lint-tool.js";
 import { isMap, mapGet, mapKeys } from "../src/core/map.js";
-import { lintToolList } from "../src/core/plain-tool.js";
+import { cli } from "./support/cli.js";
 import { repoPath } from "./support/paths.js";
 
 const CORPUS = repoPath("test/fixtures/real-mcp");
@@ -71,35 +76,16 @@ for (const folder of FOLDERS) {
   });
 }
 
-/**
- * The advisory warnings the corpus holds, each reviewed: a real mistake in a published
- * server. asana: "data" and "opts" list their fields without the "type": "object" and
- * "properties" wrapper, so the published schema accepts anything there.
- */
-const REVIEWED: Readonly<Record<string, readonly string[]>> = {
-  "asana-mcp-server.actions.json": [
-    'asana_set_parent_for_task bare-properties :properties: property "data" has no keyword, only names mapped to schemas ("insert_after", "insert_before", "parent"): it accepts any value',
-    'asana_set_parent_for_task bare-properties :properties: property "opts" has no keyword, only names mapped to schemas ("opt_fields"): it accepts any value',
-  ],
-};
+const REVIEWED: Readonly<Record<string, Readonly<Record<string, string>>>> = JSON.parse(readFileSync(join(CORPUS, "reviewed.json"), "utf8"));
+const TIMEOUT = { timeout: 600_000 };
 
-test("real servers, actions-clean/ with the advisory checks: only the reviewed schema warnings (and client limits)", async (t) => {
-  for (const file of files("actions-clean")) {
-    await t.test(file, () => {
-      const value: unknown = JSON.parse(readFileSync(join(CORPUS, "actions-clean", file), "utf8"));
-      assert.ok(isMap(value));
-      // Client limits are reviewed on the tools/list form (below).
-      const offences = lintActionFile(value, "tool", { advisory: true }).offences.filter((o) => o.code !== "client-limit");
-      assert.deepEqual(
-        offences.map((o) => `${o.action} ${o.code} ${o.location}: ${o.message}`),
-        REVIEWED[file] ?? [],
-      );
-      assert.ok(offences.every((o) => o.severity === "warn"));
-    });
-  }
-});
+// biome-ignore lint/suspicious/noExplicitAny: the JSON report is read through one loose type
+type Json = any;
 
-/** A corpus file's actions as the server listed them: a tools/list result of plain tools. */
+const scratch = mkdtempSync(join(tmpdir(), "wymcp-real-corpus-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** An action file's actions as the server listed them: a tools/list result of plain tools. */
 function asToolsList(file: string): unknown {
   const value = JSON.parse(readFileSync(join(CORPUS, "actions", file), "utf8")) as Record<string, Record<string, unknown>>;
   const tools = Object.entries(value)
@@ -112,26 +98,80 @@ function asToolsList(file: string): unknown {
   return { tools };
 }
 
-/** The client limits the real servers are over, reviewed (docs/client-limits.md): each one is real. */
-const CLIENT_LIMITS: Readonly<Record<string, readonly string[]>> = JSON.parse(readFileSync(join(CORPUS, "client-limits.json"), "utf8"));
-
-test("real servers as tools/list results (multi-line descriptions kept), linted as plain tools: no offence but the reviewed client limits and schema warnings", async (t) => {
-  let tools = 0;
-  for (const file of files("actions")) {
-    await t.test(file, () => {
-      const { lint } = lintToolList(asToolsList(file), null, { advisory: true });
-      const limits = lint.offences.filter((o) => o.code === "client-limit");
-      assert.deepEqual(
-        lint.offences.filter((o) => o.code !== "client-limit").map((o) => `${o.action} ${o.code} ${o.location}: ${o.message}`),
-        (REVIEWED[file] ?? []).map((line) => line.replace(" :properties:", ` :inputSchema["properties"]:`)),
-      );
-      assert.ok(limits.every((o) => o.severity === "warn"));
-      assert.deepEqual(
-        limits.map((o) => `${o.client}: ${o.message}`),
-        CLIENT_LIMITS[file] ?? [],
-      );
-      tools += lint.actions;
-    });
+/** The CLI's JSON report on `dir`, each file's offences as `form/file` → lines, and its counts. */
+async function lintFolder(dir: string, form: string): Promise<{ code: number; lines: Map<string, string[]>; errors: string[]; actions: number }> {
+  const { code, stdout, stderr } = await cli(["--format", "json", "--no-config", "."], { cwd: dir });
+  assert.ok(code === 0 || code === 1, `exit ${code}: ${stderr}`);
+  const report: Json = JSON.parse(stdout);
+  const lines = new Map<string, string[]>();
+  const errors: string[] = [];
+  for (const file of report.files) {
+    const key = `${form}/${String(file.file).replace(/^\.\//, "")}`;
+    for (const o of file.offences) {
+      const line = `${o.action ?? "-"} ${o.code} ${o.location}: ${o.message}`;
+      if (o.severity === "error") errors.push(`${key}: ${line}`);
+      else lines.set(key, [...(lines.get(key) ?? []), line]);
+    }
   }
-  assert.ok(tools > 1000, `only ${tools} tools linted`);
+  return { code, lines, errors, actions: report.summary.actions };
+}
+
+/** Every warning of `form` held to the reviewed list: the same lines, each with its reason. */
+function heldToReview(form: string, lines: ReadonlyMap<string, string[]>): void {
+  const reviewed = Object.keys(REVIEWED).filter((key) => key.startsWith(`${form}/`));
+  for (const key of new Set([...lines.keys(), ...reviewed])) {
+    const got = lines.get(key) ?? [];
+    const pinned = REVIEWED[key] ?? {};
+    assert.deepEqual([...got].sort(), Object.keys(pinned).sort(), `${key}: the warnings differ from reviewed.json`);
+    for (const [line, why] of Object.entries(pinned)) assert.ok(why.trim().length > 20, `${key}: "${line}" is listed without a reason`);
+  }
+}
+
+test("each captured tools/list answer has its record in servers.json: the package, the version installed, the date, the count", () => {
+  const servers = JSON.parse(readFileSync(join(CORPUS, "servers.json"), "utf8")) as { file: string; package: string; version?: string; captured?: string; tools?: number }[];
+  const captured = readdirSync(join(CORPUS, "tools")).filter((f) => f.endsWith(".tools.json"));
+  assert.deepEqual(
+    captured.sort(),
+    servers
+      .filter((s) => s.version !== undefined)
+      .map((s) => `${s.file}.tools.json`)
+      .sort(),
+    "a file without its record, or a record of a version without its file",
+  );
+  for (const server of servers.filter((s) => s.version !== undefined)) {
+    const listed = JSON.parse(readFileSync(join(CORPUS, "tools", `${server.file}.tools.json`), "utf8")) as { tools: unknown[] };
+    assert.equal(listed.tools.length, server.tools, `${server.file}: servers.json's count`);
+    assert.match(server.version as string, /^\d+\.\d+\.\d+/, `${server.file}: the version installed`);
+    assert.match(server.captured as string, /^\d{4}-\d\d-\d\d$/, `${server.file}: the date captured`);
+  }
+});
+
+test("real servers as action files, through the CLI with every check on: no error, every warning reviewed", TIMEOUT, async () => {
+  for (const form of ["actions-clean", "actions"]) {
+    const { lines, errors, actions } = await lintFolder(join(CORPUS, form), form);
+    // actions/ keeps each multi-line description's line break: that action's newline error is
+    // what a Wymcp action's description must not have, and test/real-corpus.test.ts holds it exactly.
+    const unexpected = form === "actions" ? errors.filter((e) => !/ newline :description: /.test(e)) : errors;
+    assert.deepEqual(unexpected, [], `${form}: errors`);
+    assert.ok(actions > 1000, `${form}: only ${actions} actions linted`);
+    heldToReview(form, lines);
+  }
+});
+
+test("real servers as tools/list files, through the CLI with every check on: no error, every warning reviewed", TIMEOUT, async () => {
+  const written = join(scratch, "listed");
+  mkdirSync(written);
+  for (const file of files("actions")) {
+    writeFileSync(join(written, file.replace(/\.actions\.json$/, ".tools.json")), JSON.stringify(asToolsList(file), null, 2));
+  }
+  const listed = await lintFolder(written, "listed");
+  assert.deepEqual(listed.errors, [], "errors on the corpus written as tools/list files");
+  assert.ok(listed.actions > 1000, `only ${listed.actions} tools linted`);
+  heldToReview("listed", listed.lines);
+
+  const captured = readdirSync(join(CORPUS, "tools")).filter((f) => f.endsWith(".tools.json"));
+  assert.ok(captured.length >= 10, `only ${captured.length} captured tools/list answers`);
+  const tools = await lintFolder(join(CORPUS, "tools"), "tools");
+  assert.deepEqual(tools.errors, [], "errors on the captured tools/list answers");
+  heldToReview("tools", tools.lines);
 });
