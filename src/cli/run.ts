@@ -214,17 +214,18 @@ function targetOf(options: LintOptions, stdin: Buffer | null): Target {
   return { paths: options.paths };
 }
 
-/** One run of the command line through `engine` (which lints, fixes, pins, estimates and baselines as the CLI's policy says), formatted; the exit code, and what --fix wrote. */
+/** One run of the command line through `engine` (which lints, fixes, pins, estimates and baselines as the CLI's policy says), formatted; the exit code, and what --fix, --update-pins and --update-baseline wrote. */
 async function lintOnce(options: LintOptions, io: Io, engine: Engine, format: Formatter, startedAt: number, stdin: Buffer | null): Promise<WatchedRun> {
   const fixing = options.fix || options.fixDryRun;
-  const { result, texts } = await engine.run(targetOf(options, stdin), {
+  const { result, texts, written: stepsWrote } = await engine.run(targetOf(options, stdin), {
     startedAt,
     ...(fixing ? { fix: { write: options.fix } } : {}),
     updatePins: options.updatePins,
     baseline: { file: options.baseline, update: options.updateBaseline },
     note: (message) => io.stderr(`wymcp-lint: ${message}\n`),
   });
-  const written = options.fix ? new Map([...texts].map(([file, text]) => [resolve(io.cwd, file), text])) : new Map<string, string>();
+  const written = new Map(stepsWrote);
+  if (options.fix) for (const [file, text] of texts) written.set(resolve(io.cwd, file), text);
   const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
   return { code: exitCode(result.summary, options.maxWarnings, io), output, written };
 }

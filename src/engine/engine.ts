@@ -107,6 +107,8 @@ export interface RunOutcome {
   readonly texts: ReadonlyMap<string, string>;
   /** What each file's result depends on beyond itself (absolute), by the file's absolute path, when the engine tracks it. */
   readonly dependencies: ReadonlyMap<string, readonly string[]>;
+  /** The files the steps after the lint wrote (the lock file, the baseline), absolute path → the text written: a watch does not lint again for its own writes. */
+  readonly written: ReadonlyMap<string, string>;
   /** A baseline that could not be read, under a policy that goes on without it (its file, absolute, and the mistake). */
   readonly baselineProblem?: { readonly file: string; readonly error: UsageError };
 }
@@ -313,6 +315,8 @@ export class Engine {
       this.#remember(result.files);
     }
     let texts: ReadonlyMap<string, string> = new Map();
+    const written = new Map<string, string>();
+    const wrote = (path: string, text: string): void => void written.set(path, text);
     if (request.fix !== undefined && this.policy.fixes !== null && linted !== null) {
       const fixed = await this.#fix(result, request.fix.write && this.policy.fixes === "write", "text" in target ? asBytes(target.text) : null, declarations, request.signal);
       for (const line of fixed.notes) note(line);
@@ -322,7 +326,7 @@ export class Engine {
     if (this.policy.pins && (request.updatePins === true || existsSync(pinsFile(this.#stepConfig, this.cwd)))) {
       // Loaded only for a run with pins: a plain lint never hashes its surfaces.
       const { pinsStep } = await import("../pins/step.js");
-      result = pinsStep(result, { update: request.updatePins === true, config: this.#stepConfig, cwd: this.cwd, rules, note });
+      result = pinsStep(result, { update: request.updatePins === true, config: this.#stepConfig, cwd: this.cwd, rules, note, wrote });
     }
     const budgets = this.policy.tokens ? (this.config?.tokens ?? null) : null;
     if (budgets !== null) {
@@ -333,7 +337,7 @@ export class Engine {
     // A running server has no files to key a baseline by.
     if (this.policy.baseline !== null && !("server" in target)) {
       try {
-        result = baselineStep(result, { flag: request.baseline?.file ?? null, update: request.baseline?.update === true, config: this.#stepConfig, cwd: this.cwd, note });
+        result = baselineStep(result, { flag: request.baseline?.file ?? null, update: request.baseline?.update === true, config: this.#stepConfig, cwd: this.cwd, note, wrote });
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
         const file = this.baselineFile;
@@ -341,7 +345,7 @@ export class Engine {
         baselineProblem = { file, error };
       }
     }
-    return { result, texts, dependencies: linted?.dependencies ?? new Map(), ...(baselineProblem === undefined ? {} : { baselineProblem }) };
+    return { result, texts, dependencies: linted?.dependencies ?? new Map(), written, ...(baselineProblem === undefined ? {} : { baselineProblem }) };
   }
 
   /** --fix (write) or --fix-dry-run over a run's result: each fixed text linted again through the pipeline as its file was, keeping what the run found across files. */

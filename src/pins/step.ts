@@ -27,6 +27,8 @@ export interface PinsStepOptions {
   readonly rules: SeverityRules;
   /** Told what --update-pins wrote, and what it could not pin. */
   readonly note: (message: string) => void;
+  /** Told of the lock file when --update-pins changed it: its path and the text written. */
+  readonly wrote: (path: string, text: string) => void;
 }
 
 /** The surface of a file's declaration; null when it could not be read whole (its offences say why). */
@@ -119,7 +121,8 @@ export function pinsStep(result: LintResult, options: PinsStepOptions): LintResu
       pins[key] = hashes;
       tools += Object.keys(hashes.tools).length;
     }
-    writePins(path, pins, options.cwd);
+    const text = writePins(path, pins, options.cwd);
+    if (text !== null) options.wrote(path, text);
     options.note(
       `pinned ${tools} ${tools === 1 ? "tool" : "tools"} of ${surfaces.size} ${result.server === undefined ? (surfaces.size === 1 ? "file" : "files") : "server"} in ${shownPath(path, options.cwd)}`,
     );

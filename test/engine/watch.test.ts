@@ -303,3 +303,26 @@ test("--watch survives a symbolic link that loops, and follows no link to a dire
     watching.child.kill("SIGKILL");
   }
 });
+
+test("--watch with --update-pins or --update-baseline never runs again for its own writes", async () => {
+  for (const flag of ["--update-pins", "--update-baseline"]) {
+    const dir = tempDir();
+    writeFileSync(join(dir, "a.actions.json"), BROKEN);
+    const watching = new Watching(dir, [flag, "."]);
+    const changed = (): string[] => watching.lines.filter((line) => line.startsWith("wymcp-lint: changed: "));
+    try {
+      await watching.until(() => watching.lines.some((line) => line.startsWith("1 file, 1 action")), `${flag}: the first report`);
+      // Each edit changes what the flag writes.
+      for (const [n, text] of [BROKEN.replace("Find", "Find one"), CLEAN, BROKEN.replace("Find", "Find two")].entries()) {
+        writeFileSync(join(dir, "a.actions.json"), text);
+        await watching.until(() => changed().length > n, `${flag}: the report of edit ${n + 1}`);
+      }
+      await watching.until(() => watching.lines.filter((line) => line.startsWith("1 file, 1 action")).length >= 4, `${flag}: the fourth report`);
+      assert.deepEqual(changed(), Array(3).fill("wymcp-lint: changed: a.actions.json"), flag);
+      watching.child.kill("SIGINT");
+      await watching.exited;
+    } finally {
+      watching.child.kill("SIGKILL");
+    }
+  }
+});
