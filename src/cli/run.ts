@@ -217,7 +217,11 @@ function targetOf(options: LintOptions, stdin: Buffer | null): Target {
 /** One run of the command line through `engine` (which lints, fixes, pins, estimates and baselines as the CLI's policy says), formatted; the exit code, and what --fix, --update-pins and --update-baseline wrote. */
 async function lintOnce(options: LintOptions, io: Io, engine: Engine, format: Formatter, startedAt: number, stdin: Buffer | null): Promise<WatchedRun> {
   const fixing = options.fix || options.fixDryRun;
-  const { result, texts, written: stepsWrote } = await engine.run(targetOf(options, stdin), {
+  const {
+    result,
+    texts,
+    written: stepsWrote,
+  } = await engine.run(targetOf(options, stdin), {
     startedAt,
     ...(fixing ? { fix: { write: options.fix } } : {}),
     updatePins: options.updatePins,
