@@ -8,7 +8,7 @@
 // (src/baseline/), each as the engine's policy says (policy.ts). dispose() stops every module
 // process it started.
 
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { baselineFile } from "../baseline/baseline-file.js";
@@ -19,7 +19,6 @@ import { configSource } from "../config/find.js";
 import { loadConfig } from "../config/load.js";
 import { toolOffence } from "../core/offence.js";
 import { kindOf, NAMED_KINDS, type FoundFile } from "../files/kind.js";
-import { fileState } from "../files/regular-file.js";
 import { textOf } from "../files/text.js";
 import type { Input, ReadContext } from "../inputs/index.js";
 import { compareFiles, discover, searchSkips, type UnreadablePlace } from "../lint/discover.js";
@@ -152,6 +151,15 @@ function unreadablePlaceResult(place: UnreadablePlace): FileResult {
   return { file: place.file, tool: null, actions: 0, offences: [offence] };
 }
 
+/** Whether a directory itself is at `path` (a link is not followed; a link that loops is none). */
+function isDirectory(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
+}
+
 function asBytes(text: string | Uint8Array): Buffer {
   return typeof text === "string" ? Buffer.from(text, "utf8") : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
 }
@@ -195,7 +203,8 @@ export class Engine {
 
   #openCache(options: NonNullable<EngineOptions["cache"]>): ResultCache {
     let file: string | null = options.inMemory === true ? null : resolve(this.cwd, options.location ?? DEFAULT_CACHE_FILE);
-    if (file !== null && fileState(file) === "a directory") file = join(file, DEFAULT_CACHE_FILE);
+    // A directory named (itself, not a link to one, which the cache never follows) holds the cache under its default name.
+    if (file !== null && isDirectory(file)) file = join(file, DEFAULT_CACHE_FILE);
     const key = { version: packageVersion(), build: buildIdentity(), strategy: options.strategy ?? "content", config: this.config, loadTimeoutMs: this.#loadTimeoutMs };
     return new ResultCache(file, key, this.#options.warn ?? (() => undefined));
   }

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { appendFileSync, cpSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -389,6 +389,12 @@ test("the cache replaces only its own file: a link at its place (to a file outsi
   symlinkSync(join(dir, "elsewhere"), join(dir, CACHE));
   leftAlone(wymcpLint(dir, ["--cache", "."]), join(dir, CACHE), /symbolic link/);
   assert.ok(lstatSync(join(dir, CACHE)).isSymbolicLink());
+  // Nor is a link to a directory (outside the project) a directory to keep the cache in.
+  rmSync(join(dir, CACHE));
+  const away = tempDir();
+  symlinkSync(away, join(dir, CACHE));
+  leftAlone(wymcpLint(dir, ["--cache", "."]), join(dir, CACHE), /symbolic link/);
+  assert.deepEqual(readdirSync(away), []);
 
   const manifest = readFileSync(join(dir, "package.json"));
   for (let i = 0; i < 2; i++) {
