@@ -9,7 +9,7 @@ import { SCHEMA_KEY } from "../core/lint-tool.js";
 import { finalizeOffence, toolOffence, withPosition, type Offence, type Target } from "../core/offence.js";
 import { positionsAt, type Position } from "../text/positions.js";
 import { scanJson, type JsonScan, type ScanRequest } from "../text/json5-scan.js";
-import { MAX_OFFENCES } from "../core/offence-cap.js";
+import { MAX_LISTED_SEGMENTS, MAX_OFFENCES } from "../core/offence-cap.js";
 
 /** A key repeated in one object: where the object sits, and both occurrences' key tokens. */
 export interface RepeatedKey {
@@ -29,8 +29,8 @@ export interface RepeatedKeys {
   readonly omitted: number;
 }
 
-/** What a scan is asked for the repeated keys: as many listed as a file lists offences. */
-export const REPEATED_KEYS: NonNullable<ScanRequest["repeats"]> = { limit: MAX_OFFENCES };
+/** What a scan is asked for the repeated keys: as many listed as a file lists offences, with as many path segments. */
+export const REPEATED_KEYS: NonNullable<ScanRequest["repeats"]> = { limit: MAX_OFFENCES, segments: MAX_LISTED_SEGMENTS };
 
 /** The repeated keys of `text` (JSON or JSON5 that parsed), in text order. */
 export function repeatedKeys(text: string): RepeatedKeys {

@@ -3,13 +3,13 @@
 // --no-baseline, nor a default one with --no-config), reading it (a broken file, one that is
 // not a regular file, or, when named explicitly, a missing one is a usage error) and writing
 // it with the one atomic writer (src/files/write.ts: a symlink stays a link, the bytes are
-// flushed). Called by step.ts.
+// flushed), only when its bytes change. Called by step.ts.
 
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Config } from "../config/config.js";
 import { describeThrown } from "../core/escape.js";
-import { writeFileAtomically } from "../files/write.js";
+import { writeFileIfChanged } from "../files/write.js";
 import { inspectString } from "../text/escape.js";
 import { fileState } from "../files/regular-file.js";
 import { shownPath } from "../text/posix-path.js";
@@ -85,11 +85,12 @@ export function baselineExists(file: BaselineFile, cwd: string): boolean {
   return checkRegular(file, cwd);
 }
 
-/** Writes the entries atomically: readers see the old file or the new one, never a part. */
-export function writeBaseline(file: BaselineFile, entries: readonly BaselineEntry[], cwd: string): void {
+/** Writes the entries atomically: readers see the old file or the new one, never a part; a file that holds them already is left as it is. The text written, null when it was there already. */
+export function writeBaseline(file: BaselineFile, entries: readonly BaselineEntry[], cwd: string): string | null {
+  const text = serializeBaseline(entries);
   try {
     mkdirSync(dirname(file.path), { recursive: true });
-    writeFileAtomically(file.path, Buffer.from(serializeBaseline(entries), "utf8"));
+    return writeFileIfChanged(file.path, Buffer.from(text, "utf8")) ? text : null;
   } catch (error) {
     throw new UsageError(`the baseline file ${inspectString(shownBaseline(file, cwd))} cannot be written: ${describeThrown(error)}`);
   }

@@ -22,6 +22,8 @@ export interface BaselineStepOptions {
   readonly cwd: string;
   /** Told what --update-baseline wrote. */
   readonly note: (message: string) => void;
+  /** Told of the baseline file when --update-baseline changed it: its path and the text written. */
+  readonly wrote: (path: string, text: string) => void;
 }
 
 export function baselineStep(result: LintResult, options: BaselineStepOptions): LintResult {
@@ -31,7 +33,8 @@ export function baselineStep(result: LintResult, options: BaselineStepOptions): 
   let entries = options.update && !baselineExists(file, options.cwd) ? [] : readBaseline(file, options.cwd);
   if (options.update) {
     entries = updatedEntries(result.files, entries ?? [], context);
-    writeBaseline(file, entries, options.cwd);
+    const text = writeBaseline(file, entries, options.cwd);
+    if (text !== null) options.wrote(file.path, text);
     const count = entries.reduce((sum, e) => sum + e.count, 0);
     options.note(`wrote ${count} ${count === 1 ? "offence" : "offences"} to the baseline ${shownBaseline(file, options.cwd)}`);
   }

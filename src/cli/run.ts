@@ -9,7 +9,7 @@
 // own io. It owns the run's module processes (src/modules/pool.ts, with the standby the bin
 // may pass in) and stops them before it returns.
 
-import { statSync } from "node:fs";
+import { lstatSync, type Stats } from "node:fs";
 import { basename, dirname, extname, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describeThrown } from "../core/escape.js";
@@ -21,6 +21,7 @@ import { DEFAULT_CACHE_FILE } from "../engine/cache.js";
 import type { WatchTarget } from "../engine/watch.js";
 import { CONFIG_FILE_NAMES } from "../config/find.js";
 import { kindOf } from "../files/kind.js";
+import { fileState } from "../files/regular-file.js";
 import type { WatchedRun, WatchLoop } from "./watch.js";
 import { ModulePool } from "../modules/pool.js";
 import { ModuleStandby } from "../modules/standby.js";
@@ -213,17 +214,22 @@ function targetOf(options: LintOptions, stdin: Buffer | null): Target {
   return { paths: options.paths };
 }
 
-/** One run of the command line through `engine` (which lints, fixes, pins, estimates and baselines as the CLI's policy says), formatted; the exit code, and what --fix wrote. */
+/** One run of the command line through `engine` (which lints, fixes, pins, estimates and baselines as the CLI's policy says), formatted; the exit code, and what --fix, --update-pins and --update-baseline wrote. */
 async function lintOnce(options: LintOptions, io: Io, engine: Engine, format: Formatter, startedAt: number, stdin: Buffer | null): Promise<WatchedRun> {
   const fixing = options.fix || options.fixDryRun;
-  const { result, texts } = await engine.run(targetOf(options, stdin), {
+  const {
+    result,
+    texts,
+    written: stepsWrote,
+  } = await engine.run(targetOf(options, stdin), {
     startedAt,
     ...(fixing ? { fix: { write: options.fix } } : {}),
     updatePins: options.updatePins,
     baseline: { file: options.baseline, update: options.updateBaseline },
     note: (message) => io.stderr(`wymcp-lint: ${message}\n`),
   });
-  const written = options.fix ? new Map([...texts].map(([file, text]) => [resolve(io.cwd, file), text])) : new Map<string, string>();
+  const written = new Map(stepsWrote);
+  if (options.fix) for (const [file, text] of texts) written.set(resolve(io.cwd, file), text);
   const output = format(result, { maxOffences: options.maxOffences, palette: await palette(options, io), version: packageVersion(), cwd: io.cwd });
   return { code: exitCode(result.summary, options.maxWarnings, io), output, written };
 }
@@ -245,7 +251,8 @@ function watchTargets(options: LintOptions, cwd: string, engine: Engine | null):
     const segments = path.split("/");
     const glob = segments.findIndex((segment) => GLOB.test(segment));
     const fixed = resolve(cwd, glob < 0 ? path : segments.slice(0, glob).join("/") || ".");
-    const directory = glob >= 0 || statSync(fixed, { throwIfNoEntry: false })?.isDirectory() === true;
+    // A named path that loops or cannot be read is no directory: its parent is watched for it.
+    const directory = glob >= 0 || fileState(fixed) === "a directory";
     targets.push(directory ? { dir: fixed, recursive: true } : { dir: dirname(fixed), recursive: false });
   }
   return targets;
@@ -260,7 +267,13 @@ function watchTargets(options: LintOptions, cwd: string, engine: Engine | null):
 function watched(path: string): boolean {
   const name = basename(path);
   if (kindOf(name) !== null || name === ".gitignore" || name === "package.json" || (CONFIG_FILE_NAMES as readonly string[]).includes(name)) return true;
-  const stat = statSync(path, { throwIfNoEntry: false });
+  // Not through a link: a search never enters a linked directory, and a link that loops is just a name.
+  let stat: Stats | undefined;
+  try {
+    stat = lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return false;
+  }
   return stat === undefined ? extname(name) === "" : stat.isDirectory();
 }
 

@@ -3,8 +3,9 @@
 // baseline, the files tool modules loaded), each burst of changes debounced (src/engine/watch.ts). Each run is the one-shot
 // run's report: on a terminal the text report is redrawn under a line saying what changed;
 // --format json prints one document per run on one line (NDJSON). A changed config makes the
-// engine again (a broken one is reported, and the watch goes on). With --fix, a change the
-// run itself wrote is no change, so it never loops on its own writes. SIGINT, SIGTERM and
+// engine again (a broken one is reported, and the watch goes on). A change the run itself
+// wrote (--fix's files, the lock file of --update-pins, the baseline of --update-baseline) is
+// no change, so it never loops on its own writes. SIGINT, SIGTERM and
 // SIGHUP end it with the last run's exit code; run() then stops the module processes.
 
 import { readFileSync } from "node:fs";
@@ -71,7 +72,7 @@ export function watchLoop(loop: WatchLoop): Promise<number> {
     let running = false;
     let stopped = false;
     const queued = new Set<string>();
-    /** What the loop's --fix wrote, until the change it causes is seen. */
+    /** What the loop's runs wrote, until the change it causes is seen. */
     const written = new Map<string, string>();
 
     const print = (output: string, changed: readonly string[] | null): void => {

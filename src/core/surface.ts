@@ -20,6 +20,9 @@ export const LISTED_FIELDS = ["name", "title", "description", "inputSchema", "ou
 /** The field that pins one action's schema. */
 export const actionField = (name: string): string => `action ${name}`;
 
+/** The one field of a tools/list entry that is no object: the entry itself. */
+export const ENTRY_FIELD = "entry";
+
 /** `value` as canonical JSON: object keys sorted by code unit, Maps as objects, no white space; what JSON cannot hold as null. */
 export function canonicalJson(value: unknown): string {
   const out: string[] = [];
@@ -101,7 +104,7 @@ export function toolsListSurface(entries: readonly unknown[], actionsOf: (name: 
   entries.forEach((entry, index) => {
     const key = entryKey(entry, index, taken);
     taken.add(key);
-    tools[key] = isRecord(entry) ? { ...listedFieldPins(entry), ...actionPins(actionsOf(key)) } : { entry: pinOf(entry) };
+    tools[key] = isRecord(entry) ? { ...listedFieldPins(entry), ...actionPins(actionsOf(key)) } : { [ENTRY_FIELD]: pinOf(entry) };
   });
   return instructions === undefined ? { tools } : { tools, instructions: pinOf(instructions) };
 }

@@ -10,28 +10,45 @@
 // the cache began, or later, so an edit in the same tick as the one hashed could hide behind an
 // unchanged stat (git's "racy git"); such a file is hashed again. A tool module's
 // entry also while every file it loaded is unchanged, a package under node_modules by its
-// package.json version. A cache that cannot be read costs one warning and a full run; the
-// file is rewritten atomically (src/files/write.ts) after a run that changed it.
+// package.json version, and while what decides how it loads is (load-scope.ts).
+//
+// A cache is a hint, and its file may come from anywhere the project does: it is read only
+// when this user's linter signed it (cache-secret.ts), and each entry only when it is what the
+// linter writes (cache-entry.ts); one that is not costs a warning and its file's lint. The
+// cache replaces only its own file: a link at its place is never followed, and a file there
+// that is not a cache (a package.json named by mistake), a FIFO or a device is neither read
+// nor written over. It is rewritten atomically (src/files/write.ts) after a run that changed it.
 
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config/config.js";
 import { freezeToolLint, type ToolLint } from "../core/tool-lint.js";
 import { describeThrown } from "../core/escape.js";
 import type { FoundFile } from "../files/kind.js";
+import { notRegularFile, readRegularFile } from "../files/regular-file.js";
 import { writeFileAtomically } from "../files/write.js";
 import type { LintCache } from "../inputs/lint-cache.js";
 import { inspectString } from "../text/escape.js";
+import { type Entry, isEntry } from "./cache-entry.js";
+import { cacheSecret } from "./cache-secret.js";
+import { LoadScopes } from "./load-scope.js";
 
 export type CacheStrategy = "content" | "metadata";
 
 /** Where the cache's file is when --cache-location names none, in the current directory. */
 export const DEFAULT_CACHE_FILE = ".wymcp-lint-cache";
 
-/** The cache file's format: a file of another format is read as no cache (3: a content entry keeps its file's stat, the file the span of the run that wrote it). */
-const FORMAT = 3;
-/** The cache file's one top-level marker, so a foreign JSON file is told apart. */
-const MARKER = "wymcp-lint-cache";
+/** The cache file's format: a file of another format is read as no cache (4: signed, a module's entry keeps its load scope). */
+const FORMAT = 4;
+/** How every cache file the linter wrote begins: a file that begins otherwise is someone else's, and left alone. */
+const OPENING = '{"wymcp-lint-cache":';
+/** The whole opening of this format, up to the signed text: `{"wymcp-lint-cache":4,"signature":"<HMAC-SHA256, hex>","cache":`. */
+const HEADER = /^\{"wymcp-lint-cache":(\d+),"signature":"([0-9a-f]{64})","cache":/;
+/** The largest package.json read for its version. */
+const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+/** The largest cache file read (a cache of 100,000 files is a few tens of MB). */
+const MAX_CACHE_BYTES = 256 * 1024 * 1024;
 
 /** What the whole cache holds for: a difference in any of it and every file misses. */
 export interface CacheKey {
@@ -48,15 +65,6 @@ export interface CacheKey {
  * seconds): an mtime this close to the start of the run that wrote the cache is racy.
  */
 const TICK_NS = 2_000_000_000n;
-
-/** One file's entry: what it was linted from, its lint, and for a tool module what each file it loaded was. */
-interface Entry {
-  readonly stamp: string;
-  readonly lint: ToolLint;
-  readonly loaded?: Readonly<Record<string, string>>;
-  /** The content strategy's stat of the file when `stamp` was its hash (statKey); absent when it must be hashed again. */
-  readonly stat?: string;
-}
 
 /** What a file is now, as this run looked it up: its stamp, and for the content strategy its stat. */
 interface Seen {
@@ -84,12 +92,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function isEntry(value: unknown): value is Entry {
-  if (!isRecord(value) || typeof value["stamp"] !== "string" || !isRecord(value["lint"])) return false;
-  const { lint, loaded, stat } = value;
-  if (stat !== undefined && (typeof stat !== "string" || !/^\d+:\d+:\d+:\d+$/.test(stat))) return false;
-  if (!Array.isArray(lint["offences"]) || typeof lint["actions"] !== "number" || !(lint["tool"] === null || typeof lint["tool"] === "string")) return false;
-  return loaded === undefined || (isRecord(loaded) && Object.values(loaded).every((stamp) => typeof stamp === "string"));
+/** The signature of a cache's signed text with `secret`, in hex. */
+function signatureOf(secret: Buffer, text: string): string {
+  return createHmac("sha256", secret).update(text).digest("hex");
+}
+
+/** Why the cache must leave what sits at `file` alone (a link, no regular file, a file not a cache); null when it may read and replace it. */
+function notOurs(stats: Stats): string | null {
+  if (stats.isSymbolicLink()) return "it is a symbolic link, which the cache never follows";
+  const other = notRegularFile(stats);
+  return other === null ? null : `it is ${other}, not a regular file`;
 }
 
 /** The package directory a file under node_modules belongs to (node_modules/name or node_modules/@scope/name); null elsewhere. */
@@ -105,10 +117,11 @@ function packageRoot(file: string): string | null {
 /** The buffer every content stamp reads its file into: one, grown as needed, so 2,000 files allocate (and collect) no 2,000 buffers. */
 let readBuffer = Buffer.allocUnsafe(1 << 16);
 
-/** The SHA-1 of the file at `path`, read into readBuffer. Throws as reading it does. */
+/** The SHA-1 of the file at `path`, read into readBuffer. Throws as reading it does, and for what is no regular file (a FIFO is never waited for). */
 function contentHash(path: string): string {
-  const fd = openSync(path, "r");
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
+    if (!fstatSync(fd).isFile()) throw new Error(`${path} is not a regular file`);
     let length = 0;
     for (;;) {
       if (length === readBuffer.length) {
@@ -143,6 +156,12 @@ export class ResultCache implements LintCache {
   #hits = 0;
   #misses = 0;
   #changed = false;
+  /** Why the file at the cache's place is left alone, neither read nor written over; null while it is the cache's own. */
+  #leftAlone: string | null = null;
+  /** The user's secret the file is signed with (cache-secret.ts); null for a cache kept in memory. */
+  #secret: Buffer | null = null;
+  /** This run's load scopes of tool modules (load-scope.ts). */
+  #scopes = new LoadScopes((path) => this.#stampOf(path));
 
   /** The cache in `file` for `key`; `warn` hears, once, that the file could not be read or written. */
   constructor(file: string | null, key: CacheKey, warn: (message: string) => void) {
@@ -151,55 +170,104 @@ export class ResultCache implements LintCache {
     this.#key = JSON.stringify({ version, build, format: FORMAT, node: process.versions.node.split(".")[0], strategy, config, loadTimeoutMs });
     this.#strategy = key.strategy;
     this.#warn = warn;
-    this.#read();
+    if (file !== null) this.#read(file);
   }
 
-  #read(): void {
-    if (this.file === null) return;
+  #read(file: string): void {
+    const secret = cacheSecret();
+    if (!("secret" in secret)) {
+      this.#leftAlone = "no secret";
+      this.#warn(`the cache ${inspectString(file)} is not used: there is no secret to sign it with (${secret.why}); linting every file`);
+      return;
+    }
+    this.#secret = secret.secret;
+    let fd: number;
+    try {
+      const stats = lstatSync(file, { throwIfNoEntry: false });
+      if (stats === undefined) return;
+      const refused = notOurs(stats);
+      if (refused !== null) {
+        this.#leaveAlone(refused);
+        return;
+      }
+      // Neither through a link nor waiting on a FIFO, should one have taken the file's place since.
+      fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === "ENOENT") return;
+      if (code === "ELOOP") this.#leaveAlone("it is a symbolic link, which the cache never follows");
+      else this.#ignored(describeThrown(error));
+      return;
+    }
     let text: string;
     let writtenAt: bigint;
     try {
       // One descriptor, so the mtime is that of the text read.
-      const fd = openSync(this.file, "r");
-      try {
-        writtenAt = fstatSync(fd, { bigint: true }).mtimeNs;
-        text = readFileSync(fd, "utf8");
-      } finally {
-        closeSync(fd);
+      const stats = fstatSync(fd, { bigint: true });
+      if (!stats.isFile() || stats.size > MAX_CACHE_BYTES) {
+        this.#leaveAlone(stats.isFile() ? `it is larger than ${MAX_CACHE_BYTES / (1024 * 1024)} MiB, more than a cache holds` : "it is not a regular file");
+        return;
       }
+      writtenAt = stats.mtimeNs;
+      text = readFileSync(fd, "utf8");
     } catch (error) {
-      if ((error as { code?: unknown }).code === "ENOENT") return;
       this.#ignored(describeThrown(error));
+      return;
+    } finally {
+      closeSync(fd);
+    }
+    this.#load(text, writtenAt, secret.secret);
+  }
+
+  /** Takes the entries of the cache file's `text`, written at `writtenAt`, when it is this user's cache for this key. */
+  #load(text: string, writtenAt: bigint, secret: Buffer): void {
+    if (text === "") {
+      this.#ignored("it is empty");
+      return;
+    }
+    if (!text.startsWith(OPENING)) {
+      this.#leaveAlone("it is not a wymcp-lint cache");
+      return;
+    }
+    const header = HEADER.exec(text);
+    if (header === null || header[1] !== String(FORMAT)) {
+      const format = /^\{"wymcp-lint-cache":(\d+),/.exec(text)?.[1];
+      this.#ignored(format !== undefined && format !== String(FORMAT) ? `it is of another format (${format})` : "it is cut short or damaged");
+      return;
+    }
+    if (!text.endsWith("}")) {
+      this.#ignored("it is cut short");
+      return;
+    }
+    const signed = text.slice(header[0].length, -1);
+    if (!timingSafeEqual(Buffer.from(header[2] as string, "hex"), Buffer.from(signatureOf(secret, signed), "hex"))) {
+      this.#ignored("it does not carry this user's signature (written elsewhere, or edited)");
       return;
     }
     let document: unknown;
     try {
-      document = JSON.parse(text);
+      document = JSON.parse(signed);
     } catch {
-      this.#ignored("it is not JSON (truncated or overwritten?)");
+      this.#ignored("it is not JSON");
       return;
     }
     const span = isRecord(document) ? document["span"] : undefined;
-    if (
-      !isRecord(document) ||
-      document[MARKER] !== FORMAT ||
-      typeof document["key"] !== "string" ||
-      !isRecord(document["files"]) ||
-      !Number.isSafeInteger(span) ||
-      (span as number) < 0
-    ) {
+    if (!isRecord(document) || typeof document["key"] !== "string" || !isRecord(document["files"]) || !Number.isSafeInteger(span) || (span as number) < 0) {
       this.#ignored("it is not a cache of this format");
       return;
     }
     // Another version, config or options: nothing in it holds.
     if (document["key"] !== this.#key) return;
+    let dropped: string | null = null;
     for (const [path, entry] of Object.entries(document["files"])) {
-      if (!isEntry(entry)) {
-        this.#ignored(`its entry for ${inspectString(path)} is malformed`);
-        this.#entries.clear();
-        return;
-      }
-      this.#entries.set(path, entry);
+      if (isEntry(entry)) this.#entries.set(path, entry);
+      else dropped ??= path;
+    }
+    if (dropped !== null) {
+      this.#changed = true;
+      this.#warn(
+        `the cache ${inspectString(this.file ?? "")} has entries that are not what the linter writes (the first for ${inspectString(dropped)}); their files are linted again`,
+      );
     }
     this.#racyFrom = writtenAt - BigInt(span as number) - TICK_NS;
   }
@@ -209,11 +277,33 @@ export class ResultCache implements LintCache {
     this.#warn(`the cache ${inspectString(this.file ?? "")} cannot be used (${why}); linting every file, and writing it again`);
   }
 
+  #leaveAlone(why: string): void {
+    this.#leftAlone = why;
+    this.#warn(`the cache ${inspectString(this.file ?? "")} is neither used nor written over (${why})`);
+  }
+
+  /** Why what sits at the cache's place now must be left alone (save's look, as the run may have taken long); null when it is absent or the cache's own. */
+  #refusalNow(file: string): string | null {
+    const stats = lstatSync(file, { throwIfNoEntry: false });
+    if (stats === undefined) return null;
+    const refused = notOurs(stats);
+    if (refused !== null || stats.size === 0) return refused;
+    const opening = Buffer.alloc(OPENING.length);
+    const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    try {
+      const read = readSync(fd, opening, 0, opening.length, 0);
+      return read === OPENING.length && opening.toString("latin1") === OPENING ? null : "it is not a wymcp-lint cache";
+    } finally {
+      closeSync(fd);
+    }
+  }
+
   /** Starts a run: what files are is found again, and the counts start from zero. */
   beginRun(): void {
     this.#began = process.hrtime.bigint();
     this.#visited = new Map();
     this.#stamps = new Map();
+    this.#scopes = new LoadScopes((path) => this.#stampOf(path));
     this.#hits = 0;
     this.#misses = 0;
   }
@@ -236,7 +326,9 @@ export class ResultCache implements LintCache {
 
   #packageStamp(root: string): string | null {
     try {
-      const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: unknown }).version;
+      const manifest = readRegularFile(join(root, "package.json"), MAX_MANIFEST_BYTES);
+      if (manifest === null) return null;
+      const version = (JSON.parse(manifest.toString("utf8")) as { version?: unknown }).version;
       return typeof version === "string" ? `package ${version}` : null;
     } catch {
       return null;
@@ -281,7 +373,7 @@ export class ResultCache implements LintCache {
       return null;
     }
     this.#visited.set(found.path, seen);
-    const holds = entry !== undefined && entry.stamp === seen.stamp && Object.entries(entry.loaded ?? {}).every(([file, was]) => this.#stampOf(file, true) === was);
+    const holds = entry !== undefined && entry.stamp === seen.stamp && this.#loadsAsBefore(found.path, entry);
     if (!holds) {
       this.#misses++;
       return null;
@@ -293,6 +385,13 @@ export class ResultCache implements LintCache {
     }
     this.#hits++;
     return freezeToolLint(entry.lint);
+  }
+
+  /** Whether a tool module's entry still holds beyond its own file: every file it loaded is unchanged, and what decides how they load. */
+  #loadsAsBefore(path: string, entry: Entry): boolean {
+    if (entry.loaded === undefined) return true;
+    if (!Object.entries(entry.loaded).every(([file, was]) => this.#stampOf(file, true) === was)) return false;
+    return entry.scope === this.#scopes.of(path, Object.keys(entry.loaded));
   }
 
   store(found: FoundFile, lint: ToolLint, dependencies?: readonly string[]): void {
@@ -311,7 +410,7 @@ export class ResultCache implements LintCache {
         if (was === null) return;
         stamps[file] = was;
       }
-      this.#entries.set(found.path, { stamp, lint, loaded: stamps, ...stat });
+      this.#entries.set(found.path, { stamp, lint, loaded: stamps, scope: this.#scopes.of(found.path, Object.keys(stamps)), ...stat });
       return;
     }
     this.#entries.set(found.path, { stamp, lint, ...stat });
@@ -364,9 +463,21 @@ export class ResultCache implements LintCache {
       this.#racyFrom = BigInt(Date.now()) * 1_000_000n - span - TICK_NS;
       return;
     }
+    if (this.#leftAlone !== null || this.#secret === null) return;
+    let refused: string | null;
+    try {
+      refused = this.#refusalNow(this.file);
+    } catch (error) {
+      refused = `what is there cannot be read: ${describeThrown(error)}`;
+    }
+    if (refused !== null) {
+      this.#leaveAlone(refused);
+      return;
+    }
     const files: Record<string, Entry> = {};
     for (const [path, entry] of this.#entries) files[path] = entry;
-    const text = JSON.stringify({ [MARKER]: FORMAT, key: this.#key, span: Number(span), files });
+    const signed = JSON.stringify({ key: this.#key, span: Number(span), files });
+    const text = `${OPENING}${FORMAT},"signature":"${signatureOf(this.#secret, signed)}","cache":${signed}}`;
     try {
       writeFileAtomically(this.file, Buffer.from(text, "utf8"));
     } catch (error) {

@@ -8,7 +8,7 @@
 // (src/baseline/), each as the engine's policy says (policy.ts). dispose() stops every module
 // process it started.
 
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { baselineFile } from "../baseline/baseline-file.js";
@@ -107,6 +107,8 @@ export interface RunOutcome {
   readonly texts: ReadonlyMap<string, string>;
   /** What each file's result depends on beyond itself (absolute), by the file's absolute path, when the engine tracks it. */
   readonly dependencies: ReadonlyMap<string, readonly string[]>;
+  /** The files the steps after the lint wrote (the lock file, the baseline), absolute path → the text written: a watch does not lint again for its own writes. */
+  readonly written: ReadonlyMap<string, string>;
   /** A baseline that could not be read, under a policy that goes on without it (its file, absolute, and the mistake). */
   readonly baselineProblem?: { readonly file: string; readonly error: UsageError };
 }
@@ -147,6 +149,15 @@ function unreadablePlaceResult(place: UnreadablePlace): FileResult {
     "Make the directory readable by the user running wymcp-lint, or leave it out of the paths (--ignore-pattern).",
   );
   return { file: place.file, tool: null, actions: 0, offences: [offence] };
+}
+
+/** Whether a directory itself is at `path` (a link is not followed; a link that loops is none). */
+function isDirectory(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
 }
 
 function asBytes(text: string | Uint8Array): Buffer {
@@ -192,7 +203,8 @@ export class Engine {
 
   #openCache(options: NonNullable<EngineOptions["cache"]>): ResultCache {
     let file: string | null = options.inMemory === true ? null : resolve(this.cwd, options.location ?? DEFAULT_CACHE_FILE);
-    if (file !== null && statSync(file, { throwIfNoEntry: false })?.isDirectory() === true) file = join(file, DEFAULT_CACHE_FILE);
+    // A directory named (itself, not a link to one, which the cache never follows) holds the cache under its default name.
+    if (file !== null && isDirectory(file)) file = join(file, DEFAULT_CACHE_FILE);
     const key = { version: packageVersion(), build: buildIdentity(), strategy: options.strategy ?? "content", config: this.config, loadTimeoutMs: this.#loadTimeoutMs };
     return new ResultCache(file, key, this.#options.warn ?? (() => undefined));
   }
@@ -313,6 +325,8 @@ export class Engine {
       this.#remember(result.files);
     }
     let texts: ReadonlyMap<string, string> = new Map();
+    const written = new Map<string, string>();
+    const wrote = (path: string, text: string): void => void written.set(path, text);
     if (request.fix !== undefined && this.policy.fixes !== null && linted !== null) {
       const fixed = await this.#fix(result, request.fix.write && this.policy.fixes === "write", "text" in target ? asBytes(target.text) : null, declarations, request.signal);
       for (const line of fixed.notes) note(line);
@@ -322,7 +336,7 @@ export class Engine {
     if (this.policy.pins && (request.updatePins === true || existsSync(pinsFile(this.#stepConfig, this.cwd)))) {
       // Loaded only for a run with pins: a plain lint never hashes its surfaces.
       const { pinsStep } = await import("../pins/step.js");
-      result = pinsStep(result, { update: request.updatePins === true, config: this.#stepConfig, cwd: this.cwd, rules, note });
+      result = pinsStep(result, { update: request.updatePins === true, config: this.#stepConfig, cwd: this.cwd, rules, note, wrote });
     }
     const budgets = this.policy.tokens ? (this.config?.tokens ?? null) : null;
     if (budgets !== null) {
@@ -333,7 +347,7 @@ export class Engine {
     // A running server has no files to key a baseline by.
     if (this.policy.baseline !== null && !("server" in target)) {
       try {
-        result = baselineStep(result, { flag: request.baseline?.file ?? null, update: request.baseline?.update === true, config: this.#stepConfig, cwd: this.cwd, note });
+        result = baselineStep(result, { flag: request.baseline?.file ?? null, update: request.baseline?.update === true, config: this.#stepConfig, cwd: this.cwd, note, wrote });
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
         const file = this.baselineFile;
@@ -341,7 +355,7 @@ export class Engine {
         baselineProblem = { file, error };
       }
     }
-    return { result, texts, dependencies: linted?.dependencies ?? new Map(), ...(baselineProblem === undefined ? {} : { baselineProblem }) };
+    return { result, texts, dependencies: linted?.dependencies ?? new Map(), written, ...(baselineProblem === undefined ? {} : { baselineProblem }) };
   }
 
   /** --fix (write) or --fix-dry-run over a run's result: each fixed text linted again through the pipeline as its file was, keeping what the run found across files. */

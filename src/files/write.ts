@@ -30,6 +30,7 @@ import {
   writeSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { readRegularFile } from "./regular-file.js";
 
 /** Why a fixed file was not written. */
 export class WriteSkipped extends Error {
@@ -110,6 +111,17 @@ export function writeFileAtomically(path: string, bytes: Uint8Array): void {
     real = path; // a new file (or a link to none yet): written where the name is
   }
   replace(real, statSync(real, { throwIfNoEntry: false }) ?? null, bytes, () => undefined);
+}
+
+/**
+ * Writes `bytes` to `path` as writeFileAtomically does, unless the file holds those bytes
+ * already: then it is left as it is, times and all, so a run that changes nothing makes no
+ * change a watch would see (the pins, the baseline). Whether it wrote.
+ */
+export function writeFileIfChanged(path: string, bytes: Uint8Array): boolean {
+  if (readRegularFile(path, bytes.length)?.equals(bytes) === true) return false;
+  writeFileAtomically(path, bytes);
+  return true;
 }
 
 /**

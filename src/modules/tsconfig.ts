@@ -6,8 +6,9 @@
 // following relative `extends`; cached per directory for the run. A tsconfig that cannot be
 // read or parsed counts as none: the module then loads, or fails, as it would without it.
 
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { readRegularFile } from "../files/regular-file.js";
 import { parseJson5 } from "../text/json5-parse.js";
 
 export interface TsconfigOptions {
@@ -19,6 +20,8 @@ export interface TsconfigOptions {
 }
 
 const NONE: TsconfigOptions = Object.freeze({ file: null, experimentalDecorators: false, pathAliases: Object.freeze([]) });
+// The longest tsconfig read: larger counts as none.
+const MAX_TSCONFIG_BYTES = 16 * 1024 * 1024;
 // How many `extends` a chain may follow: a cycle or a runaway chain stops there.
 const MAX_EXTENDS = 8;
 
@@ -32,22 +35,35 @@ function isFile(path: string): boolean {
   }
 }
 
-function compilerOptions(file: string): Record<string, unknown>[] {
-  const chain: Record<string, unknown>[] = [];
+/** Each file of the chain from `file` along relative `extends`, with what it holds (null past one that cannot be read or parsed). */
+function chainOf(file: string): { file: string; config: Record<string, unknown> | null }[] {
+  const chain: { file: string; config: Record<string, unknown> | null }[] = [];
   for (let at: string | null = file, depth = 0; at !== null && depth < MAX_EXTENDS; depth++) {
     let config: unknown;
+    // Only a regular file, never waited for (a FIFO) nor read without end (a device).
+    const bytes = readRegularFile(at, MAX_TSCONFIG_BYTES);
     try {
-      config = parseJson5(readFileSync(at, "utf8"));
+      config = bytes === null ? null : parseJson5(bytes.toString("utf8"));
     } catch {
+      config = null;
+    }
+    if (typeof config !== "object" || config === null) {
+      chain.push({ file: at, config: null });
       break;
     }
-    if (typeof config !== "object" || config === null) break;
-    const { compilerOptions: options, extends: base } = config as { compilerOptions?: unknown; extends?: unknown };
-    if (typeof options === "object" && options !== null) chain.push(options as Record<string, unknown>);
+    chain.push({ file: at, config: config as Record<string, unknown> });
+    const base = (config as { extends?: unknown }).extends;
     // Only a relative base is followed: a package's (`@tsconfig/node20`) sets neither option here.
     at = typeof base === "string" && base.startsWith(".") ? resolve(dirname(at), base.endsWith(".json") ? base : `${base}.json`) : null;
   }
   return chain;
+}
+
+function compilerOptions(file: string): Record<string, unknown>[] {
+  return chainOf(file).flatMap(({ config }) => {
+    const options = config?.["compilerOptions"];
+    return typeof options === "object" && options !== null ? [options as Record<string, unknown>] : [];
+  });
 }
 
 function read(file: string): TsconfigOptions {
@@ -72,6 +88,21 @@ export function tsconfigFor(file: string): TsconfigOptions {
   const options = isFile(candidate) ? read(candidate) : parent === directory ? NONE : tsconfigFor(join(parent, "file"));
   byDirectory.set(directory, options);
   return options;
+}
+
+/**
+ * The files that decide a TypeScript module's options, read now (uncached): the tsconfig.json
+ * nearest to `file` and each it extends; none when there is none. The result cache keys a
+ * module by them (engine/load-scope.ts).
+ */
+export function tsconfigFiles(file: string): readonly string[] {
+  for (let directory = dirname(resolve(file)); ; ) {
+    const candidate = join(directory, "tsconfig.json");
+    if (isFile(candidate)) return chainOf(candidate).map((link) => link.file);
+    const parent = dirname(directory);
+    if (parent === directory) return [];
+    directory = parent;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // The pins' lock file on disk (docs/pins.md): wymcp-lint.pins.json beside the config, or in
 // the current directory without one; read when it exists (a broken one, or one that is not a
 // regular file, is a usage error), written only by --update-pins with the one atomic writer
-// (src/files/write.ts). Its surfaces are keyed by file (relative to the lock's directory,
+// (src/files/write.ts), and only when its bytes change. Its surfaces are keyed by file (relative to the lock's directory,
 // "/" separators) or by a running server's label. Called by step.ts.
 
 import { mkdirSync, readFileSync } from "node:fs";
@@ -10,7 +10,7 @@ import type { Config } from "../config/config.js";
 import { describeThrown } from "../core/escape.js";
 import type { FieldHashes, SurfaceHashes } from "../core/surface.js";
 import { fileState } from "../files/regular-file.js";
-import { writeFileAtomically } from "../files/write.js";
+import { writeFileIfChanged } from "../files/write.js";
 import { inspectString } from "../text/escape.js";
 import { shownPath } from "../text/posix-path.js";
 import { UsageError } from "../usage-error.js";
@@ -72,8 +72,8 @@ export function readPins(path: string, cwd: string): Pins | null {
   return surfaces;
 }
 
-/** Writes the lock atomically, its keys sorted so that a rewrite of the same surfaces is the same bytes. */
-export function writePins(path: string, pins: Pins, cwd: string): void {
+/** Writes the lock atomically, its keys sorted so that a rewrite of the same surfaces is the same bytes (then the file is left as it is); the text written, null when it was there already. */
+export function writePins(path: string, pins: Pins, cwd: string): string | null {
   const sorted = Object.fromEntries(
     Object.keys(pins)
       .sort()
@@ -82,7 +82,7 @@ export function writePins(path: string, pins: Pins, cwd: string): void {
   const text = `${JSON.stringify({ version: LOCK_VERSION, surfaces: sorted }, null, 2)}\n`;
   try {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileAtomically(path, Buffer.from(text, "utf8"));
+    return writeFileIfChanged(path, Buffer.from(text, "utf8")) ? text : null;
   } catch (error) {
     throw new UsageError(`the pins file ${inspectString(shownPath(path, cwd))} cannot be written: ${describeThrown(error)}`);
   }

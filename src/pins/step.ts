@@ -10,7 +10,7 @@
 import { dirname, resolve } from "node:path";
 import { finalizeOffence, withSeverity, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
-import { toolsListSurface, wymcpToolSurface, type SurfaceHashes } from "../core/surface.js";
+import { ENTRY_FIELD, LISTED_FIELDS, toolsListSurface, wymcpToolSurface, type SurfaceHashes } from "../core/surface.js";
 import { totals, type FileResult, type LintResult } from "../lint/result.js";
 import type { SeverityRules } from "../lint/severity.js";
 import { inspectString } from "../text/escape.js";
@@ -27,6 +27,8 @@ export interface PinsStepOptions {
   readonly rules: SeverityRules;
   /** Told what --update-pins wrote, and what it could not pin. */
   readonly note: (message: string) => void;
+  /** Told of the lock file when --update-pins changed it: its path and the text written. */
+  readonly wrote: (path: string, text: string) => void;
 }
 
 /** The surface of a file's declaration; null when it could not be read whole (its offences say why). */
@@ -72,11 +74,14 @@ function currentSurfaces(
 
 const short = (hash: string | undefined): string => (hash === undefined ? "" : hash.slice(0, 12));
 
-/** The field as a message names it. */
+/** The fields the linter pins, named bare in messages; any other comes from a lock file someone wrote. */
+const PINNED_FIELDS: ReadonlySet<string> = new Set([...LISTED_FIELDS, ENTRY_FIELD]);
+
+/** The field as a message names it: a lock file is anyone's to edit, so a name the linter does not pin is escaped like every user string. */
 function fieldName(field: string): string {
   if (field === "instructions") return "the server's instructions";
   if (field.startsWith("action ")) return `the schema of the action ${inspectString(field.slice("action ".length))}`;
-  return `its ${field}`;
+  return PINNED_FIELDS.has(field) ? `its ${field}` : `the field ${inspectString(field)}`;
 }
 
 function message(change: Change): string {
@@ -116,7 +121,8 @@ export function pinsStep(result: LintResult, options: PinsStepOptions): LintResu
       pins[key] = hashes;
       tools += Object.keys(hashes.tools).length;
     }
-    writePins(path, pins, options.cwd);
+    const text = writePins(path, pins, options.cwd);
+    if (text !== null) options.wrote(path, text);
     options.note(
       `pinned ${tools} ${tools === 1 ? "tool" : "tools"} of ${surfaces.size} ${result.server === undefined ? (surfaces.size === 1 ? "file" : "files") : "server"} in ${shownPath(path, options.cwd)}`,
     );

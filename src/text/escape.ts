@@ -24,6 +24,11 @@ export function inspectString(s: string): string {
   return `"${s.replace(ESCAPED, escapeChar)}"`;
 }
 
+/** Whether `s` holds none of the characters escaping changes: text the linter writes is so (a cache's entries are held to it). */
+export function isSafeText(s: string): boolean {
+  return !UNSAFE.test(s);
+}
+
 /** Free text (a module's error message, say) with its unsafe characters escaped, unquoted. */
 export function escapeText(s: string): string {
   return UNSAFE.test(s) ? s.replace(new RegExp(UNSAFE.source, "g"), escapeChar) : s;

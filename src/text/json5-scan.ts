@@ -17,8 +17,8 @@ export type ScanPath = readonly (string | number)[];
 export interface ScanRequest {
   /** The paths whose entries to find. */
   readonly paths?: readonly ScanPath[];
-  /** Find the keys repeated in one object: the first `limit`, in text order, listed; the rest counted. */
-  readonly repeats?: { readonly limit: number };
+  /** Find the keys repeated in one object: the first `limit`, in text order, listed while their paths hold at most `segments` between them (the first whatever its depth); the rest counted. */
+  readonly repeats?: { readonly limit: number; readonly segments: number };
   /** Find the comments. */
   readonly comments?: boolean;
 }
@@ -65,7 +65,7 @@ export interface JsonScan {
 export function scanJson(text: string, request: ScanRequest): JsonScan {
   const root = newNode();
   const nodes = (request.paths ?? []).map((path) => nodeFor(root, path));
-  const found: Found = { repeats: [], omitted: 0, comments: request.comments === true ? [] : undefined, lexical: false };
+  const found: Found = { repeats: [], omitted: 0, segmentsLeft: request.repeats?.segments ?? 0, comments: request.comments === true ? [] : undefined, lexical: false };
   if (nodes.length > 0 || request.repeats !== undefined || found.comments !== undefined) {
     let tail = -1;
     try {
@@ -128,6 +128,8 @@ function nodeFor(root: Node, path: ScanPath): Node | undefined {
 interface Found {
   readonly repeats: ScannedRepeat[];
   omitted: number;
+  /** The path segments the repeats listed may still hold; past them (or the limit) every repeat is counted. */
+  segmentsLeft: number;
   /** Each comment's start and end, flat; undefined when comments are not asked. */
   readonly comments: number[] | undefined;
   /** Whether the lexer failed before the top level closed: no entry can be trusted. */
@@ -194,8 +196,10 @@ function walk(text: string, root: Node, limit: number, found: Found): number {
       if (open.keys !== null) {
         const first = open.keys.get(segment);
         if (first === undefined) open.keys.set(segment, keyAt);
-        else if (found.repeats.length < limit) found.repeats.push({ path: stack.slice(1).map((o) => o.segment as string | number), key: segment, at: keyAt, first });
-        else found.omitted++;
+        else if (found.omitted === 0 && found.repeats.length < limit && (found.repeats.length === 0 || stack.length - 1 <= found.segmentsLeft)) {
+          found.repeats.push({ path: stack.slice(1).map((o) => o.segment as string | number), key: segment, at: keyAt, first });
+          found.segmentsLeft -= stack.length - 1;
+        } else found.omitted++;
       }
       pos = skipSpace(text, pos, comments);
       if (text.charCodeAt(pos) !== 58) return pos; // no ":": text that does not parse

@@ -1,13 +1,17 @@
 // The result cache through the real command (README.md, "Cache"): a warm run reports exactly
 // what a cold one does, in every format; the hits and misses are exactly what changed (a
-// file, the config, a file a module imports, the linter's version or build); a corrupt cache costs one
-// warning and a correct report; files --fix wrote are linted again; duplicate-tool is found
-// again every run.
+// file, the config, a file a module imports, what decides how a module loads, the linter's
+// version or build); a corrupt cache costs one warning and a correct report; files --fix wrote
+// are linted again; duplicate-tool is found again every run. And a cache is a hint: only this
+// user's signed cache is read, each entry only when it is what the linter writes, and what sits
+// at the cache's place (a link, a FIFO, a package.json) is neither followed, waited for nor
+// written over.
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { createHmac } from "node:crypto";
+import { appendFileSync, cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { tempDir } from "../support/cli.js";
@@ -15,6 +19,9 @@ import { repoPath } from "../support/paths.js";
 
 const BIN = fileURLToPath(new URL("../../bin/wymcp-lint.js", import.meta.url));
 const CACHE = ".wymcp-lint-cache";
+// The user's cache folder of these runs, which holds the secret the cache is signed with.
+const USER_CACHE = tempDir();
+const SECRET_FILE = join(USER_CACHE, "wymcp-lint", "cache-secret");
 
 interface Spawned {
   readonly code: number | null;
@@ -23,7 +30,7 @@ interface Spawned {
 }
 
 function wymcpLint(cwd: string, args: readonly string[], bin = BIN): Spawned {
-  const env = { ...process.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: USER_CACHE };
   for (const name of ["NO_COLOR", "FORCE_COLOR", "WYMCP_LINT_DEBUG"]) delete env[name];
   const result = spawnSync(process.execPath, [bin, ...args], { cwd, env, encoding: "utf8", timeout: 120_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -34,6 +41,25 @@ function counts(cwd: string, args: readonly string[] = ["."], bin = BIN): { hits
   const run = wymcpLint(cwd, ["--cache", "--format", "json", ...args], bin);
   assert.equal(run.stderr, "");
   return (JSON.parse(run.stdout) as { summary: { cache: { hits: number; misses: number } } }).summary.cache;
+}
+
+/** What the cache file holds: its key, span and entries (the part its signature covers). */
+interface CacheContents {
+  key: string;
+  span: number;
+  files: Record<string, Record<string, unknown> & { stat?: string; lint: Record<string, unknown> }>;
+}
+
+/** The cache file's contents. */
+function readCache(dir: string, file = CACHE): CacheContents {
+  return (JSON.parse(readFileSync(join(dir, file), "utf8")) as { cache: CacheContents }).cache;
+}
+
+/** Writes `contents` as the cache file, signed as the linter signs it: with `secret`, the user's unless given. */
+function writeCache(dir: string, contents: CacheContents, secret: Buffer = readFileSync(SECRET_FILE)): void {
+  const text = JSON.stringify(contents);
+  const signature = createHmac("sha256", secret).update(text).digest("hex");
+  writeFileSync(join(dir, CACHE), `{"wymcp-lint-cache":4,"signature":"${signature}","cache":${text}}`);
 }
 
 const untimed = (report: string): string => report.replace(/ \(\d+\.\d\d s\)\n$/, " (T s)\n");
@@ -115,19 +141,20 @@ test("hits and misses are exactly what changed: one file, a file a module import
   assert.deepEqual(counts(dir), { hits: FILES, misses: 0 });
 
   // The cache says which version wrote it: another version's cache holds nothing.
-  const cache = readFileSync(join(dir, CACHE), "utf8");
-  const key = JSON.parse((JSON.parse(cache) as { key: string }).key) as { version: string };
+  const cache = readCache(dir);
+  const key = JSON.parse(cache.key) as { version: string };
   assert.notEqual(key.version, "0.0.0-older");
-  writeFileSync(join(dir, CACHE), cache.replace(JSON.stringify(`"version":"${key.version}"`).slice(1, -1), JSON.stringify('"version":"0.0.0-older"').slice(1, -1)));
+  writeCache(dir, { ...cache, key: JSON.stringify({ ...key, version: "0.0.0-older" }) });
   assert.deepEqual(counts(dir), { hits: 0, misses: FILES });
 });
 
-test("a corrupt, truncated or foreign cache costs one warning and a full, correct run, and is written again", () => {
+test("a cache cut short, of another format or written with another secret costs one warning and a full, correct run, and is written again", () => {
   const dir = project();
   const expected = untimed(wymcpLint(dir, ["."]).stdout);
   counts(dir);
   const whole = readFileSync(join(dir, CACHE), "utf8");
-  for (const broken of [whole.slice(0, whole.length / 2), '{ "not": "ours" }', "\u0000\u0001garbage"]) {
+  const older = `{"wymcp-lint-cache":3,"key":"","span":0,"files":{}}`;
+  for (const broken of [whole.slice(0, whole.length / 2), older, ""]) {
     writeFileSync(join(dir, CACHE), broken);
     const run = wymcpLint(dir, ["--cache", "."]);
     assert.equal(run.code, 1);
@@ -167,16 +194,16 @@ function statKey(path: string): string {
 }
 
 /** The cache file's entries, by absolute path. */
-function cacheEntries(dir: string): Record<string, { stat?: string }> {
-  return (JSON.parse(readFileSync(join(dir, CACHE), "utf8")) as { files: Record<string, { stat?: string }> }).files;
+function cacheEntries(dir: string): CacheContents["files"] {
+  return readCache(dir).files;
 }
 
-/** Sets the entry of the one file whose path ends in `name` as `edit` makes it, and writes the cache back. */
-function editEntry(dir: string, name: string, edit: (entry: { stat?: string }) => void): void {
-  const document = JSON.parse(readFileSync(join(dir, CACHE), "utf8")) as { files: Record<string, { stat?: string }> };
-  const [path] = Object.keys(document.files).filter((file) => file.endsWith(`/${name}`));
-  edit(document.files[path as string] as { stat?: string });
-  writeFileSync(join(dir, CACHE), JSON.stringify(document));
+/** Sets the entry of the one file whose path ends in `name` as `edit` makes it, and writes the cache back, signed with `secret` (the user's unless given). */
+function editEntry(dir: string, name: string, edit: (entry: CacheContents["files"][string]) => void, secret?: Buffer): void {
+  const contents = readCache(dir);
+  const [path] = Object.keys(contents.files).filter((file) => file.endsWith(`/${name}`));
+  edit(contents.files[path as string] as CacheContents["files"][string]);
+  writeCache(dir, contents, secret);
 }
 
 const HOUR_AGO = new Date(Date.now() - 3_600_000);
@@ -265,7 +292,11 @@ test("a run whose files all hit loads none of the checks (the bundle's chunk of 
   writeFileSync(join(dir, "clean.actions.json"), '{ "find": { "description": "Find", "properties": {} } }\n');
   /** The bundle's chunks a --cache run evaluates, as its loader traces them (WYMCP_LINT_TRACE=chunks). */
   const loaded = (): string[] => {
-    const run = spawnSync(process.execPath, [BIN, "--cache", "--format", "json", "."], { cwd: dir, env: { ...process.env, WYMCP_LINT_TRACE: "chunks" }, encoding: "utf8" });
+    const run = spawnSync(process.execPath, [BIN, "--cache", "--format", "json", "."], {
+      cwd: dir,
+      env: { ...process.env, XDG_CACHE_HOME: USER_CACHE, WYMCP_LINT_TRACE: "chunks" },
+      encoding: "utf8",
+    });
     return [...run.stderr.matchAll(/^wymcp-lint: trace: chunk (\S+\.cjs) /gm)].map((match) => repoPath(`dist/bundle/${match[1] as string}`));
   };
   // The chunk that defines the chain's actionSchemaDrafts (a bundler may suffix a name it renames).
@@ -316,12 +347,12 @@ test("a rebuild of the linter at the same version holds nothing of the cache the
   const dir = project();
   assert.deepEqual(counts(dir, ["."], bin), { hits: 0, misses: FILES });
   assert.deepEqual(counts(dir, ["."], bin), { hits: FILES, misses: 0 });
-  const version = (JSON.parse(JSON.parse(readFileSync(join(dir, CACHE), "utf8")).key) as { version: string }).version;
+  const version = (JSON.parse(readCache(dir).key) as { version: string }).version;
 
   appendFileSync(join(linter, "dist", "bundle", "cli.cjs"), "\n// rebuilt\n");
   assert.deepEqual(counts(dir, ["."], bin), { hits: 0, misses: FILES });
   assert.deepEqual(counts(dir, ["."], bin), { hits: FILES, misses: 0 });
-  assert.equal((JSON.parse(JSON.parse(readFileSync(join(dir, CACHE), "utf8")).key) as { version: string }).version, version);
+  assert.equal((JSON.parse(readCache(dir).key) as { version: string }).version, version);
   // So is a file the module processes run, which the CLI itself never loads.
   appendFileSync(join(linter, "dist", "bundle", "child", "main.js"), "\n// rebuilt\n");
   assert.deepEqual(counts(dir, ["."], bin), { hits: 0, misses: FILES });
@@ -329,4 +360,154 @@ test("a rebuild of the linter at the same version holds nothing of the cache the
   // The code cache is made from the chunks and changes no result: another one keeps every hit.
   appendFileSync(join(linter, "dist", "bundle", "code-cache", "cli.cjs.cache"), "another cache");
   assert.deepEqual(counts(dir, ["."], bin), { hits: FILES, misses: 0 });
+});
+
+/** The one warning of a run, checked to say why the cache at `shown` is left alone. */
+function leftAlone(run: Spawned, shown: string, why: RegExp): void {
+  const lines = run.stderr.split("\n").filter((line) => line !== "");
+  assert.equal(lines.length, 1, run.stderr);
+  assert.ok((lines[0] as string).startsWith(`wymcp-lint: warning: the cache "${shown}" is neither used nor written over (`), lines[0]);
+  assert.match(lines[0] as string, why);
+}
+
+test("the cache replaces only its own file: a link at its place (to a file outside the project) is neither followed nor replaced, and a package.json named by mistake is left as it is", () => {
+  const dir = project();
+  const expected = wymcpLint(dir, ["."]);
+  const outside = join(tempDir(), "notes.txt");
+  writeFileSync(outside, "not a cache\n");
+  symlinkSync(outside, join(dir, CACHE));
+  for (let i = 0; i < 2; i++) {
+    const run = wymcpLint(dir, ["--cache", "."]);
+    assert.deepEqual([run.code, untimed(run.stdout)], [expected.code, untimed(expected.stdout)]);
+    leftAlone(run, join(dir, CACHE), /it is a symbolic link, which the cache never follows/);
+  }
+  assert.equal(readFileSync(outside, "utf8"), "not a cache\n");
+  assert.ok(lstatSync(join(dir, CACHE)).isSymbolicLink());
+  // A link to a cache is no more the cache's own than a link to anything else.
+  rmSync(join(dir, CACHE));
+  counts(dir, ["--cache-location", "elsewhere", "."]);
+  symlinkSync(join(dir, "elsewhere"), join(dir, CACHE));
+  leftAlone(wymcpLint(dir, ["--cache", "."]), join(dir, CACHE), /symbolic link/);
+  assert.ok(lstatSync(join(dir, CACHE)).isSymbolicLink());
+  // Nor is a link to a directory (outside the project) a directory to keep the cache in.
+  rmSync(join(dir, CACHE));
+  const away = tempDir();
+  symlinkSync(away, join(dir, CACHE));
+  leftAlone(wymcpLint(dir, ["--cache", "."]), join(dir, CACHE), /symbolic link/);
+  assert.deepEqual(readdirSync(away), []);
+
+  const manifest = readFileSync(join(dir, "package.json"));
+  for (let i = 0; i < 2; i++) {
+    const run = wymcpLint(dir, ["--cache", "--cache-location", "package.json", "."]);
+    assert.deepEqual([run.code, untimed(run.stdout)], [expected.code, untimed(expected.stdout)]);
+    leftAlone(run, join(dir, "package.json"), /it is not a wymcp-lint cache/);
+  }
+  assert.deepEqual(readFileSync(join(dir, "package.json")), manifest);
+});
+
+test("what sits at the cache's place is never waited for nor read without end: a FIFO, a link to /dev/zero, a link that loops, a device named", () => {
+  const dir = project();
+  const expected = wymcpLint(dir, ["."]);
+  assert.equal(spawnSync("mkfifo", [join(dir, "fifo")]).status, 0);
+  symlinkSync("/dev/zero", join(dir, "zero"));
+  symlinkSync("loop", join(dir, "loop"));
+  for (const [location, why] of [
+    ["fifo", /it is a FIFO, not a regular file/],
+    ["zero", /it is a symbolic link/],
+    ["loop", /it is a symbolic link/],
+    ["/dev/zero", /it is a character device, not a regular file/],
+  ] as const) {
+    const run = wymcpLint(dir, ["--cache", "--cache-location", location, "."]);
+    assert.deepEqual([run.code, untimed(run.stdout)], [expected.code, untimed(expected.stdout)], location);
+    leftAlone(run, location.startsWith("/") ? location : join(dir, location), why);
+  }
+  assert.ok(lstatSync(join(dir, "fifo")).isFIFO());
+  assert.ok(lstatSync(join(dir, "zero")).isSymbolicLink());
+});
+
+test("a cache is a hint: an entry that is not what the linter writes is linted again, even signed; an entry not signed with the user's secret holds nothing", () => {
+  const dir = project();
+  const expected = wymcpLint(dir, ["."]);
+  counts(dir);
+  const forgeries: readonly [string, (entry: CacheContents["files"][string]) => void][] = [
+    ["a null offence", (entry) => (entry.lint["offences"] as unknown[]).push(null)],
+    ["a message with raw escapes", (entry) => (((entry.lint["offences"] as { message: string }[])[0] as { message: string }).message = "\u001b[2J\n::error file=x::forged")],
+    ["a location that is not its path", (entry) => (((entry.lint["offences"] as { location: string }[])[0] as { location: string }).location = "\u001b[31m")],
+    ["an unknown code", (entry) => (((entry.lint["offences"] as { code: string }[])[0] as { code: string }).code = "no-such-code")],
+  ];
+  for (const [what, forge] of forgeries) {
+    editEntry(dir, "broken.actions.json", forge);
+    const run = wymcpLint(dir, ["--cache", "--format", "json", "."]);
+    const report = JSON.parse(run.stdout) as { files: { file: string; offences: { code: string }[] }[]; summary: { cache: unknown } };
+    assert.equal(run.code, 1, what);
+    assert.deepEqual(report.summary.cache, { hits: FILES - 1, misses: 1 }, what);
+    assert.deepEqual(
+      report.files.find((f) => f.file === "./broken.actions.json")?.offences.map((o) => o.code),
+      ["unknown-key", "missing-key"],
+      what,
+    );
+    assert.match(
+      run.stderr,
+      /^wymcp-lint: warning: the cache ".*" has entries that are not what the linter writes \(the first for ".*broken\.actions\.json"\); their files are linted again\n$/,
+      what,
+    );
+    assert.deepEqual(counts(dir), { hits: FILES, misses: 0 }, what);
+  }
+  // A clean entry forged for a broken file is an entry like any other: only the secret keeps it out.
+  const other = Buffer.alloc(32, 7);
+  editEntry(dir, "broken.actions.json", (entry) => (entry.lint["offences"] = []), other);
+  const forged = wymcpLint(dir, ["--cache", "."]);
+  assert.deepEqual([forged.code, untimed(forged.stdout)], [1, untimed(expected.stdout)]);
+  assert.match(
+    forged.stderr,
+    /^wymcp-lint: warning: the cache ".*" cannot be used \(it does not carry this user's signature \(written elsewhere, or edited\)\); linting every file, and writing it again\n$/,
+  );
+  assert.deepEqual(counts(dir), { hits: FILES, misses: 0 });
+  // The same edit, unsigned.
+  const contents = readFileSync(join(dir, CACHE), "utf8");
+  writeFileSync(join(dir, CACHE), contents.replace(/"offences":\[[^\]]*"propertes"[^\]]*\]/, '"offences":[]'));
+  assert.notEqual(readFileSync(join(dir, CACHE), "utf8"), contents);
+  const edited = wymcpLint(dir, ["--cache", "."]);
+  assert.deepEqual([edited.code, untimed(edited.stdout)], [1, untimed(expected.stdout)]);
+  assert.match(edited.stderr, /does not carry this user's signature/);
+  // The secret is the user's alone.
+  assert.equal(statSync(SECRET_FILE).mode & 0o777, 0o600);
+  assert.equal(statSync(dirname(SECRET_FILE)).mode & 0o777, 0o700);
+});
+
+test("a module's result is kept only while what decides how it loads is unchanged: package.json's type, a package.json made closer, the tsconfig", () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "package.json"), '{ "name": "tools", "version": "1.0.0" }\n');
+  mkdirSync(join(dir, "tools"));
+  // CommonJS: loads only while no package.json says "type": "module".
+  writeFileSync(
+    join(dir, "tools", "search.tool.js"),
+    'module.exports = { name: "search", description: "Search", actions: () => ({ find: { description: "Find", properties: {} } }) };\n',
+  );
+  writeFileSync(join(dir, "tools", "notes.tool.ts"), 'export default { name: "notes", description: "Notes", actions: () => ({ add: { description: "Add", properties: {} } }) };\n');
+  const run = (): { code: number | null; cache: { hits: number; misses: number }; codes: Record<string, string[]> } => {
+    const spawned = wymcpLint(dir, ["--cache", "--format", "json", "tools"]);
+    assert.equal(spawned.stderr, "");
+    const report = JSON.parse(spawned.stdout) as { files: { file: string; offences: { code: string }[] }[]; summary: { cache: { hits: number; misses: number } } };
+    return { code: spawned.code, cache: report.summary.cache, codes: Object.fromEntries(report.files.map((f) => [f.file, f.offences.map((o) => o.code)])) };
+  };
+  const clean = { "tools/notes.tool.ts": [], "tools/search.tool.js": [] };
+  assert.deepEqual(run(), { code: 0, cache: { hits: 0, misses: 2 }, codes: clean });
+  assert.deepEqual(run().cache, { hits: 2, misses: 0 });
+  // A version and a script change nothing of how a module loads.
+  writeFileSync(join(dir, "package.json"), '{ "name": "tools", "version": "1.0.1", "scripts": { "x": "y" } }\n');
+  assert.deepEqual(run().cache, { hits: 2, misses: 0 });
+  writeFileSync(join(dir, "package.json"), '{ "name": "tools", "version": "1.0.1", "type": "module" }\n');
+  assert.deepEqual(run(), { code: 1, cache: { hits: 0, misses: 2 }, codes: { "tools/notes.tool.ts": [], "tools/search.tool.js": ["load-error"] } });
+  assert.deepEqual(run().cache, { hits: 2, misses: 0 });
+  // A package.json made closer decides from then on.
+  writeFileSync(join(dir, "tools", "package.json"), '{ "type": "commonjs" }\n');
+  assert.deepEqual(run(), { code: 0, cache: { hits: 0, misses: 2 }, codes: clean });
+  // A TypeScript module's tsconfig, made or changed, and what it extends.
+  writeFileSync(join(dir, "tsconfig.json"), '{ "extends": "./tsconfig.base.json" }\n');
+  assert.deepEqual(run().cache, { hits: 1, misses: 1 });
+  assert.deepEqual(run().cache, { hits: 2, misses: 0 });
+  writeFileSync(join(dir, "tsconfig.base.json"), '{ "compilerOptions": { "experimentalDecorators": true } }\n');
+  assert.deepEqual(run().cache, { hits: 1, misses: 1 });
+  assert.deepEqual(run().cache, { hits: 2, misses: 0 });
 });

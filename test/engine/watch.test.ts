@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -222,5 +222,107 @@ test("--watch lints a changed module, and a module whose loaded file changed, in
     assert.deepEqual(moduleProcessesOf(watching.child.pid as number), []);
   } finally {
     watching.child.kill("SIGKILL");
+  }
+});
+
+/** How many inotify watches the process holds (each watched directory is one). */
+function inotifyWatches(pid: number): number {
+  let count = 0;
+  for (const fd of readdirSync(`/proc/${pid}/fdinfo`)) {
+    let info: string;
+    try {
+      info = readFileSync(`/proc/${pid}/fdinfo/${fd}`, "utf8");
+    } catch {
+      continue; // closed since the listing
+    }
+    count += info.split("\n").filter((line) => line.startsWith("inotify wd:")).length;
+  }
+  return count;
+}
+
+test("--watch follows a directory deleted and made again, below the paths and the one named", async () => {
+  const dir = tempDir();
+  mkdirSync(join(dir, "tools", "sub"), { recursive: true });
+  writeFileSync(join(dir, "tools", "a.actions.json"), CLEAN);
+  writeFileSync(join(dir, "tools", "sub", "b.actions.json"), CLEAN);
+  const watching = new Watching(dir, ["--format", "json", "tools"]);
+  const last = (): Report => watching.reports().at(-1) as Report;
+  try {
+    assert.equal((await watching.report(1)).files.length, 2);
+    rmSync(join(dir, "tools", "sub"), { recursive: true });
+    await watching.until(() => last().files.length === 1, "the report without the deleted directory");
+    mkdirSync(join(dir, "tools", "sub"));
+    writeFileSync(join(dir, "tools", "sub", "b.actions.json"), BROKEN);
+    await watching.until(() => codesOf(last(), "tools/sub/b.actions.json").includes("unknown-key"), "the report of the directory made again");
+    writeFileSync(join(dir, "tools", "sub", "b.actions.json"), CLEAN);
+    await watching.until(() => last().files.length === 2 && last().summary.errors === 0, "an edit in the directory made again");
+
+    rmSync(join(dir, "tools"), { recursive: true });
+    await watching.until(() => watching.stderr.includes("tools"), "the named directory gone");
+    mkdirSync(join(dir, "tools"));
+    writeFileSync(join(dir, "tools", "a.actions.json"), BROKEN);
+    await watching.until(() => watching.reports().length > 0 && codesOf(last(), "tools/a.actions.json").includes("unknown-key"), "the report of the named directory made again");
+    writeFileSync(join(dir, "tools", "a.actions.json"), CLEAN);
+    await watching.until(() => last().files.length === 1 && last().summary.errors === 0, "an edit in the named directory made again");
+    watching.child.kill("SIGINT");
+    assert.equal(await watching.exited, 0);
+  } finally {
+    watching.child.kill("SIGKILL");
+  }
+});
+
+test("--watch survives a symbolic link that loops, and follows no link to a directory made during the watch", async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "a.actions.json"), CLEAN);
+  // A tree elsewhere, with directories enough that watching it would show.
+  const outside = tempDir();
+  for (let i = 0; i < 20; i++) mkdirSync(join(outside, `d${i}`, "e"), { recursive: true });
+  writeFileSync(join(outside, "x.actions.json"), BROKEN);
+  const watching = new Watching(dir, ["--format", "json", "."]);
+  try {
+    await watching.report(1);
+    const pid = watching.child.pid as number;
+    const before = inotifyWatches(pid);
+    symlinkSync("loop", join(dir, "loop"));
+    symlinkSync(outside, join(dir, "elsewhere"));
+    mkdirSync(join(dir, "sub"));
+    symlinkSync(outside, join(dir, "sub", "elsewhere"));
+    writeFileSync(join(dir, "sub", "b.actions.json"), BROKEN);
+    await watching.until(() => codesOf(watching.reports().at(-1) as Report, "./sub/b.actions.json").includes("unknown-key"), "the report after the links");
+    const last = watching.reports().at(-1) as Report;
+    assert.deepEqual(
+      last.files.map((f) => f.file),
+      ["./a.actions.json", "./sub/b.actions.json"],
+    );
+    // The directory made is watched; the links, and the 41 directories they lead to, are not.
+    assert.equal(inotifyWatches(pid), before + 1);
+    assert.equal(watching.stderr, "");
+    watching.child.kill("SIGINT");
+    assert.equal(await watching.exited, 1);
+  } finally {
+    watching.child.kill("SIGKILL");
+  }
+});
+
+test("--watch with --update-pins or --update-baseline never runs again for its own writes", async () => {
+  for (const flag of ["--update-pins", "--update-baseline"]) {
+    const dir = tempDir();
+    writeFileSync(join(dir, "a.actions.json"), BROKEN);
+    const watching = new Watching(dir, [flag, "."]);
+    const changed = (): string[] => watching.lines.filter((line) => line.startsWith("wymcp-lint: changed: "));
+    try {
+      await watching.until(() => watching.lines.some((line) => line.startsWith("1 file, 1 action")), `${flag}: the first report`);
+      // Each edit changes what the flag writes.
+      for (const [n, text] of [BROKEN.replace("Find", "Find one"), CLEAN, BROKEN.replace("Find", "Find two")].entries()) {
+        writeFileSync(join(dir, "a.actions.json"), text);
+        await watching.until(() => changed().length > n, `${flag}: the report of edit ${n + 1}`);
+      }
+      await watching.until(() => watching.lines.filter((line) => line.startsWith("1 file, 1 action")).length >= 4, `${flag}: the fourth report`);
+      assert.deepEqual(changed(), Array(3).fill("wymcp-lint: changed: a.actions.json"), flag);
+      watching.child.kill("SIGINT");
+      await watching.exited;
+    } finally {
+      watching.child.kill("SIGKILL");
+    }
   }
 });

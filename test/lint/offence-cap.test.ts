@@ -1,6 +1,8 @@
-// The per-file cap (docs/report.md, "The cap on one file"): deep input with an offence at every
-// level is reported, in every format, as 1,000 offences and one too-many-offences that counts
-// the rest, instead of ending the run out of memory; a file within the cap is listed whole.
+// The per-file cap (docs/report.md, "The cap on one file"): input with more offences than the
+// cap is reported, in every format, as 1,000 offences and one too-many-offences that counts
+// the rest; deep input with an offence at every level lists fewer, their paths within 100,000
+// segments between them, so its report stays a few MB instead of ending the run out of
+// memory or printing hundreds of MB; a file within the cap is listed whole.
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -23,28 +25,70 @@ function deepFile(levels: number, mistake: "typo" | "repeat"): string {
 // biome-ignore lint/suspicious/noExplicitAny: the JSON report read loosely
 type Json = any;
 
-test("20,000 levels of a misspelt keyword or a repeated key: 1,000 offences and one counting the rest, no out-of-memory abort", () => {
+/** An action file of `count` properties side by side, each with a misspelt keyword (an offence each, none of them deep). */
+function wideFile(count: number): string {
+  const properties = Array.from({ length: count }, (_, i) => `"p${i}": {"type": "string", "typo": 1}`).join(", ");
+  return `{"wide": {"description": "d", "properties": {${properties}}}}`;
+}
+
+const CAP_MESSAGE = /^(\d+) more offences in this file are not listed: a file lists at most 1,000, with at most 100,000 path segments between them$/;
+
+/** The path segments of the offences listed after the cap's own. */
+const segments = (offences: Json[]): number => offences.reduce((sum: number, o: Json) => sum + o.path.length, 0);
+
+test("20,000 levels of a misspelt keyword or a repeated key: the shallowest listed within 100,000 path segments, one offence counting the rest, a report of a few MB", () => {
   const dir = tempDir();
   for (const mistake of ["typo", "repeat"] as const) {
     writeFileSync(join(dir, `${mistake}.actions.json`), deepFile(20_000, mistake));
     // A child process with a bounded heap: an abort would be its exit, not the test runner's.
     const run = spawnSync(process.execPath, ["--max-old-space-size=1024", BIN, "--format", "json", `${mistake}.actions.json`], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 30 });
     assert.equal(run.status, 1, run.stderr);
+    // 101 MB of JSON when a thousand of them, each repeating the whole depth, were listed.
+    assert.ok(run.stdout.length < 8_000_000, `${run.stdout.length} characters`);
     const [file] = (JSON.parse(run.stdout) as Json).files;
-    assert.equal(file.offences.length, 1001);
     const [first, ...rest] = file.offences;
     assert.equal(first.code, "too-many-offences");
     assert.equal(first.severity, "error");
     assert.equal(first.action, null);
-    assert.match(first.message, /^19000 more offences in this file are not listed: a file lists at most 1,000$/);
+    const counted = Number(CAP_MESSAGE.exec(first.message)?.[1]);
+    assert.equal(counted + rest.length, 20_000, first.message);
+    assert.ok(segments(rest) <= 100_000 && segments(rest) > 90_000, `${segments(rest)} segments`);
+    // The first in the report's order: the shallowest, one per level.
+    assert.deepEqual(
+      rest.map((o: Json) => o.path.length),
+      [...rest.map((o: Json) => o.path.length)].sort((a, b) => a - b),
+    );
     assert.deepEqual(new Set(rest.map((o: Json) => o.code)), new Set([mistake === "typo" ? "unknown-keyword" : "duplicate-key"]));
   }
 });
 
+test("a thousand offences thousands of levels deep, within the count: listed only as far as 100,000 path segments hold, in bounded memory", () => {
+  const dir = tempDir();
+  // 19,000 clean levels, then 1,000 with a misspelt keyword each: no more offences than the cap, each 38,000 segments deep or more.
+  let schema = '{"type": "string"}';
+  for (let i = 0; i < 1_000; i++) schema = `{"type": "object", "typo": 1, "properties": {"a": ${schema}}}`;
+  for (let i = 0; i < 19_000; i++) schema = `{"type": "object", "properties": {"a": ${schema}}}`;
+  writeFileSync(join(dir, "deep.actions.json"), `{"deep": {"description": "d", "properties": {"a": ${schema}}}}`);
+  const run = spawnSync(process.execPath, ["--max-old-space-size=1024", BIN, "--format", "json", "deep.actions.json"], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 30 });
+  assert.equal(run.status, 1, run.stderr);
+  assert.ok(run.stdout.length < 8_000_000, `${run.stdout.length} characters`);
+  const [file] = (JSON.parse(run.stdout) as Json).files;
+  const [first, ...rest] = file.offences;
+  assert.equal(first.code, "too-many-offences");
+  assert.equal(Number(CAP_MESSAGE.exec(first.message)?.[1]) + rest.length, 1_000, first.message);
+  // Two listed: the first whatever its depth, then what 100,000 segments hold beside it.
+  assert.deepEqual(
+    rest.map((o: Json) => o.code),
+    ["unknown-keyword", "unknown-keyword"],
+  );
+  assert.ok(rest[0].path.length > 38_000);
+  assert.equal(rest[0].location.length > 38_000 * 4, true);
+});
+
 test("every format lists the cap's offence; a file of exactly 1,000 offences has none", async () => {
   const dir = tempDir();
-  writeFileSync(join(dir, "over.actions.json"), deepFile(1_100, "typo"));
-  writeFileSync(join(dir, "at.actions.json"), deepFile(1_000, "typo"));
+  writeFileSync(join(dir, "over.actions.json"), wideFile(1_100));
+  writeFileSync(join(dir, "at.actions.json"), wideFile(1_000));
   const json = await cli(["--format", "json", "over.actions.json", "at.actions.json"], { cwd: dir });
   const [at, over] = (JSON.parse(json.stdout) as Json).files;
   assert.equal(at.offences.length, 1000);

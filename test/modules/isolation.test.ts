@@ -154,8 +154,9 @@ probe(
 
 const REFUSED_KILL = /^loading the module threw Error: process\.kill\(\d+\) would stop the linter; refused while linting$/;
 
-probe("4. a module cannot kill the linter: a string pid, process._kill, the kill command, process.binding", {
+probe("4. a module cannot kill the linter: a string pid, a pid object that answers differently on a later call, process._kill, the kill command, process.binding", {
   "kills-with-string-pid.tool.mjs": [null, [["load-error", REFUSED_KILL]]],
+  "kills-with-changing-pid.tool.mjs": ["changing_pid", []],
   "kills-with-raw-kill.tool.mjs": [null, [["load-error", REFUSED_KILL]]],
   "kills-with-spawn.tool.mjs": [null, [["load-error", REFUSED]]],
   "misuses-binding.tool.mjs": [null, [["load-error", REFUSED]]],

@@ -131,6 +131,25 @@ test("a field added or removed is a change; an action added is the tool's change
   ]);
 });
 
+test("field names from a committed lock file reach every report escaped: no terminal escape, no line break, no forged annotation", async () => {
+  const dir = project();
+  await pin(dir);
+  const lock = JSON.parse(readFileSync(join(dir, "wymcp-lint.pins.json"), "utf8")) as Json;
+  const forged = "x\u001b[2J\n::error file=forged.json,line=1::forged\u202e";
+  lock.surfaces["catalogue.actions.json"].tools.catalogue[forged] = "0".repeat(64);
+  writeFileSync(join(dir, "wymcp-lint.pins.json"), JSON.stringify(lock));
+  assert.deepEqual((await pinRows(dir)).rows, [
+    `catalogue.actions.json error null: the field "x\\u{1B}[2J\\n::error file=forged.json,line=1::forged\\u{202E}" (tool "catalogue") was removed since the pins were written (sha256 …)`,
+  ]);
+  for (const format of ["text", "github"]) {
+    const { code, stdout } = await cli(["--format", format, "--no-config"], { cwd: dir });
+    assert.equal(code, 1);
+    assert.doesNotMatch(stdout, /[\u001b\u202e]/, format);
+    assert.deepEqual(stdout.split("\n").filter((line) => line.includes("forged")).length, 1, `${format}: the forged name stays on its offence's line`);
+    assert.equal(stdout.split("\n").filter((line) => line.startsWith("::error file=forged")).length, 0, format);
+  }
+});
+
 test("--update-pins keeps the pins of files this run did not lint, and a run over one file judges only that file", async () => {
   const dir = project();
   await pin(dir);

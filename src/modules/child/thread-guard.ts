@@ -19,21 +19,19 @@ const PRELOAD = fileURLToPath(new URL("./thread-guard.cjs", import.meta.url));
 export function guardThreads(linterPid: number): void {
   const realKill = process.kill;
   const realRawKill = (process as unknown as { _kill: (pid: number, signal: number) => number })._kill;
-  const refused = (pid: unknown): boolean => {
-    const target = Number(pid);
-    return target === linterPid || (target < 0 && target !== -process.pid);
-  };
-  const refusal = (pid: unknown): Error => {
-    const shown = typeof pid === "number" || typeof pid === "string" ? `${pid}` : typeof pid;
-    return new Error(`process.kill(${shown}) would stop the linter; refused while linting`);
-  };
+  // The pid is read once, and the number checked is the number signalled: a pid object's
+  // valueOf could answer the module's own pid to the check and the linter's to the kill.
+  const refused = (target: number): boolean => target === linterPid || (target < 0 && target !== -process.pid);
+  const refusal = (target: number): Error => new Error(`process.kill(${target}) would stop the linter; refused while linting`);
   process.kill = function kill(pid: number, signal?: string | number): true {
-    if (refused(pid)) throw refusal(pid);
-    return ReflectApply(realKill, process, [pid, signal]) as true;
+    const target = Number(pid);
+    if (refused(target)) throw refusal(target);
+    return ReflectApply(realKill, process, [target, signal]) as true;
   };
   (process as unknown as { _kill: unknown })._kill = function _kill(pid: number, signal: number): number {
-    if (refused(pid)) throw refusal(pid);
-    return ReflectApply(realRawKill, process, [pid, signal]) as number;
+    const target = Number(pid);
+    if (refused(target)) throw refusal(target);
+    return ReflectApply(realRawKill, process, [target, signal]) as number;
   };
   const RealWorker = workerThreads.Worker;
   class GuardedWorker extends RealWorker {
