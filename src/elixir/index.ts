@@ -305,6 +305,7 @@ export async function readElixirTools(file: string, text: string): Promise<Elixi
     return { offence, comments: [] };
   }
   const project = new Project(file);
+  await project.prepare();
   project.add(source);
   const modules = toolModules(project, file);
   if (modules.length === 0) {

@@ -104,6 +104,12 @@ export class EntryTable {
     return id;
   }
 
+  /** Whether `key` is written (a key with no identity never is). */
+  has(key: Term): boolean {
+    const id = keyId(key);
+    return id !== null && this.byKey.has(id);
+  }
+
   delete(key: Term): void {
     const id = keyId(key);
     if (id !== null) this.byKey.delete(id);
