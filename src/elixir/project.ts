@@ -8,9 +8,10 @@
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { modulesOf, type ModuleDecl, type SourceFile } from "./modules.js";
+import { argumentsOf, callName, modulesOf, type ModuleDecl, type SourceFile } from "./modules.js";
 import { appendAll } from "../core/append.js";
-import { parseElixir } from "./parser.js";
+import { parseElixir, type Node } from "./parser.js";
+import type { Place } from "./term.js";
 import type { Modules } from "./read.js";
 
 /** Thrown by `find` for a module in a file not parsed yet: the caller parses it (`load`) and reads again. */
@@ -20,11 +21,15 @@ export class NeedModule extends Error {
   }
 }
 
+// The calls that define a function.
+const DEFINING = new Set(["def", "defp", "defdelegate", "defmacro", "defmacrop"]);
+
 // Files listed in one project at most, so a huge tree cannot stall a run.
 const MAX_FILES = 20_000;
 const SKIPPED = new Set(["deps", "_build", "node_modules", "cover", "priv"]);
 
-function projectRoot(file: string): string | null {
+/** The project `file` belongs to: the nearest folder above it holding mix.exs; null when none does. */
+export function projectRoot(file: string): string | null {
   for (let dir = dirname(file); ; dir = dirname(dir)) {
     if (statSync(join(dir, "mix.exs"), { throwIfNoEntry: false })?.isFile()) return dir;
     if (dirname(dir) === dir) return null;
@@ -143,6 +148,26 @@ export class Project implements Modules {
     const out = new Map<string, string>();
     for (const modules of this.parsed.values()) for (const module of modules) out.set(module.source.file, module.source.text);
     return out;
+  }
+
+  /** The function (`def`, `defp`, `defdelegate`, …) the expression at `place` is written in, as "Module.name/arity"; null when it is in none, or its file was not parsed. */
+  functionAt(place: Place): string | null {
+    const modules = this.parsed.get(place.file);
+    const source = modules?.[0]?.source;
+    if (source === undefined) return null;
+    for (let node: Node | null = source.tree.rootNode.descendantForIndex(place.span.start); node !== null; node = node.parent) {
+      const called = callName(node);
+      if (called === null || !DEFINING.has(called)) continue;
+      const head = argumentsOf(node)[0];
+      const named = head?.type === "binary_operator" && head.childForFieldName("operator")?.text === "when" ? head.childForFieldName("left") : head;
+      const name = named?.type === "identifier" ? named.text : named?.type === "call" ? callName(named) : null;
+      if (name === null || name === undefined) return null;
+      const arity = named?.type === "call" ? argumentsOf(named).length : 0;
+      // The innermost module that holds the definition.
+      const module = modules?.filter((m) => m.span.start <= (node as Node).startIndex && (node as Node).endIndex <= m.span.end).at(-1);
+      return `${module === undefined ? "" : `${module.name}.`}${name}/${arity}`;
+    }
+    return null;
   }
 
   find(name: string): ModuleDecl | null {
