@@ -20,14 +20,14 @@ defmodule WymcpLint.Evaluate do
     IO.write(marker <> json(%{"modules" => results}) <> "\n")
   end
 
-  # The modules of the project's build (its apps and their dependencies) that declare the
-  # behaviour Wymcp.Tool.
+  # The modules of the project's own applications (each app of an umbrella) that declare the
+  # behaviour Wymcp.Tool: its dependencies' modules are not loaded.
   defp tool_modules do
-    build = Path.expand(Mix.Project.build_path())
+    apps = if Mix.Project.umbrella?(), do: Map.keys(Mix.Project.apps_paths()), else: [Mix.Project.config()[:app]]
 
-    for {name, path, _} <- :code.all_available(),
-        is_list(path) and String.starts_with?(Path.expand(List.to_string(path)), build),
-        module = List.to_atom(name),
+    for app <- apps,
+        _ = Application.load(app),
+        module <- Application.spec(app, :modules) || [],
         tool?(module),
         do: module
   end
