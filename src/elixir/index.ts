@@ -4,9 +4,11 @@
 // (read.ts, following calls into the project's other files through project.ts), checked as
 // Elixir terms (term-checks.ts), converted and linted by the chain exactly as an action file's
 // value (convert.ts); what could not be read is one dynamic-declaration warning at its place,
-// and is left out of the rest. Each offence is then located at the key, entry or value it
-// names, in this file; the file's `# wymcp-lint-disable…` comments are its directives. Called
-// by the Elixir input kind (src/inputs/elixir-module.ts).
+// and is left out of the rest. With --elixir-eval, the values the project's own Elixir
+// computes (evaluate.ts) take the place of the terms read, which give them their places
+// (evaluated.ts). Each offence is then located at the key, entry or value it names, in this
+// file; the file's `# wymcp-lint-disable…` comments are its directives. Called by the Elixir
+// input kind (src/inputs/elixir-module.ts).
 
 import { dirname, relative } from "node:path";
 import { duplicateKeyOffence } from "../action-file/duplicate-keys.js";
@@ -462,8 +464,8 @@ export async function readElixirText(file: string, text: string): Promise<Elixir
 
 /**
  * The Elixir files given linted, in their order; with `evaluate`, the tool modules of each
- * file read from disk (not a text given in its place, which Elixir would not compile) are
- * evaluated by their project's Elixir first, one project at a time (evaluate.ts).
+ * `.ex` file read from disk (not a text given in its place, nor a script, which Mix does not
+ * compile) are evaluated by their project's Elixir first, one project at a time (evaluate.ts).
  */
 export async function readElixirFiles(
   files: readonly { readonly file: string; readonly text: string; readonly onDisk: boolean }[],
@@ -485,7 +487,8 @@ async function evaluateFiles(
   const out = new Map<string, Evaluation>();
   for (const [i, { file, onDisk }] of files.entries()) {
     const read = reads[i] as ElixirFile;
-    if (!onDisk || "offence" in read) continue;
+    // A script (.exs) is no part of what Mix compiles: it is read statically.
+    if (!onDisk || file.endsWith(".exs") || "offence" in read) continue;
     const root = projectRoot(file);
     if (root === null) {
       out.set(file, { failure: "the file is in no Mix project (no mix.exs in a folder above it), so Elixir cannot compile it" });

@@ -1,5 +1,6 @@
 // The Elixir-module kind (docs/inputs.md, "Elixir tool modules"): `.ex` and `.exs` files that
-// `use Wymcp.Tool`, read statically, never run (src/elixir/). A file holds a tool per tool
+// `use Wymcp.Tool`, read statically (src/elixir/), and evaluated by the project's Elixir only
+// when the run asks (--elixir-eval, ReadContext.elixir). A file holds a tool per tool
 // module; their directives are the file's `#` comments. Its result depends on the project's
 // other files its actions/0 reads, so it is read on every run rather than kept by the cache.
 
