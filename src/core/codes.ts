@@ -74,9 +74,10 @@ export interface CodeFacts {
   /**
    * What its docs page's Bad and Good examples are (docs/codes/<code>.md), when they are not
    * one file whose fence's language names it: a live server's two surfaces of one tool, a
-   * tools file, a tools file pinned and then changed, a config's token budgets beside a tools file.
+   * tools file, a tools file pinned and then changed, a config's token budgets beside a tools
+   * file, an Elixir tool module in a Mix project linted with --elixir-eval.
    */
-  readonly examples?: "server" | "tools" | "pins" | "tokens";
+  readonly examples?: "server" | "tools" | "pins" | "tokens" | "elixir-eval";
 }
 
 /** Every kind of input. */
@@ -121,7 +122,14 @@ export const CODE_TABLE = {
   "duplicate-key": { severity: "error", origin: "source", title: "Key repeated in one object", appliesTo: ["action-file", "tools-file", "elixir-module"], fixable: "never" },
   "dynamic-declaration": { severity: "warn", origin: "source", title: "Declaration an Elixir module builds at run time", appliesTo: ["elixir-module"], fixable: "never" },
   // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it: the compiler refuses [] and "TODO".
-  "reader-mismatch": { severity: "warn", origin: "source", title: "Static reader and Elixir read a value differently", appliesTo: ["elixir-module"], fixable: "never" },
+  "reader-mismatch": {
+    severity: "warn",
+    origin: "source",
+    title: "Static reader and Elixir read a value differently",
+    appliesTo: ["elixir-module"],
+    fixable: "never",
+    examples: "elixir-eval",
+  },
   "unknown-related": {
     severity: "warn",
     origin: "advisory",
