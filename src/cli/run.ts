@@ -124,6 +124,7 @@ function engineFor(options: LintOptions, io: Io, pool: ModulePool, watching = fa
     ignoreFiles: options.ignore,
     ignorePatterns: options.ignorePattern,
     loadTimeoutMs: options.loadTimeoutMs,
+    elixirEvaluate: options.elixirEval,
     pool,
     ...(workers === undefined ? {} : { workers }),
     ...(options.cache

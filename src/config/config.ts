@@ -32,7 +32,19 @@ export interface Config {
   readonly tokens: TokenBudgets | null;
   /** How value-mismatch reads "format" in every dialect (docs/codes/value-mismatch.md); null when the config says nothing: as each schema's dialect reads it. */
   readonly formats: FormatsReading | null;
+  /** Whether and how Elixir tool modules are evaluated by their project's Elixir (docs/inputs.md, "Evaluated by Elixir"); null when the config has no `elixir`. */
+  readonly elixir: ElixirSettings | null;
 }
+
+/** The config's `elixir`: evaluation on or off, the `mix` to run (a path, resolved against the config's directory, or a name on PATH), the seconds one project's evaluation gets. */
+export interface ElixirSettings {
+  readonly evaluate: boolean;
+  readonly mix: string | null;
+  readonly timeoutSeconds: number;
+}
+
+/** Seconds one project's evaluation gets (compiling included) when the config says nothing. */
+export const DEFAULT_ELIXIR_TIMEOUT_SECONDS = 300;
 
 /** The token budgets a config's `tokens` sets, each a number of tokens (docs/tokens.md). */
 export interface TokenBudgets {
@@ -45,6 +57,6 @@ export interface TokenBudgets {
 export const TOKEN_BUDGET_KEYS = ["action", "tool", "server"] as const;
 
 /** The config's top-level keys: the one list schemas/config.schema.json is built from (schema.ts), which check.ts checks a config against. */
-export const CONFIG_KEYS = ["$schema", "ignore", "rules", "overrides", "baseline", "clients", "tokens", "formats"] as const;
+export const CONFIG_KEYS = ["$schema", "ignore", "rules", "overrides", "baseline", "clients", "tokens", "formats", "elixir"] as const;
 /** The keys of one override. */
 export const OVERRIDE_KEYS = ["files", "rules"] as const;

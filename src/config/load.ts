@@ -16,7 +16,7 @@ import { sourcePositions } from "../locate/json-entries.js";
 import type { Position } from "../text/positions.js";
 import type { ClientId } from "../core/client-limits/profiles.js";
 import type { FormatsReading } from "../core/json-schema/dialect.js";
-import type { Config, CodeSeverities, TokenBudgets } from "./config.js";
+import { DEFAULT_ELIXIR_TIMEOUT_SECONDS, type Config, type CodeSeverities, type TokenBudgets } from "./config.js";
 import type { ConfigSource } from "./find.js";
 import { configProblems, type Problem } from "./check.js";
 
@@ -40,6 +40,7 @@ interface CheckedConfig {
   readonly clients?: readonly ClientId[];
   readonly tokens?: TokenBudgets;
   readonly formats?: FormatsReading;
+  readonly elixir?: { readonly evaluate?: boolean; readonly mix?: string; readonly timeout?: number };
 }
 
 /** The config from its parsed value, or the problems found in it; `file` is where it was read (its directory resolves the baseline). */
@@ -58,6 +59,10 @@ async function checkConfig(value: unknown, file: string): Promise<{ config: Conf
     clients: checked.clients === undefined ? null : Object.freeze([...checked.clients]),
     tokens: checked.tokens === undefined ? null : Object.freeze({ ...checked.tokens }),
     formats: checked.formats ?? null,
+    elixir:
+      checked.elixir === undefined
+        ? null
+        : Object.freeze({ evaluate: checked.elixir.evaluate ?? false, mix: checked.elixir.mix ?? null, timeoutSeconds: checked.elixir.timeout ?? DEFAULT_ELIXIR_TIMEOUT_SECONDS }),
   };
   return { config: Object.freeze(config) };
 }

@@ -4,7 +4,7 @@
 // test/config/config.test.ts compares it with the committed file, so the two cannot drift.
 
 import { codeTitle, OFFENCE_CODES, SEVERITY_SETTINGS } from "../core/codes.js";
-import { type CONFIG_KEYS, OVERRIDE_KEYS, TOKEN_BUDGET_KEYS } from "./config.js";
+import { type CONFIG_KEYS, DEFAULT_ELIXIR_TIMEOUT_SECONDS, OVERRIDE_KEYS, TOKEN_BUDGET_KEYS } from "./config.js";
 import { CLIENT_IDS } from "../core/client-limits/profiles.js";
 import { FORMATS_READINGS } from "../core/json-schema/dialect.js";
 
@@ -19,6 +19,8 @@ const DESCRIPTIONS: Readonly<Record<(typeof CONFIG_KEYS)[number], string>> = {
   clients: "The clients whose limits on names, description lengths, parameter schemas and tool counts are reported (docs/client-limits.md); default: every client.",
   formats:
     'How value-mismatch reads "format" in every dialect: "assert" (a value not of the format is a mismatch) or "annotate" (never); default: as the schema\'s dialect says, asserted in draft-07 and an annotation in 2020-12 (docs/codes/value-mismatch.md).',
+  elixir:
+    "Elixir tool modules evaluated by the project's own Elixir (docs/inputs.md, \"Evaluated by Elixir\"): evaluate (default false; --elixir-eval turns it on) compiles the project and RUNS its code; mix, the mix to run (a path relative to this file's directory, or a name on PATH; default mix); timeout, the seconds one project's evaluation gets, compiling included (default 300).",
 };
 
 export function configSchema(): Record<string, unknown> {
@@ -64,6 +66,20 @@ export function configSchema(): Record<string, unknown> {
         additionalProperties: false,
       },
       formats: { enum: [...FORMATS_READINGS], description: DESCRIPTIONS.formats },
+      elixir: {
+        type: "object",
+        description: DESCRIPTIONS.elixir,
+        properties: {
+          evaluate: { type: "boolean", description: "Evaluate the Elixir tool modules with the project's Elixir, which compiles and runs the project's code." },
+          mix: { type: "string", minLength: 1, description: "The mix to run: a path relative to this file's directory, or a name looked up on PATH." },
+          timeout: {
+            type: "number",
+            exclusiveMinimum: 0,
+            description: `The seconds one project's evaluation gets, compiling included (default ${DEFAULT_ELIXIR_TIMEOUT_SECONDS}).`,
+          },
+        },
+        additionalProperties: false,
+      },
     },
     additionalProperties: false,
     definitions: {

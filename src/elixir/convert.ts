@@ -14,6 +14,8 @@ export interface TermPlace {
   readonly value: Place;
   /** The call in another file's terms were read through, when the value is not in the linted file. */
   readonly site?: Place;
+  /** The function that built the value, when Elixir computed it where the reader could not place it (Term.built). */
+  readonly built?: string;
 }
 
 /** A key a map literal writes again (term.ts, Repeat), with the path of the map from the tool's top level. */
@@ -71,7 +73,12 @@ export const pathKey = (path: Path): string => JSON.stringify(path);
 /** The value the chain reads for `term` at `path`, recording places and dynamic terms in `into`. */
 export function toValue(term: Term, path: Path, into: Converted, key?: Place, site?: Place): unknown {
   const here = term.site ?? site;
-  into.places.set(pathKey(path), { ...(key === undefined ? {} : { key }), value: term.at, ...(here === undefined ? {} : { site: here }) });
+  into.places.set(pathKey(path), {
+    ...(key === undefined ? {} : { key }),
+    value: term.at,
+    ...(here === undefined ? {} : { site: here }),
+    ...(term.built === undefined ? {} : { built: term.built }),
+  });
   switch (term.kind) {
     case "string":
       return term.value;

@@ -4,9 +4,11 @@
 // (read.ts, following calls into the project's other files through project.ts), checked as
 // Elixir terms (term-checks.ts), converted and linted by the chain exactly as an action file's
 // value (convert.ts); what could not be read is one dynamic-declaration warning at its place,
-// and is left out of the rest. Each offence is then located at the key, entry or value it
-// names, in this file; the file's `# wymcp-lint-disable…` comments are its directives. Called
-// by the Elixir input kind (src/inputs/elixir-module.ts).
+// and is left out of the rest. With --elixir-eval, the values the project's own Elixir
+// computes (evaluate.ts) take the place of the terms read, which give them their places
+// (evaluated.ts). Each offence is then located at the key, entry or value it names, in this
+// file; the file's `# wymcp-lint-disable…` comments are its directives. Called by the Elixir
+// input kind (src/inputs/elixir-module.ts).
 
 import { dirname, relative } from "node:path";
 import { duplicateKeyOffence } from "../action-file/duplicate-keys.js";
@@ -26,9 +28,12 @@ import { positionsAt, type Position } from "../text/positions.js";
 import { pathKey, toValue, type Converted, type RepeatedKey, type TermPlace } from "./convert.js";
 import type { ModuleDecl, SourceFile } from "./modules.js";
 import { parseElixir, type Node, type Tree } from "./parser.js";
-import { NeedModule, Project } from "./project.js";
+import { NeedModule, Project, projectRoot } from "./project.js";
 import { Reader } from "./read.js";
-import { termOffences } from "./term-checks.js";
+import { inspectTerm, termOffences } from "./term-checks.js";
+import { evaluateProject, type EvaluateOptions, type Evaluation } from "./evaluate.js";
+import { mergeTerms, type Disagreement } from "./evaluated.js";
+import { appendAll } from "../core/append.js";
 import type { Dynamic, Place, Term } from "./term.js";
 
 const ELIXIR_TOOL: FileLayout = {
@@ -148,7 +153,7 @@ function missingOffences(tool: ReadTool): Offence[] {
   return out;
 }
 
-function lintTerms(tool: ReadTool): { lint: ToolLint; converted: Converted } {
+function lintTerms(tool: ReadTool, extra: readonly Offence[]): { lint: ToolLint; converted: Converted } {
   const { name, description, actions } = tool;
   const converted: Converted = { places: new Map(), dynamics: [], repeats: [] };
   const value = (term: Term | null, key: string): unknown => (term === null ? undefined : toValue(term, [key], converted));
@@ -160,7 +165,7 @@ function lintTerms(tool: ReadTool): { lint: ToolLint; converted: Converted } {
     offence.code === "tool-shape" && offence.action === null && REQUIRED.some(([key]) => tool[key] === null && offence.target.path[0] === key);
   const dynamicPaths = converted.dynamics.map((d) => d.path);
   const kept = chain.offences.filter((offence) => !absent(offence) && (dynamicPaths.length === 0 || !touchesDynamic(offence, dynamicPaths)));
-  const offences = sortOffences([...kept, ...missing, ...termOffences(name, description, actions), ...converted.dynamics.map((d) => dynamicOffence(d.path, d.term))]);
+  const offences = sortOffences([...kept, ...missing, ...termOffences(name, description, actions), ...converted.dynamics.map((d) => dynamicOffence(d.path, d.term)), ...extra]);
   // A declaration with a part that could not be read is not read whole: it is neither pinned nor estimated.
   const declaration = converted.dynamics.length === 0 ? plainDeclaration(values.name, values.description, values.actions) : null;
   return { lint: { ...chain, offences, ...(declaration === null ? {} : { declaration }) }, converted };
@@ -197,7 +202,7 @@ class Places {
     for (let length = path.length; length > 0; length--) {
       const place = this.places.get(pathKey(path.slice(0, length)));
       if (place === undefined) continue;
-      const exact = length === path.length;
+      const exact = length === path.length && place.built === undefined;
       if (place.value.file === this.file) {
         const key = place.key?.file === this.file ? place.key.span : undefined;
         return { ...(key === undefined ? {} : { key }), value: place.value.span, exact };
@@ -208,6 +213,11 @@ class Places {
       }
     }
     return null;
+  }
+
+  /** The function that built the value at `path`, when Elixir computed it where the reader could not place it (Term.built). */
+  builtBy(path: Path): string | null {
+    return this.places.get(pathKey(path))?.built ?? null;
   }
 
   /** Where the value at `path` is written when that is another file. */
@@ -271,6 +281,67 @@ function repeatOffences(repeats: readonly RepeatedKey[], file: string, texts: Re
   return offences;
 }
 
+/** A value Elixir computed where the reader could not place it: the message names the function that builds it. */
+function withBuiltNote(offence: Offence, built: string): Offence {
+  const { edits: _, ...rest } = offence;
+  return Object.freeze({ ...rest, message: `${offence.message} (Elixir's value, computed in ${built}; placed at the nearest expression the static reader read)` });
+}
+
+const FUNCTIONS = ["name", "description", "actions"] as const;
+
+/** A failure of Elixir's as load-error: of the module (`fn` null) at its defmodule, else at the function's value. */
+function evaluationFailure(tool: ReadTool, fn: (typeof FUNCTIONS)[number] | null, why: string): Offence {
+  const offence = toolOffence(
+    "load-error",
+    `Elixir could not evaluate ${fn === null ? `the tool module ${tool.module}` : `${fn}/0`} (--elixir-eval): ${why}; what the static reader read is checked in its place`,
+    "Make the project compile and the function return its value promptly (run `mix compile` and call it in `iex -S mix`), or lint without --elixir-eval.",
+    fn === null ? undefined : { path: [fn], part: "value" },
+  );
+  return fn !== null && tool[fn] !== null ? offence : withPosition(offence, tool.span.start.line, tool.span.start.column, fn === null);
+}
+
+/** reader-mismatch for a part both read differently, at the reader's place. */
+function mismatchOffence(fn: (typeof FUNCTIONS)[number], disagreement: Disagreement): Offence {
+  const path = [fn, ...disagreement.path];
+  const inAction = fn === "actions" && path.length >= 2;
+  const relative = inAction ? path.slice(2) : path;
+  return finalizeOffence(
+    {
+      code: "reader-mismatch",
+      path: relative.slice(0, -1),
+      target: { path: relative, part: "value" },
+      message: `the static reader reads ${inspectTerm(disagreement.read)} here, but Elixir computes ${inspectTerm(disagreement.computed)}; Elixir's value is checked`,
+      fix: "Report this to wymcp-lint with the module: the reader should read what Elixir computes. Writing the value as a literal makes the two agree.",
+    },
+    inAction ? String(path[1]) : null,
+  );
+}
+
+/**
+ * The tool with Elixir's values in place of the reader's, each placed as evaluated.ts says, and
+ * the offences of what Elixir could not give (the reader's value is kept) and of each part the
+ * two read differently.
+ */
+function withEvaluation(tool: ReadTool, evaluation: Evaluation, functionAt: (place: Place) => string | null): { tool: ReadTool; offences: Offence[] } {
+  const evaluated = "failure" in evaluation ? { failure: evaluation.failure } : evaluation.modules.get(tool.module);
+  if (evaluated === undefined) return { tool, offences: [evaluationFailure(tool, null, `Elixir did not find the module ${tool.module} in the compiled project`)] };
+  if (evaluated.failure !== undefined) return { tool, offences: [evaluationFailure(tool, null, evaluated.failure)] };
+  const offences: Offence[] = [];
+  const merged: { -readonly [K in (typeof FUNCTIONS)[number]]: Term | null } = { name: tool.name, description: tool.description, actions: tool.actions };
+  for (const fn of FUNCTIONS) {
+    const outcome = evaluated[fn];
+    if (outcome === undefined) continue;
+    if ("failure" in outcome) {
+      offences.push(evaluationFailure(tool, fn, outcome.failure));
+      continue;
+    }
+    const disagreements: Disagreement[] = [];
+    merged[fn] = mergeTerms(outcome.term, tool[fn], [], { at: tool.origin, built: `${tool.module}.${fn}/0` }, { functionAt, disagreements });
+    for (const disagreement of disagreements) offences.push(mismatchOffence(fn, disagreement));
+  }
+  return { tool: { ...tool, ...merged }, offences };
+}
+
 /** One tool module of an Elixir file, read: what its three functions return, as terms, and where the module is written. */
 export interface ReadTool {
   readonly name: Term | null;
@@ -282,12 +353,20 @@ export interface ReadTool {
   readonly span: { readonly start: Position; readonly end: Position };
   /** What in its body may define functions the reader does not see (ModuleDecl.opaque), and where; null when nothing does. */
   readonly opaque: { readonly what: string; readonly at: Position } | null;
+  /** Where a function the reader did not see is placed: that expression of its body, else its `defmodule`. */
+  readonly origin: Place;
 }
 
 /** What an Elixir file holds for the linter: why it holds no tool (its one offence), or each tool module's values as terms, in the file's order. */
 export type ElixirFile =
   | { readonly offence: Offence; readonly comments: readonly Comment[] }
-  | { readonly tools: readonly ReadTool[]; readonly comments: readonly Comment[]; readonly texts: ReadonlyMap<string, string> };
+  | {
+      readonly tools: readonly ReadTool[];
+      readonly comments: readonly Comment[];
+      readonly texts: ReadonlyMap<string, string>;
+      /** The function an expression read is written in (Project.functionAt). */
+      readonly functionAt: (place: Place) => string | null;
+    };
 
 /** Reads the tool modules of the Elixir file at `file` (absolute) whose text is `text`, following calls into the project's files on disk. */
 export async function readElixirTools(file: string, text: string): Promise<ElixirFile> {
@@ -305,6 +384,7 @@ export async function readElixirTools(file: string, text: string): Promise<Elixi
     return { offence, comments: [] };
   }
   const project = new Project(file);
+  await project.prepare();
   project.add(source);
   const modules = toolModules(project, file);
   if (modules.length === 0) {
@@ -322,9 +402,10 @@ export async function readElixirTools(file: string, text: string): Promise<Elixi
     const offsets = opaque === null ? [module.span.start, module.span.end] : [module.span.start, opaque.start, module.span.end];
     const positions = positionsAt(text, offsets);
     const span = { start: positions[0] as Position, end: positions.at(-1) as Position };
-    tools.push({ ...(await readTool(project, module)), module: module.name, span, opaque: opaque === null ? null : { what: opaque.what, at: positions[1] as Position } });
+    const origin: Place = { file, span: opaque === null ? { start: module.span.start, end: module.span.start } : { start: opaque.start, end: opaque.start } };
+    tools.push({ ...(await readTool(project, module)), module: module.name, span, opaque: opaque === null ? null : { what: opaque.what, at: positions[1] as Position }, origin });
   }
-  return { tools, comments, texts: project.texts() };
+  return { tools, comments, texts: project.texts(), functionAt: (place) => project.functionAt(place) };
 }
 
 /**
@@ -347,8 +428,9 @@ function lintReadTool(
   file: string,
   text: string,
   texts: ReadonlyMap<string, string>,
+  extra: readonly Offence[],
 ): { lint: ToolLint; locate: (offences: readonly Offence[]) => readonly Offence[] } {
-  const terms = lintTerms(tool);
+  const terms = lintTerms(tool, extra);
   const { converted } = terms;
   const repeated = repeatOffences(converted.repeats, file, texts);
   const lint = repeated.length === 0 ? terms.lint : { ...terms.lint, offences: sortOffences([...terms.lint.offences, ...repeated]) };
@@ -366,7 +448,10 @@ function lintReadTool(
       const target = ELIXIR_TOOL.target(offence);
       const foreign = target === null ? null : places.foreignPlace(target.path);
       const safe = offence.edits === undefined || editsAreSafe(offence, text, target === null ? null : places.entry(target.path)) ? offence : withoutEdits(offence);
-      return foreign === null ? safe : withForeignNote(safe, foreign, file, texts);
+      const noted = foreign === null ? safe : withForeignNote(safe, foreign, file, texts);
+      // A mismatch names both values itself.
+      const builtBy = target === null || offence.code === "reader-mismatch" ? null : places.builtBy(target.path);
+      return builtBy === null ? noted : withBuiltNote(noted, builtBy);
     });
   };
   return { lint, locate };
@@ -374,11 +459,65 @@ function lintReadTool(
 
 /** Reads the Elixir file at `file` (absolute) whose text is `text`; see the module comment. */
 export async function readElixirText(file: string, text: string): Promise<ElixirRead> {
-  const read = await readElixirTools(file, text);
+  return lintElixirFile(file, text, await readElixirTools(file, text), null);
+}
+
+/**
+ * The Elixir files given linted, in their order; with `evaluate`, the tool modules of each
+ * `.ex` file read from disk (not a text given in its place, nor a script, which Mix does not
+ * compile) are evaluated by their project's Elixir first, one project at a time (evaluate.ts).
+ */
+export async function readElixirFiles(
+  files: readonly { readonly file: string; readonly text: string; readonly onDisk: boolean }[],
+  evaluate: EvaluateOptions | null,
+): Promise<ElixirRead[]> {
+  const reads: ElixirFile[] = [];
+  for (const { file, text } of files) reads.push(await readElixirTools(file, text));
+  const evaluations = evaluate === null ? null : await evaluateFiles(files, reads, evaluate);
+  return files.map(({ file, text }, i) => lintElixirFile(file, text, reads[i] as ElixirFile, evaluations?.get(file) ?? null));
+}
+
+/** Each file's evaluation (a file that none is asked for is absent): its project's, or why its project has none. */
+async function evaluateFiles(
+  files: readonly { readonly file: string; readonly onDisk: boolean }[],
+  reads: readonly ElixirFile[],
+  options: EvaluateOptions,
+): Promise<Map<string, Evaluation>> {
+  const projects = new Map<string, { files: string[]; modules: string[] }>();
+  const out = new Map<string, Evaluation>();
+  for (const [i, { file, onDisk }] of files.entries()) {
+    const read = reads[i] as ElixirFile;
+    // A script (.exs) is no part of what Mix compiles: it is read statically.
+    if (!onDisk || file.endsWith(".exs") || "offence" in read) continue;
+    const root = projectRoot(file);
+    if (root === null) {
+      out.set(file, { failure: "the file is in no Mix project (no mix.exs in a folder above it), so Elixir cannot compile it" });
+      continue;
+    }
+    const project = projects.get(root) ?? { files: [], modules: [] };
+    project.files.push(file);
+    appendAll(
+      project.modules,
+      read.tools.map((tool) => tool.module),
+    );
+    projects.set(root, project);
+  }
+  for (const [root, project] of projects) {
+    const evaluation = await evaluateProject(root, project.modules, options);
+    for (const file of project.files) out.set(file, evaluation);
+  }
+  return out;
+}
+
+/** The lint of one file read (readElixirTools), with what Elixir computed of its modules when it was evaluated. */
+function lintElixirFile(file: string, text: string, read: ElixirFile, evaluation: Evaluation | null): ElixirRead {
   const directives = commentDirectives(text, read.comments);
   if ("offence" in read)
     return { tools: [{ tool: null, actions: 0, offences: [read.offence] }], place: (_i, offences) => offences, directives, ownerOf: () => 0, dependencies: [] };
-  const tools = read.tools.map((tool) => lintReadTool(tool, file, text, read.texts));
+  const tools = read.tools.map((tool) => {
+    const evaluated = evaluation === null ? { tool, offences: [] } : withEvaluation(tool, evaluation, read.functionAt);
+    return lintReadTool(evaluated.tool, file, text, read.texts, evaluated.offences);
+  });
   return {
     tools: tools.map(({ lint, locate }) => withPlaced(lint, locate(offencesToPlace(lint)))),
     place: (index, offences) => tools[index]?.locate(offences) ?? offences,

@@ -18,6 +18,12 @@ export interface SourceFile {
 export interface Attribute {
   readonly node: Node;
   readonly before: ReadonlyMap<string, Attribute>;
+  /**
+   * For an attribute registered with `accumulate: true`, whose reading is every value set so far,
+   * the last first: the one in force before this (null for the first), and whether `node` sets a
+   * value (the registration itself sets none: reading it then gives []).
+   */
+  readonly accumulate?: { readonly previous: Attribute | null; readonly sets: boolean };
 }
 
 /** A function of no arguments: the expressions of its body and the attributes in force at its definition. */
@@ -54,6 +60,20 @@ const TRANSPARENT = new Set(["require", "import", "defmacro", "defmacrop", "defg
 function shown(node: Node): string {
   const line = node.text.split("\n")[0]?.trim() ?? "";
   return line.length > 60 ? `${line.slice(0, 57)}...` : line;
+}
+
+/**
+ * The attribute `Module.register_attribute(__MODULE__, :name, accumulate: true)` registers, as
+ * written; null for any other expression (a registration without `accumulate: true` changes
+ * nothing the reader reads).
+ */
+function registersAccumulating(node: Node): string | null {
+  const target = node.type === "call" ? node.childForFieldName("target") : null;
+  if (target?.type !== "dot" || target.childForFieldName("left")?.text !== "Module" || target.childForFieldName("right")?.text !== "register_attribute") return null;
+  const [module, name, options] = argumentsOf(node);
+  if (module?.text !== "__MODULE__" || name?.type !== "atom" || options?.type !== "keywords") return null;
+  const accumulate = options.namedChildren.some((pair) => pair.childForFieldName("key")?.text.trim() === "accumulate:" && pair.childForFieldName("value")?.text === "true");
+  return accumulate ? name.text.slice(1) : null;
 }
 
 /** The function's name when `head` is the head of a definition of no arguments (`name`, `name()`), else null. */
@@ -132,6 +152,7 @@ function readModule(call: Node, prefix: string, source: SourceFile, outer: Reado
   for (const node of body) {
     const called = callName(node);
     const isAttribute = node.type === "unary_operator" && node.childForFieldName("operator")?.text === "@";
+    const accumulating = registersAccumulating(node);
     if (called === "use") {
       const tool = expandAlias(argumentsOf(node)[0]?.text ?? "", aliases) === TOOL_MODULE;
       usesTool ||= tool;
@@ -151,8 +172,13 @@ function readModule(call: Node, prefix: string, source: SourceFile, outer: Reado
       const value = set === null ? undefined : argumentsOf(set)[0];
       if (attribute !== null && value !== undefined) {
         const before = attributes;
-        attributes = new Map(before).set(attribute, { node: value, before });
+        const previous = before.get(attribute);
+        const accumulate = previous?.accumulate === undefined ? {} : { accumulate: { previous, sets: true } };
+        attributes = new Map(before).set(attribute, { node: value, before, ...accumulate });
       }
+    } else if (accumulating !== null) {
+      const before = attributes;
+      attributes = new Map(before).set(accumulating, { node, before, accumulate: { previous: null, sets: false } });
     } else if (node.type === "call" && (called === null || !TRANSPARENT.has(called))) {
       opaque ??= { what: shown(node), start: node.startIndex };
     }

@@ -1,14 +1,17 @@
 // The modules of the project an Elixir file belongs to, for the calls the reader follows into
 // other files (docs/inputs.md, "Elixir tool modules"): the project is the nearest folder above
-// the file holding mix.exs (else the file's own folder), and its source folders are lib/ and
-// each umbrella app's apps/*/lib/ (else that folder itself). They are read from disk, so one
+// the file holding mix.exs (else the file's own folder), and its source folders are those its
+// mix.exs names in a literal `elixirc_paths:` list, else lib/, and each umbrella app's the same
+// way under apps/*/ (without mix.exs, the file's own folder). They are read from disk, so one
 // named file is read as in its project, as a pre-commit hook needs; a file is listed by a text
 // search for `defmodule` and parsed only when a call reaches a module it may define.
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { modulesOf, type ModuleDecl, type SourceFile } from "./modules.js";
-import { parseElixir } from "./parser.js";
+import { argumentsOf, callName, modulesOf, type ModuleDecl, type SourceFile } from "./modules.js";
+import { appendAll } from "../core/append.js";
+import { parseElixir, type Node } from "./parser.js";
+import type { Place } from "./term.js";
 import type { Modules } from "./read.js";
 
 /** Thrown by `find` for a module in a file not parsed yet: the caller parses it (`load`) and reads again. */
@@ -18,27 +21,61 @@ export class NeedModule extends Error {
   }
 }
 
+// The calls that define a function.
+const DEFINING = new Set(["def", "defp", "defdelegate", "defmacro", "defmacrop"]);
+
 // Files listed in one project at most, so a huge tree cannot stall a run.
 const MAX_FILES = 20_000;
 const SKIPPED = new Set(["deps", "_build", "node_modules", "cover", "priv"]);
 
-function projectRoot(file: string): string | null {
+/** The project `file` belongs to: the nearest folder above it holding mix.exs; null when none does. */
+export function projectRoot(file: string): string | null {
   for (let dir = dirname(file); ; dir = dirname(dir)) {
     if (statSync(join(dir, "mix.exs"), { throwIfNoEntry: false })?.isFile()) return dir;
     if (dirname(dir) === dir) return null;
   }
 }
 
-function sourceFolders(file: string): string[] {
+/**
+ * The folders `mix.exs` in `dir` names in `elixirc_paths:` when that is a literal list of
+ * strings (relative to `dir`); null when it names none so (lib/, Mix's default, applies).
+ */
+async function elixircPaths(dir: string): Promise<string[] | null> {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, "mix.exs"), "utf8");
+  } catch {
+    return null;
+  }
+  if (!text.includes("elixirc_paths:")) return null;
+  const tree = await parseElixir(text);
+  try {
+    for (const pair of tree.rootNode.descendantsOfType("pair")) {
+      if (pair?.childForFieldName("key")?.text.trim() !== "elixirc_paths:") continue;
+      const value = pair.childForFieldName("value");
+      const items = value?.type === "list" ? value.namedChildren.filter((c) => c.type !== "comment") : null;
+      if (items === null || items === undefined || !items.every((item) => item.type === "string" && item.namedChildren.every((c) => c.type === "quoted_content"))) return null;
+      return items.map((item) => join(dir, item.namedChildren.map((c) => c.text).join("")));
+    }
+    return null;
+  } finally {
+    tree.delete();
+  }
+}
+
+/** The source folders of the project `file` belongs to; see the module comment. */
+async function sourceFolders(file: string): Promise<string[]> {
   const root = projectRoot(file);
   if (root === null) return [dirname(file)];
-  const folders = [join(root, "lib")];
+  const folders = (await elixircPaths(root)) ?? [join(root, "lib")];
   const apps = join(root, "apps");
+  let names: string[] = [];
   try {
-    for (const app of readdirSync(apps).sort()) folders.push(join(apps, app, "lib"));
+    names = readdirSync(apps).sort();
   } catch {
     // no umbrella
   }
+  for (const app of names) appendAll(folders, (await elixircPaths(join(apps, app))) ?? [join(apps, app, "lib")]);
   return folders;
 }
 
@@ -71,7 +108,15 @@ export class Project implements Modules {
   /** Per source folder set: the files that may define a module, by the last segment of its name. */
   private readonly listings = new Map<string, Map<string, string[]>>();
 
+  /** The project's source folders, read from its mix.exs files by `prepare`. */
+  private folders: readonly string[] | null = null;
+
   constructor(private readonly linted: string) {}
+
+  /** Reads where the project's source is (its mix.exs files), before any module is found. */
+  async prepare(): Promise<void> {
+    this.folders ??= await sourceFolders(resolve(this.linted));
+  }
 
   /** Adds a parsed file's modules (the linted file first, so its own text wins over the disk's). */
   add(source: SourceFile): void {
@@ -105,6 +150,26 @@ export class Project implements Modules {
     return out;
   }
 
+  /** The function (`def`, `defp`, `defdelegate`, …) the expression at `place` is written in, as "Module.name/arity"; null when it is in none, or its file was not parsed. */
+  functionAt(place: Place): string | null {
+    const modules = this.parsed.get(place.file);
+    const source = modules?.[0]?.source;
+    if (source === undefined) return null;
+    for (let node: Node | null = source.tree.rootNode.descendantForIndex(place.span.start); node !== null; node = node.parent) {
+      const called = callName(node);
+      if (called === null || !DEFINING.has(called)) continue;
+      const head = argumentsOf(node)[0];
+      const named = head?.type === "binary_operator" && head.childForFieldName("operator")?.text === "when" ? head.childForFieldName("left") : head;
+      const name = named?.type === "identifier" ? named.text : named?.type === "call" ? callName(named) : null;
+      if (name === null || name === undefined) return null;
+      const arity = named?.type === "call" ? argumentsOf(named).length : 0;
+      // The innermost module that holds the definition.
+      const module = modules?.filter((m) => m.span.start <= (node as Node).startIndex && (node as Node).endIndex <= m.span.end).at(-1);
+      return `${module === undefined ? "" : `${module.name}.`}${name}/${arity}`;
+    }
+    return null;
+  }
+
   find(name: string): ModuleDecl | null {
     const known = this.byName.get(name);
     if (known !== undefined) return known;
@@ -114,7 +179,7 @@ export class Project implements Modules {
   }
 
   private listing(): Map<string, string[]> {
-    const folders = sourceFolders(resolve(this.linted));
+    const folders = this.folders ?? [];
     const key = folders.join("\0");
     let listing = this.listings.get(key);
     if (listing !== undefined) return listing;

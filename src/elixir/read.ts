@@ -10,6 +10,7 @@ import { argumentsOf, callName, expandAlias, type Attribute, type Definition, ty
 import { charValue, floatText, floatValue, heredocText, integerValue, unescapeSequence, words, type Piece } from "./literals.js";
 import type { Node } from "./parser.js";
 import { appendAll } from "../core/append.js";
+import { inspectAtom, inspectString } from "../text/escape.js";
 import { dynamic, EntryTable, seenFrom, type Place, type Repeat, type Term } from "./term.js";
 
 /** The modules a reader can call into. `find` may throw NeedModule: the caller parses that file and reads again. */
@@ -263,12 +264,18 @@ export class Reader {
         if (base.kind !== "map") return base.kind === "dynamic" ? base : dynamic("a map update of something that is not a map", at);
         entries = new EntryTable(base.entries);
         const right = item.childForFieldName("right") as Node;
+        const pairs: [Term, Term][] = [];
         if (right.type === "binary_operator" && right.childForFieldName("operator")?.text === "=>") {
-          add(this.read(right.childForFieldName("left") as Node, scope, depth), this.read(right.childForFieldName("right") as Node, scope, depth));
+          pairs.push([this.read(right.childForFieldName("left") as Node, scope, depth), this.read(right.childForFieldName("right") as Node, scope, depth)]);
         } else {
           const updates = this.read(right, scope, depth);
           if (updates.kind !== "list" || updates.keywords !== true) return dynamic("a map update the reader does not follow", at);
-          for (const update of updates.items) if (update.kind === "tuple") add(update.items[0] as Term, update.items[1] as Term);
+          for (const update of updates.items) if (update.kind === "tuple") pairs.push([update.items[0] as Term, update.items[1] as Term]);
+        }
+        for (const [key, value] of pairs) {
+          // An update only replaces: a key the map does not hold raises KeyError when the code runs.
+          if (key.kind !== "dynamic" && !entries.has(key)) return dynamic(`a map update of the key ${shownKey(key)}, which the map does not hold: Elixir raises KeyError`, key.at);
+          add(key, value);
         }
       } else if (item.type === "keywords") {
         const read = this.keywords(item, scope, depth, at);
@@ -290,12 +297,8 @@ export class Reader {
     if (operator === "@" && operand.type === "identifier") {
       const attribute = scope.attributes.get(operand.text);
       if (attribute === undefined) return dynamic(`the module attribute @${operand.text}, not set before this point`, at);
-      let term = this.attributes.get(attribute);
-      if (term === undefined) {
-        term = this.read(attribute.node, { module: scope.module, attributes: attribute.before, locals: new Map() }, depth);
-        this.attributes.set(attribute, term);
-      }
-      return term;
+      if (attribute.accumulate !== undefined) return this.accumulated(attribute, scope.module, depth, at);
+      return this.attribute(attribute, scope.module, depth);
     }
     if ((operator === "-" || operator === "+") && (operand.type === "integer" || operand.type === "float")) {
       const value = this.read(operand, scope, depth);
@@ -304,6 +307,25 @@ export class Reader {
       if (value.kind === "float") return { kind: "float", value: -value.value, at };
     }
     return dynamic(`the operator ${operator ?? "?"}`, at);
+  }
+
+  /** The value an attribute is set to, read with the attributes set before it, once. */
+  private attribute(attribute: Attribute, module: ModuleDecl, depth: number): Term {
+    let term = this.attributes.get(attribute);
+    if (term === undefined) {
+      term = this.read(attribute.node, { module, attributes: attribute.before, locals: new Map() }, depth);
+      this.attributes.set(attribute, term);
+    }
+    return term;
+  }
+
+  /** An attribute registered with `accumulate: true`, read where it is used (`at`): every value set so far, the last first, as Elixir lists them. */
+  private accumulated(attribute: Attribute, module: ModuleDecl, depth: number, at: Place): Term {
+    const items: Term[] = [];
+    for (let set: Attribute | null = attribute; set?.accumulate !== undefined; set = set.accumulate.previous) {
+      if (set.accumulate.sets) items.push(this.attribute(set, module, depth));
+    }
+    return { kind: "list", items, at };
   }
 
   private binary(node: Node, scope: Scope, depth: number, at: Place): Term {
@@ -374,6 +396,17 @@ export class Reader {
     else return dynamic(`a call of Map.${fn}/${args.length}`, at);
     return { kind: "map", entries: entries.entries(), at };
   }
+}
+
+/** A map key as Elixir writes it in a message. */
+function shownKey(key: Term): string {
+  return key.kind === "atom"
+    ? inspectAtom(key.value)
+    : key.kind === "string"
+      ? inspectString(key.value)
+      : key.kind === "integer" || key.kind === "float"
+        ? String(key.value)
+        : `a ${key.kind}`;
 }
 
 function article(word: string): string {

@@ -31,6 +31,55 @@ export function describeTerm(term: Term): string {
   }
 }
 
+// How much of a term a message shows.
+const SHOWN = 80;
+
+/** A term as Elixir's inspect writes it, shortened to SHOWN characters. */
+export function inspectTerm(term: Term): string {
+  let out = "";
+  const write = (part: Term): boolean => {
+    if (out.length > SHOWN) return false;
+    switch (part.kind) {
+      case "string":
+        out += inspectString(part.value);
+        break;
+      case "atom":
+        out += inspectAtom(part.value);
+        break;
+      case "integer":
+      case "float":
+        out += String(part.value);
+        break;
+      case "dynamic":
+        out += `(${part.what})`;
+        break;
+      case "list":
+      case "tuple": {
+        out += part.kind === "list" ? "[" : "{";
+        for (const [i, item] of part.items.entries()) {
+          if (i > 0) out += ", ";
+          if (!write(item)) return false;
+        }
+        out += part.kind === "list" ? "]" : "}";
+        break;
+      }
+      case "map": {
+        out += part.struct === undefined ? "%{" : `%${part.struct}{`;
+        for (const [i, entry] of part.entries.entries()) {
+          if (i > 0) out += ", ";
+          if (!write(entry.key)) return false;
+          out += " => ";
+          if (!write(entry.value)) return false;
+        }
+        out += "}";
+        break;
+      }
+    }
+    return true;
+  };
+  return write(term) && out.length <= SHOWN ? out : `${out.slice(0, SHOWN - 1)}…`;
+}
+
 function wrongType(action: string, path: Path, target: Path, part: "key" | "value", message: string, fix: string): Offence {
   return finalizeOffence({ code: "wrong-type", path, target: { path: target, part }, message, fix }, action);
 }

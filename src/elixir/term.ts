@@ -14,7 +14,12 @@ export interface Place {
 interface At {
   readonly at: Place;
   /** For a term read through a call into another file: the call, in the calling file. */
-  readonly site?: Place;
+  readonly site?: Place /**
+   * For a value Elixir computed (--elixir-eval, evaluated.ts) that is written nowhere the
+   * reader can place it: the function that builds it ("MyApp.Tools.Search.actions/0"); `at`
+   * is then the expression the reader stopped at, in that function, and no exact place.
+   */;
+  readonly built?: string;
 }
 
 export type Term =
@@ -102,6 +107,12 @@ export class EntryTable {
     this.byKey.delete(id ?? key);
     this.byKey.set(id ?? key, { key, value });
     return id;
+  }
+
+  /** Whether `key` is written (a key with no identity never is). */
+  has(key: Term): boolean {
+    const id = keyId(key);
+    return id !== null && this.byKey.has(id);
   }
 
   delete(key: Term): void {

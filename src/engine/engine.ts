@@ -14,7 +14,7 @@ import { performance } from "node:perf_hooks";
 import { baselineFile } from "../baseline/baseline-file.js";
 import { baselineStep } from "../baseline/step.js";
 import { pinsFile } from "../pins/lock-file.js";
-import type { Config } from "../config/config.js";
+import { DEFAULT_ELIXIR_TIMEOUT_SECONDS, type Config } from "../config/config.js";
 import { configSource } from "../config/find.js";
 import { loadConfig } from "../config/load.js";
 import { toolOffence } from "../core/offence.js";
@@ -66,6 +66,8 @@ export interface EngineOptions {
   readonly policy?: Policy;
   /** Whether each run tracks what each file's result depends on (RunOutcome.dependencies): a watch and an editor follow them. */
   readonly dependencies?: boolean;
+  /** Evaluate Elixir tool modules with their project's Elixir (--elixir-eval), as the config's `elixir.evaluate` does; under a policy that allows it (policy.ts). */
+  readonly elixirEvaluate?: boolean;
 }
 
 /** What a run lints: files and directories (none: the current directory), one text as the file it names (never read), or a running server. */
@@ -164,6 +166,26 @@ function asBytes(text: string | Uint8Array): Buffer {
   return typeof text === "string" ? Buffer.from(text, "utf8") : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
 }
 
+/**
+ * How Elixir tool modules are evaluated, when the options or the config ask and the policy
+ * allows it: the `mix` found now (none is a UsageError) and the time one project gets.
+ */
+async function elixirOf(options: EngineOptions, config: Config | null): Promise<ReadContext["elixir"]> {
+  const asked = options.elixirEvaluate === true || config?.elixir?.evaluate === true;
+  if (!asked || !(options.policy ?? LIBRARY_ENGINE).elixirEvaluation) return undefined;
+  const { findMix } = await import("../elixir/evaluate.js");
+  const configured = config?.elixir?.mix ?? null;
+  const mix = findMix(configured, config?.dir ?? resolve(options.cwd), process.env["PATH"]);
+  if (mix === null) {
+    throw new UsageError(
+      configured === null
+        ? "--elixir-eval runs the project's mix, and no mix was found on PATH: install Elixir, or name it in the config's elixir.mix"
+        : `--elixir-eval runs the project's mix, and the config's elixir.mix, ${inspectString(configured)}, is no executable`,
+    );
+  }
+  return { mix, timeoutMs: (config?.elixir?.timeoutSeconds ?? DEFAULT_ELIXIR_TIMEOUT_SECONDS) * 1000 };
+}
+
 export class Engine {
   readonly cwd: string;
   /** The config it read, null when there is none. */
@@ -184,9 +206,11 @@ export class Engine {
   /** What each file's last result depended on beyond itself, by absolute path (tracked with EngineOptions.dependencies). */
   readonly #dependencies = new Map<string, readonly string[]>();
   readonly #cache: ResultCache | null;
+  /** How Elixir tool modules are evaluated, when they are (ReadContext.elixir). */
+  readonly #elixir: ReadContext["elixir"];
   #disposed = false;
 
-  private constructor(options: EngineOptions, config: Config | null, rules: SeverityRules) {
+  private constructor(options: EngineOptions, config: Config | null, rules: SeverityRules, elixir: ReadContext["elixir"]) {
     this.cwd = resolve(options.cwd);
     this.config = config;
     this.rules = rules;
@@ -199,6 +223,7 @@ export class Engine {
       ...(config === null || !this.policy.ignore ? {} : { config: { base: config.dir, patterns: config.ignore } }),
     };
     this.#cache = options.cache === undefined ? null : this.#openCache(options.cache);
+    this.#elixir = elixir;
   }
 
   #openCache(options: NonNullable<EngineOptions["cache"]>): ResultCache {
@@ -215,7 +240,7 @@ export class Engine {
     const readsConfig = (options.policy ?? LIBRARY_ENGINE).config !== null;
     const source = readsConfig ? configSource(options.config ?? null, cwd) : null;
     const config = source === null ? null : await loadConfig(source, cwd);
-    return new Engine(options, config, await rulesOf(config, cwd));
+    return new Engine(options, config, await rulesOf(config, cwd), await elixirOf(options, config));
   }
 
   get #loadTimeoutMs(): number {
@@ -242,6 +267,7 @@ export class Engine {
       ...(cache === null ? {} : { cache }),
       ...(this.#options.dependencies === true ? { dependencies: true } : {}),
       ...(declarations ? { declarations: true } : {}),
+      ...(this.#elixir === undefined ? {} : { elixir: this.#elixir }),
     };
   }
 

@@ -29,6 +29,8 @@ export interface Policy {
   readonly tokens: boolean;
   /** Fixes: "write" the files when asked (--fix; --fix-dry-run only shows the diff), "return" the fixed text or its edits and never write, or null: none are offered (repairs come as data). */
   readonly fixes: "write" | "return" | null;
+  /** Whether Elixir tool modules are evaluated by the project's Elixir when the config or the caller asks (--elixir-eval: it compiles and runs the project's code). */
+  readonly elixirEvaluation: boolean;
   /** A sentence for the docs: why this surface applies what it does, where it differs. */
   readonly why: string;
 }
@@ -45,6 +47,7 @@ export const CLI: Policy = {
   pins: true,
   tokens: true,
   fixes: "write",
+  elixirEvaluation: true,
   why: "The reference: every other surface gives its answer.",
 };
 
@@ -64,7 +67,8 @@ export const LSP: Policy = {
   config: "per workspace folder, found as the CLI finds it from that folder",
   baseline: "apply-or-report",
   fixes: "return",
-  why: "A broken config or baseline is shown as a diagnostic in that file while documents are linted without it; fixes are edits the editor applies.",
+  elixirEvaluation: false,
+  why: "A broken config or baseline is shown as a diagnostic in that file while documents are linted without it; fixes are edits the editor applies; Elixir modules are read statically, since Elixir compiles what is on disk, not the editor's buffer.",
 };
 
 /** The MCP server, `--mcp`: an agent's lint of files or texts in a root. */
@@ -75,7 +79,8 @@ export const MCP: Policy = {
   config: "the call's root's, found as the CLI finds it from the root",
   confined: true,
   fixes: "return",
-  why: "The CLI's answer for the same files, as data; nothing outside the root is read, and fix_text returns the fixed text and writes nothing.",
+  elixirEvaluation: false,
+  why: "The CLI's answer for the same files, as data; nothing outside the root is read, fix_text returns the fixed text and writes nothing, and no Elixir project is compiled (it writes _build and runs the project's code at an agent's call).",
 };
 
 /** The library's engine, createEngine(): a program's runs, as the CLI's. */
@@ -99,6 +104,7 @@ export const LIBRARY_TOOL: Policy = {
   pins: false,
   tokens: false,
   fixes: null,
+  elixirEvaluation: false,
   why: "A tool object has no file: every check that needs no file system runs (model text and tool names included), at the codes' default severities; repairs come as data.",
 };
 
@@ -131,13 +137,14 @@ export function policyTable(): string {
       BASELINE[policy.baseline ?? "none"],
       yes(policy.pins),
       yes(policy.tokens),
+      policy.elixirEvaluation ? "when asked" : "no",
       FIXES[policy.fixes ?? "none"],
       policy.why,
     ].join(" | "),
   );
   return [
-    "| surface | config | ignore rules | symlinked files leading out of the directory | inline directives | baseline | pins | token estimates | fixes | why |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| surface | config | ignore rules | symlinked files leading out of the directory | inline directives | baseline | pins | token estimates | Elixir evaluated (--elixir-eval) | fixes | why |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows.map((row) => `| ${row} |`),
   ].join("\n");
 }
@@ -155,6 +162,7 @@ export function policySentence(policy: Policy): string {
     [policy.baseline !== null, `the baseline${policy.baseline === "apply-or-report" ? " (a broken one is reported, and the lint goes on without it)" : ""}`],
     [policy.pins, "the pins"],
     [policy.tokens, "the token estimates"],
+    [policy.elixirEvaluation, "Elixir's evaluation of Elixir tool modules when asked"],
   ];
   const applied = steps.filter(([on]) => on).map(([, what]) => what);
   const none = steps.filter(([on]) => !on).map(([, what]) => what.replace(/ \(.*\)$/, ""));

@@ -1,11 +1,13 @@
 // The Elixir-module kind (docs/inputs.md, "Elixir tool modules"): `.ex` and `.exs` files that
-// `use Wymcp.Tool`, read statically, never run (src/elixir/). A file holds a tool per tool
+// `use Wymcp.Tool`, read statically (src/elixir/), and evaluated by the project's Elixir only
+// when the run asks (--elixir-eval, ReadContext.elixir). A file holds a tool per tool
 // module; their directives are the file's `#` comments. Its result depends on the project's
 // other files its actions/0 reads, so it is read on every run rather than kept by the cache.
 
 import { decode, readText } from "../action-file/decode.js";
 import type { Offence } from "../core/offence.js";
 import { mayUseWymcpTool, openablePath } from "../files/kind.js";
+import type { ElixirRead } from "../elixir/index.js";
 import type { CommentSyntax, Input, InputKind, ReadContext, Source } from "./input-kind.js";
 
 const HASH_COMMENTS: CommentSyntax = {
@@ -20,26 +22,33 @@ function textOfInput(input: Input): { text: string } | { offence: Offence } {
   return typeof input.text === "string" ? { text: input.text } : decode(Buffer.from(input.text.buffer, input.text.byteOffset, input.text.byteLength));
 }
 
-/** Reads the files one after another on this thread: the reader is loaded only for a run that has one. */
-async function readElixir(inputs: readonly Input[], _context: ReadContext): Promise<Source[]> {
-  const { readElixirText } = await import("../elixir/index.js");
-  const sources: Source[] = [];
-  for (const input of inputs) {
-    const decoded = textOfInput(input);
-    if ("offence" in decoded) {
-      sources.push({ tools: [{ tool: null, actions: 0, offences: [decoded.offence] }], place: async (_i, o) => o, directives: async () => [], ownerOf: () => 0, dependencies: [] });
-      continue;
-    }
-    const read = await readElixirText(input.found.path, decoded.text);
-    sources.push({
+/**
+ * Reads the files one after another on this thread: the reader is loaded only for a run that
+ * has one. With the context's `elixir`, the modules of the files read from disk are evaluated
+ * by their project's Elixir first (src/elixir/evaluate.ts).
+ */
+async function readElixir(inputs: readonly Input[], context: ReadContext): Promise<Source[]> {
+  const { readElixirFiles } = await import("../elixir/index.js");
+  const texts = inputs.map(textOfInput);
+  const readable = inputs.flatMap((input, i) => {
+    const decoded = texts[i] as { text: string } | { offence: Offence };
+    return "offence" in decoded ? [] : [{ file: input.found.path, text: decoded.text, onDisk: input.text === undefined }];
+  });
+  const { elixir } = context;
+  const evaluate = elixir === undefined ? null : { ...elixir, callTimeoutMs: context.timeoutMs, ...(context.signal === undefined ? {} : { signal: context.signal }) };
+  const reads = (await readElixirFiles(readable, evaluate)).values();
+  return texts.map((decoded): Source => {
+    if ("offence" in decoded)
+      return { tools: [{ tool: null, actions: 0, offences: [decoded.offence] }], place: async (_i, o) => o, directives: async () => [], ownerOf: () => 0, dependencies: [] };
+    const read = reads.next().value as ElixirRead;
+    return {
       tools: read.tools,
       place: async (index, offences) => read.place(index, offences),
       directives: async () => read.directives,
       ownerOf: read.ownerOf,
       dependencies: read.dependencies,
-    });
-  }
-  return sources;
+    };
+  });
 }
 
 /** The tool names an Elixir file's text declares: each tool module's name/0 where it reads as a string, else null. */

@@ -38,6 +38,8 @@ export interface ReadContext {
   readonly declarations?: boolean;
   /** Aborts the read: the tool modules' processes are stopped and the read rejects (a cancelled call). */
   readonly signal?: AbortSignal;
+  /** Elixir tool modules evaluated by their project's Elixir (--elixir-eval): the `mix` to run and the wall time one project gets, in milliseconds; absent: read statically only. */
+  readonly elixir?: { readonly mix: string; readonly timeoutMs: number };
 }
 
 /** A file read: its tools' lints, and what the rest of the pipeline asks of its text. */

@@ -41,16 +41,30 @@ function commandLine(spec: ProcessSpec): string[] {
  * when the process cannot be spawned at all.
  */
 export function spawnModuleProcess(spec: ProcessSpec): ChildProcess {
-  const child = process.getBuiltinModule("node:child_process").spawn(process.execPath, commandLine(spec), {
-    stdio: ["pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe"],
-    detached: true,
-    env: process.env,
-  });
-  child.stdin?.end();
+  const child = spawnOwned(process.execPath, commandLine(spec), { stdio: ["pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe"] });
   child.stdout?.resume();
   spawned.set(child, performance.now());
+  return child;
+}
+
+/**
+ * Starts a process that runs code we do not own (a module process, the project's `mix` for
+ * --elixir-eval, src/elixir/evaluate.ts) in a process group of its own, stdin closed, killed
+ * with its group by killModuleProcess and by a signal to the linter (killEveryModuleProcess).
+ * Throws when it cannot be spawned at all; a command not found is the child's `error` event.
+ */
+export function spawnOwned(command: string, args: readonly string[], options: { readonly stdio: readonly "pipe"[]; readonly cwd?: string }): ChildProcess {
+  const child = process.getBuiltinModule("node:child_process").spawn(command, args, {
+    stdio: [...options.stdio],
+    detached: true,
+    env: process.env,
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+  });
+  child.stdin?.end();
   running.add(child);
   child.once("exit", () => running.delete(child));
+  // A command that could not start never exits.
+  child.once("error", () => running.delete(child));
   return child;
 }
 

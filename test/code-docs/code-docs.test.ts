@@ -6,9 +6,11 @@
 // loader). That docs/offence-codes.md is current is test/code-docs/generated.test.ts's.
 
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { after, test } from "node:test";
 import { DOC_SECTIONS, codeDoc, codeDocMarkdown } from "../../src/code-docs/code-docs.js";
 import { CODE_TABLE, codeTitle, defaultSeverity, OFFENCE_CODES, type OffenceCode } from "../../src/core/codes.js";
@@ -162,25 +164,41 @@ async function tokensCodes(source: string): Promise<OffenceCode[]> {
   return (JSON.parse(stdout) as { files: { offences: { code: OffenceCode }[] }[] }).files.flatMap((f) => f.offences.map((o) => o.code));
 }
 
+/** An Elixir tool module in a Mix project (beside a stand-in Wymcp.Tool), linted through the CLI with --elixir-eval: Elixir compiles it. */
+async function evaluatedCodes(source: string): Promise<OffenceCode[]> {
+  const dir = join(scratch, `mix${moduleCount++}`);
+  mkdirSync(join(dir, "lib"), { recursive: true });
+  writeFileSync(join(dir, "mix.exs"), 'defmodule Example.MixProject do\n  use Mix.Project\n  def project, do: [app: :example, version: "0.1.0"]\nend\n');
+  cpSync(fileURLToPath(new URL("test/fixtures/elixir/evaluate/lib/wymcp", ROOT)), join(dir, "lib/wymcp"), { recursive: true });
+  writeFileSync(join(dir, "lib/example.ex"), source);
+  const { stdout } = await cli(["--format", "json", "--no-config", "--elixir-eval", "lib/example.ex"], { cwd: dir });
+  return (JSON.parse(stdout) as { files: { offences: { code: OffenceCode }[] }[] }).files.flatMap((f) => f.offences.map((o) => o.code));
+}
+
+const noElixir = spawnSync("mix", ["--version"], { encoding: "utf8" }).status === 0 ? false : "Elixir is not installed (Debian: apt-get install elixir)";
+
 for (const code of OFFENCE_CODES) {
-  test(`${code}: the bad example has the offence, the good one has none`, async () => {
+  const evaluated = codeDoc(code).input === "elixir-eval";
+  test(`${code}: the bad example has the offence, the good one has none`, { skip: evaluated && noElixir }, async () => {
     const doc = codeDoc(code);
     const codesOf =
-      doc.input === "tokens"
-        ? tokensCodes
-        : doc.input === "pins"
-          ? pinsCodes
-          : doc.input === "server"
-            ? serverCodes
-            : doc.input === "tools"
-              ? actionFileCodes(doc.lang === "json5" ? "json5" : "json", "server.tools")
-              : doc.lang === "json" || doc.lang === "json5"
-                ? actionFileCodes(doc.lang)
-                : doc.lang === "js"
-                  ? moduleCodes
-                  : doc.lang === "elixir"
-                    ? elixirCodes
-                    : listingCodes;
+      doc.input === "elixir-eval"
+        ? evaluatedCodes
+        : doc.input === "tokens"
+          ? tokensCodes
+          : doc.input === "pins"
+            ? pinsCodes
+            : doc.input === "server"
+              ? serverCodes
+              : doc.input === "tools"
+                ? actionFileCodes(doc.lang === "json5" ? "json5" : "json", "server.tools")
+                : doc.lang === "json" || doc.lang === "json5"
+                  ? actionFileCodes(doc.lang)
+                  : doc.lang === "js"
+                    ? moduleCodes
+                    : doc.lang === "elixir"
+                      ? elixirCodes
+                      : listingCodes;
     const bad = await codesOf(doc.bad);
     assert.ok(bad.includes(code), `${code}: the bad example reports ${JSON.stringify(bad)}`);
     assert.deepEqual(await codesOf(doc.good), [], `${code}: the good example is not clean`);

@@ -47,8 +47,8 @@ test("each failure the schema reports, worded from it", async () => {
     [
       { rulez: {}, tokenz: {} },
       [
-        '["rulez"] key: "rulez" is not a config key ("$schema", "ignore", "rules", "overrides", "baseline", "clients", "tokens", "formats"); did you mean "rules"?',
-        '["tokenz"] key: "tokenz" is not a config key ("$schema", "ignore", "rules", "overrides", "baseline", "clients", "tokens", "formats"); did you mean "tokens"?',
+        '["rulez"] key: "rulez" is not a config key ("$schema", "ignore", "rules", "overrides", "baseline", "clients", "tokens", "formats", "elixir"); did you mean "rules"?',
+        '["tokenz"] key: "tokenz" is not a config key ("$schema", "ignore", "rules", "overrides", "baseline", "clients", "tokens", "formats", "elixir"); did you mean "tokens"?',
       ],
     ],
     [{ overrides: [{ files: ["a"], rules: { cycles: "off" } }] }, ['["overrides",0,"rules","cycles"] key: "cycles" is not an offence code; did you mean "cycle"?']],

@@ -95,6 +95,7 @@ test("a config that checks: every key read, paths resolved against its directory
       clients: ["claude-code", "cursor"],
       tokens: { tool: 1500 },
       formats: "assert",
+      elixir: { evaluate: true, mix: "tools/mix" },
     }`,
   });
   const config = await loadConfig({ file: join(root, "wymcp-lint.config.json5"), within: [] }, root);
@@ -110,6 +111,7 @@ test("a config that checks: every key read, paths resolved against its directory
       clients: ["claude-code", "cursor"],
       tokens: { tool: 1500 },
       formats: "assert",
+      elixir: { evaluate: true, mix: "tools/mix", timeoutSeconds: 300 },
     },
   );
   assert.ok(Object.isFrozen(config));

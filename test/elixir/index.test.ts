@@ -4,7 +4,7 @@
 // a module giving the same offences, directives, syntax errors, and the command line itself.
 
 import assert from "node:assert/strict";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -131,6 +131,51 @@ test("near misses of duplicate-key: an atom and a string key, a map update, Map.
     [],
   );
   assert.ok((read.tools[0]?.offences.length ?? 0) > 0, "the string key and the keyword list are other codes' (wrong-type)");
+});
+
+test("an attribute registered with accumulate: true reads as every value set before, the last first (Elixir's own, oracle/accumulate.ex)", async () => {
+  const result = await lintPaths({ paths: ["oracle/accumulate.ex"], cwd: FIXTURES, timeoutMs: 10_000 });
+  // Read as its last value, `examples` would be a map (wrong-type) and `limit` a string.
+  assert.deepEqual(result.files[0]?.offences.map(brief), []);
+});
+
+test("a map update of a key the map does not hold is no value: Elixir raises KeyError there", async () => {
+  const text = [
+    "defmodule T do",
+    "  use Wymcp.Tool",
+    '  @base %{description: "A", properties: %{}}',
+    '  def name, do: "t"',
+    '  def description, do: "T"',
+    "  def actions, do: %{a: %{@base | notes: []}, b: %{@base | properties: %{}}}",
+    "end",
+    "",
+  ].join("\n");
+  const read = await readElixirText(repoPath("test/fixtures/elixir/scratch.ex"), text);
+  assert.deepEqual(
+    completed(read).map((o) => `${o.code} ${o.action} ${o.line}:${o.column} ${o.message}`),
+    [
+      "dynamic-declaration a 6:35 the action's schema is built at run time (a map update of the key :notes, which the map does not hold: Elixir raises KeyError), so it was not checked",
+    ],
+  );
+});
+
+test("the project's source folders are those mix.exs names in a literal elixirc_paths, else lib/", async () => {
+  const named = await lintPaths({ paths: ["elixirc-paths/src/search.ex"], cwd: FIXTURES, timeoutMs: 10_000 });
+  assert.deepEqual(named.files[0]?.offences.map(brief), []);
+  // Near miss: elixirc_paths by a function is not read, and lib/ is searched.
+  const dir = mkdtempSync(join(tmpdir(), "wymcp-lint-paths-"));
+  try {
+    cpSync(join(FIXTURES, "elixirc-paths"), dir, { recursive: true });
+    const mix = join(dir, "mix.exs");
+    writeFileSync(mix, readFileSync(mix, "utf8").replace('elixirc_paths: ["src"]', "elixirc_paths: elixirc_paths(Mix.env())"));
+    const fallback = await lintPaths({ paths: ["src/search.ex"], cwd: dir, timeoutMs: 10_000 });
+    assert.deepEqual(
+      fallback.files[0]?.offences.map((o) => o.code),
+      ["invalid-schema"],
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("a file that is not valid Elixir is one parse-error at the place the parser stops", async () => {

@@ -87,6 +87,7 @@ export function lintOptionsWith(given: Partial<LintOptions>): LintOptions {
     color: undefined,
     stdin: null,
     loadTimeoutMs: 10_000,
+    elixirEval: false,
     ignore: true,
     ignorePattern: [],
     fix: false,

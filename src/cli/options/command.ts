@@ -116,6 +116,7 @@ function checkApplies(given: GivenOptions, values: LintValues, mode: RunMode): v
     if (values.ignorePattern.length > 0) refuse("--ignore-pattern", "directory and glob searches");
     if (values.cache) refuse("--cache", "files: the cache keeps each file's lint");
     if (values.watch) refuse("--watch", "files: it lints them again when they change");
+    if (values.elixirEval) refuse("--elixir-eval", "files: Elixir compiles the project's files on disk");
   }
   if (!values.cache) {
     if (given.cacheLocation !== undefined) throw new UsageError("--cache-location names the cache file of --cache; give --cache too");

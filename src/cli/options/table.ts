@@ -152,6 +152,14 @@ export const OPTIONS = {
     describe: "Seconds a tool module gets to load and return its actions before it is a load-error",
     read: positiveSecondsAsMs("load-timeout"),
   },
+  elixirEval: {
+    flag: "elixir-eval",
+    type: "boolean",
+    default: false,
+    describe:
+      "Evaluate Elixir tool modules with the project's own Elixir: mix compiles the project and RUNS its code to call name/0, description/0 and actions/0, whose real values are checked (docs/inputs.md, \"Evaluated by Elixir\"); the config's elixir.evaluate does the same",
+    read: on,
+  },
   ignore: {
     flag: "ignore",
     type: "boolean",
