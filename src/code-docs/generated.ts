@@ -220,7 +220,7 @@ export function codePage(c: OffenceCode, where: CodeSurfaces): string {
     `# ${c}`,
     `*${codeTitle(c)}*`,
     table(
-      ["", ""],
+      ["fact", "for this code"],
       [
         ["default severity", facts.severity],
         ["origin", `${facts.origin}: ${CODE_ORIGINS[facts.origin]}`],
