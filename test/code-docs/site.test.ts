@@ -111,8 +111,9 @@ test("in a browser, the search finds a code's page by a word of it", async (t) =
     const first = page.locator(".VPLocalSearchBox .result").first();
     assert.match((await first.getAttribute("href")) ?? "", /\/codes\/superset-group\.html#superset-group$/);
     await first.click();
+    // The site routes in the page: the URL changes first, then the page's content.
     await page.waitForURL(/\/codes\/superset-group\.html/);
-    assert.match((await page.locator("h1").first().textContent()) ?? "", /^superset-group/);
+    await page.locator("h1", { hasText: /^superset-group/ }).waitFor({ timeout: 30_000 });
   } finally {
     await browser.close();
     await site.stop();
