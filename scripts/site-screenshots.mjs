@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Takes the screenshots of the built site that are committed under site/screenshots/, so what a
-// user sees is on record: the home page, a code's page, and the search answering a word. Debian's
+// user sees is on record: the home page, a code's page, the search answering a word, and the
+// playground with offences marked. Debian's
 // Chromium driven by playwright-core (no browser download): `npm run docs`, then
 //   node scripts/site-screenshots.mjs [CHROMIUM]      (default /usr/bin/chromium)
 
@@ -24,6 +25,10 @@ try {
   await page.locator(".VPLocalSearchBox input").fill("superset");
   await page.locator(".VPLocalSearchBox .result").first().waitFor();
   await page.screenshot({ path: `${out}search.png` });
+  // The playground with its sample: the offences marked in the editor and listed under it.
+  await page.goto(`${site.url}/playground/index.html`, { waitUntil: "networkidle" });
+  await page.locator(".cm-lintRange-error").first().waitFor();
+  await page.screenshot({ path: `${out}playground.png`, fullPage: true });
 } finally {
   await browser.close();
   await site.stop();

@@ -21,6 +21,8 @@ export default defineConfig({
     nav: [
       { text: "Guide", link: "/install" },
       { text: "Codes", link: "/codes/" },
+      // A page of its own (scripts/playground.mjs), outside VitePress's router.
+      { text: "Playground", link: "/playground/index.html", target: "_self" },
     ],
     sidebar: [
       {

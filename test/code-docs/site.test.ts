@@ -7,12 +7,13 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { before, test } from "node:test";
 import { serveSite } from "../../scripts/site-server.mjs";
 import { codeFacts, codeTitle, OFFENCE_CODES } from "../../src/core/codes.js";
-import { ROOT } from "../support/paths.js";
+import { builtPath, ROOT } from "../support/paths.js";
 
 const DIST = join(ROOT, "site", "dist");
 
@@ -114,6 +115,69 @@ test("in a browser, the search finds a code's page by a word of it", async (t) =
     // The site routes in the page: the URL changes first, then the page's content.
     await page.waitForURL(/\/codes\/superset-group\.html/);
     await page.locator("h1", { hasText: /^superset-group/ }).waitFor({ timeout: 30_000 });
+  } finally {
+    await browser.close();
+    await site.stop();
+  }
+});
+
+/** A broken action file, as a user would type it into the playground. */
+const BROKEN = `{
+  "search": {
+    "descriptoin": "Search the shop",
+    "properties": { "query": { "type": "string" } },
+    "required": ["query", "query"]
+  },
+  "order": { "description": "Place\\nan order", "properties": {} }
+}
+`;
+
+/** The CLI's offences for `text` linted as the file `name`, with no config: code, line, column and message of each. */
+function cliOffences(name: string, text: string): string[] {
+  const dir = mkdtempSync(join(tmpdir(), "wymcp-playground-"));
+  try {
+    writeFileSync(join(dir, name), text);
+    const run = spawnSync(process.execPath, [builtPath("bin/wymcp-lint.js"), "--no-config", "--format", "json", name], { cwd: dir, encoding: "utf8" });
+    const report = JSON.parse(run.stdout) as { files: { offences: { code: string; line?: number; column?: number; message: string }[] }[] };
+    return report.files.flatMap((file) => file.offences.map((o) => `${o.code} ${o.line === undefined ? "" : `${o.line}:${o.column ?? 1} `}${o.message}`));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("the playground, in a browser: a broken action file typed in gets the CLI's offences, marked; a fix applies in place; the URL holds the state", async (t) => {
+  const executablePath = process.env["CHROMIUM"] ?? "/usr/bin/chromium";
+  if (!existsSync(executablePath)) return t.skip(`no Chromium at ${executablePath} (Debian: apt-get install chromium)`);
+  const { chromium } = await import("playwright-core");
+  const site = await serveSite();
+  const browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/playground/index.html`, { waitUntil: "networkidle" });
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.insertText(BROKEN);
+    const shown = async (): Promise<string[]> => (await page.locator("#offences li").allInnerTexts()).map((line) => line.replace(/ Fix: .*$/s, ""));
+    const expected = cliOffences("tool.actions.json", BROKEN);
+    assert.ok(expected.length >= 3, expected.join("\n"));
+    await page.locator("#summary", { hasText: `${expected.length} offences.` }).waitFor({ timeout: 30_000 });
+    assert.deepEqual(await shown(), expected);
+    // Each offence is marked in the editor where the CLI places it.
+    await page.locator(".cm-lintRange-error").first().waitFor({ timeout: 30_000 });
+    assert.ok((await page.locator(".cm-lintRange-error").count()) >= 2);
+    // The unknown key's fix, applied in place, is --fix's edit; the page lints the fixed text.
+    await page.locator("#offences li", { hasText: "unknown-key" }).locator(".apply-fix").click();
+    const fixed = BROKEN.replace('"descriptoin"', '"description"');
+    await page.locator("#summary", { hasText: `${cliOffences("tool.actions.json", fixed).length} offences.` }).waitFor({ timeout: 30_000 });
+    assert.deepEqual(await shown(), cliOffences("tool.actions.json", fixed));
+    // The URL holds the text: opened again, it shows the fixed text.
+    const shared = page.url();
+    assert.match(shared, /#./);
+    const again = await browser.newPage();
+    await again.goto(shared, { waitUntil: "networkidle" });
+    await again.locator("#summary", { hasText: "offences." }).waitFor({ timeout: 30_000 });
+    // CodeMirror draws each line of the text as an element of its own.
+    assert.equal((await again.locator(".cm-line").allTextContents()).join("\n").trimEnd(), fixed.trimEnd());
   } finally {
     await browser.close();
     await site.stop();
