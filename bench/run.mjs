@@ -225,7 +225,7 @@ function onlyHungLoadErrors(run) {
   const same = found.length === expected.length && expected.every((entry) => found.includes(entry));
   return same ? null : `its offences are not one load-error on each hung module (${expected.length}): ${found.join(", ") || "none"}`;
 }
-/** The module trace (README.md, "Environment"), by which a warm run shows it started no module process. */
+/** The module trace (docs/cli.md, "Environment"), by which a warm run shows it started no module process. */
 const TRACE = { WYMCP_LINT_TRACE: "modules" };
 
 /** Each: the tool, its corpus (a stamp name; null for `node -e 0`) and node arguments. */
@@ -557,6 +557,31 @@ const watchFigures = scriptRows("watch", "watch.mjs", [
   ["a .tool.ts module's change to its report, median", "moduleMedianMs", "ms", 400],
 ]);
 
+// The install (bench/install.mjs): wymcp-lint's default install beside ESLint's, from the
+// registry in the same run; the size is held to the budget of docs/install.md.
+function installRows() {
+  if (!selected("install")) return [];
+  const run = spawnSync(process.execPath, [join(BENCH, "install.mjs")], { cwd: ROOT, encoding: "utf8", timeout: 600_000 });
+  let f = null;
+  try {
+    f = JSON.parse(run.stdout.trim().split("\n").pop() ?? "");
+  } catch {
+    f = null;
+  }
+  const label = "the default install (npm pack, then npm install of the tarball into an empty project)";
+  if (f === null) return [[label, "—", "—", "≤ 30 MB", `**NOT RUN** (bench/install.mjs exited ${run.status}: ${firstLine(run.stderr ?? "")})`]];
+  return [
+    [
+      label,
+      `${f.mb.toFixed(1)} MB, ${f.packages} packages, ${f.seconds.toFixed(1)} s`,
+      `${f.eslintMb.toFixed(1)} MB, ${f.eslintPackages} packages, ${f.eslintSeconds.toFixed(1)} s`,
+      "≤ 30 MB",
+      f.mb <= 30 ? "PASS" : "**FAIL**",
+    ],
+  ];
+}
+const install = installRows();
+
 const table = (head, rows) => [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
 
 const cpu = cpus();
@@ -598,6 +623,10 @@ const report = [
   ``,
   table(["check", "value", "target", "result"], watchFigures),
   ``,
+  `## Install (bench/install.mjs; from the registry, npm's cache as it is)`,
+  ``,
+  table(["check", "wymcp-lint", "ESLint, same run", "target", "result"], install),
+  ``,
   ...(problems.length > 0 ? [`## PROBLEMS: these runs misbehaved, so their numbers mean nothing`, ``, ...problems, ``] : []),
   ...(notes.length > 0 ? [`## Notes`, ``, ...notes, ``] : []),
   `## Commands (run from the repository root)`,
@@ -611,7 +640,7 @@ console.log(report);
 if (problems.length > 0) {
   console.log(`\n!!! ${problems.length} contender(s) MISBEHAVED (wrong exit status or counts): see PROBLEMS above. !!!`);
 }
-const targeted = [...ratios.filter((r) => r[3] !== "(reference)"), ...[...lsp, ...watchFigures].map((r) => [r[0], r[1], "", r[2], r[3]])];
+const targeted = [...ratios.filter((r) => r[3] !== "(reference)"), ...[...lsp, ...watchFigures].map((r) => [r[0], r[1], "", r[2], r[3]]), ...install];
 const count = (word) => targeted.filter((r) => r[4].includes(word)).length;
 const targets = targeted.length;
 console.log(

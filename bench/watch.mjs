@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// --watch's figures (README.md, "Watch"), for `npm run bench` (bench/run.mjs adds them to its
+// --watch's figures (docs/cli.md, "Watch"), for `npm run bench` (bench/run.mjs adds them to its
 // report) or alone: `node bench/watch.mjs [--quick]` prints one JSON object.
 // `wymcp-lint --watch --format json .` runs on a project of 100 action files (the first of
 // bench/corpus/medium-json/) and 30 .tool.ts modules (bench/corpus/modules-ts/), copied into

@@ -16,7 +16,7 @@
 
 import json from "@rollup/plugin-json";
 import { build } from "esbuild";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { rollup } from "rollup";
 import { assertNoBuiltinImports, builtinImports } from "./builtin-imports.mjs";
@@ -43,6 +43,26 @@ const dependencyImports = {
  * fraction of the time the package's many modules take (bench/README.md).
  */
 const BUNDLED = new Set(["diff"]);
+/**
+ * Dependencies bundled into one file beside the chunks, which both the CLI's and the engine's
+ * builds import: the tokenizer's one encoding (src/tokens/count.ts). gpt-tokenizer ships every
+ * encoding, 30 MB installed, of which the linter uses o200k_base, 2.4 MB in its file; so the
+ * package is a devDependency and the default install stays light (docs/install.md).
+ */
+const SHARED = { "gpt-tokenizer/encoding/o200k_base": "./o200k_base.js" };
+/** The package a specifier imports from. */
+const packageOf = (specifier) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
+const chunkNameOf = (name) => name?.replace(/^@[^/]+\//, "");
+/** A bundled package's licence, as the comment that opens what holds it. */
+const licenceOf = (name) => {
+  const licence = readFileSync(fileURLToPath(new URL(`../node_modules/${name}/LICENSE`, import.meta.url)), "utf8");
+  return `/*! ${name}\n${licence.replaceAll("*/", "* /").trim()}\n*/`;
+};
+const licenceBanners = new Map([...BUNDLED].map(packageOf).map((name) => [chunkNameOf(name), licenceOf(name)]));
 const bundledDependencies = {
   name: "bundled-dependencies",
   resolveId(source) {
@@ -74,8 +94,10 @@ async function rollupInto(input, chunks, format = "es") {
     interop: "auto",
     entryFileNames: `[name].${extension}`,
     chunkFileNames: `${chunks}[name]-[hash].${extension}`,
-    // Each bundled dependency is one chunk, named for it.
-    manualChunks: (id) => [...BUNDLED].find((name) => id.includes(`/node_modules/${name}/`))?.replace(/^@[^/]+\//, ""),
+    // Each bundled dependency is one chunk, named for it, under its licence.
+    manualChunks: (id) => chunkNameOf([...BUNDLED].map(packageOf).find((name) => id.includes(`/node_modules/${name}/`))),
+    paths: SHARED,
+    banner: (chunk) => licenceBanners.get(chunk.name) ?? "",
     experimentalMinChunkSize: 10_000,
   });
   await bundle.close();
@@ -104,6 +126,18 @@ await build({
   entryPoints: [`${dist}core/advisory/meta-schemas/draft-07.js`, `${dist}core/advisory/meta-schemas/draft-2020-12.js`],
 });
 await build({ ...common, outdir: `${outdir}/vendored`, entryPoints: [`${dist}core/json-schema/vendored/cfworker.js`] });
+// The shared dependencies, each one file beside the chunks that import it (SHARED).
+for (const [specifier, path] of Object.entries(SHARED)) {
+  await build({
+    ...common,
+    outdir: undefined,
+    outfile: `${outdir}/${path.slice(2)}`,
+    entryPoints: [fileURLToPath(import.meta.resolve(specifier))],
+    // Minified: most of it is the encoding's table, which loads once, at the first count.
+    minify: true,
+    banner: { js: licenceOf(packageOf(specifier)) },
+  });
+}
 // The module process and its loader hooks run in processes (and a thread) of their own: neither
 // shares state with the CLI, so each is one file, which loads sooner than a few chunks.
 await build({

@@ -4,7 +4,7 @@
 // framework installs a hook with `npm install --dev --prod`, `npm pack` and `npm install -g`:
 // from this repository that installs every devDependency and builds twice (prepare runs for
 // the install and for the pack); from the prebuilt one it installs the dependencies alone and
-// builds nothing (README.md, "Pre-commit hook", has the figures). Run after `npm run build`:
+// builds nothing (docs/pre-commit.md, has the figures). Run after `npm run build`:
 //   node scripts/prebuilt-hook.mjs OUTDIR
 // and publish OUTDIR's branch (e.g. as this repository's `prebuilt` branch) for `rev:` to name.
 
@@ -32,7 +32,8 @@ if (!existsSync(join(target, ".git"))) git(["init", "-q"], target);
 for (const name of readdirSync(target)) if (name !== ".git") rmSync(join(target, name), { recursive: true, force: true });
 
 const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-for (const path of [...manifest.files, "LICENSE", "README.md", ".pre-commit-hooks.yaml", ".npmrc"]) {
+// The GitHub Action is served from the same tree (docs/ci.md): its definition and its steps.
+for (const path of [...manifest.files, "LICENSE", "README.md", ".pre-commit-hooks.yaml", ".npmrc", "action.yml", "scripts/action.mjs"]) {
   if (existsSync(join(root, path))) cpSync(join(root, path), join(target, path), { recursive: true });
 }
 // Nothing to build and nothing to develop with: npm installs the dependencies and no more.

@@ -33,7 +33,7 @@ export function actionFileName(file: string): ActionFileName {
 /**
  * A file named otherwise (`package.json`, linted because it was named) whose top level holds
  * a value that is not a map, so is not an actions map: one offence saying so, not one per key
- * (README.md, "Usage"). Null when it may be an action file.
+ * (docs/cli.md). Null when it may be an action file.
  */
 function notAnActionFile(value: unknown, kind: JsonSyntax, name: ActionFileName): ToolLint | null {
   if (name.named || !isMap(value) || value instanceof Map) return null;

@@ -1,4 +1,4 @@
-// Matches a run's reported offences against the baseline (README.md, "Baseline"): each entry
+// Matches a run's reported offences against the baseline (docs/configuration.md, "Baseline"): each entry
 // absorbs up to its count of offences with its fingerprint, in report order; the rest are
 // new and counted as usual. An entry left with a count is stale (the offences it recorded
 // are gone) when its file was linted in this run or no longer exists; entries of files this

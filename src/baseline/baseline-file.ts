@@ -29,7 +29,7 @@ export interface BaselineFile {
 
 /**
  * The run's baseline file; null when the run has none: --no-baseline (flag false), or
- * --no-config without --baseline (README.md, "Baseline": the default place comes from the config).
+ * --no-config without --baseline (docs/configuration.md, "Baseline": the default place comes from the config).
  */
 export function baselineFile(flag: string | false | null, config: Config | null | false, cwd: string): BaselineFile | null {
   if (flag === false) return null;

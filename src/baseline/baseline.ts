@@ -1,4 +1,4 @@
-// The baseline (README.md, "Baseline"): offences a team has accepted for now, recorded by
+// The baseline (docs/configuration.md, "Baseline"): offences a team has accepted for now, recorded by
 // identity so a run reports only new ones. An entry is one fingerprint
 // (core/fingerprint.ts, the identity SARIF uses: file, tool, action, code, path, target;
 // never the line) with how many offences share it, plus readable fields for review. Files

@@ -1,4 +1,4 @@
-// The baseline's step in a run (README.md, "Baseline"), after severities are resolved:
+// The baseline's step in a run (docs/configuration.md, "Baseline"), after severities are resolved:
 // with --update-baseline, the run's offences are written to the baseline file first; then,
 // when a baseline exists, the offences it records are taken out of the result and its
 // totals, and the result says how many were baselined and which entries are stale. Stale

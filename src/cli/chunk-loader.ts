@@ -17,7 +17,7 @@ const { createRequire } = process.getBuiltinModule("node:module");
 const { basename, dirname, join, resolve } = process.getBuiltinModule("node:path");
 const vm = process.getBuiltinModule("node:vm");
 
-// With WYMCP_LINT_TRACE=chunks (README.md, "Environment"), a line on stderr for each chunk loaded.
+// With WYMCP_LINT_TRACE=chunks (docs/cli.md, "Environment"), a line on stderr for each chunk loaded.
 const TRACED = process.env["WYMCP_LINT_TRACE"] === "chunks";
 
 /**

@@ -27,6 +27,7 @@ import { ModulePool } from "../modules/pool.js";
 import { ModuleStandby } from "../modules/standby.js";
 import { startStandbyFor } from "./standby.js";
 import type { Summary } from "../lint/result.js";
+import { loadingPart, OPTIONAL_PARTS } from "../optional-parts.js";
 import { UsageError } from "../usage-error.js";
 import { ServerFailure } from "../server/failure.js";
 import { loadFormatter } from "./formatters/index.js";
@@ -182,8 +183,8 @@ async function execute(argv: readonly string[], io: Io, startedAt: number, pool:
       // Loaded only here: a lint never pays for the language server.
       return (await import("./lsp.js")).serveLanguageServer(command.loadTimeoutMs);
     case "mcp": {
-      // Loaded only for --mcp: the server side of the MCP SDK is no lint's cost.
-      const { serveMcp } = await import("../mcp/server.js");
+      // Loaded only for --mcp: the server side of the MCP SDK is no lint's cost, and an optional part.
+      const { serveMcp } = await loadingPart(OPTIONAL_PARTS.sdk, "--mcp", () => import("../mcp/server.js"));
       await serveMcp({ version: packageVersion(), loadTimeoutMs: command.loadTimeoutMs });
       return EXIT_CLEAN;
     }

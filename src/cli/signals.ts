@@ -1,4 +1,4 @@
-// How the command ends on SIGINT, SIGTERM or SIGHUP (README.md, "Tool modules: isolation"):
+// How the command ends on SIGINT, SIGTERM or SIGHUP (docs/isolation.md):
 // every module process is killed (each runs in a process group of its own, which a Ctrl-C to
 // the linter's group never reaches), then the signal is raised again with no handler left,
 // so the linter ends as that signal ends a process (a shell shows 130, 143, 129). Module

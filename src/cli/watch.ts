@@ -1,4 +1,4 @@
-// --watch (README.md, "Watch"): lint, then lint again on every change to what the run reads
+// --watch (docs/cli.md, "Watch"): lint, then lint again on every change to what the run reads
 // (the paths' files and what is below their directories, the config, the ignore files, the
 // baseline, the files tool modules loaded), each burst of changes debounced (src/engine/watch.ts). Each run is the one-shot
 // run's report: on a terminal the text report is redrawn under a line saying what changed;

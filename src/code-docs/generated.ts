@@ -8,7 +8,8 @@
 
 import { CODE_ORIGINS, type CodeOrigin, codeFacts, codeTitle, defaultSeverity, type Gate, type InputKind, OFFENCE_CODES, type OffenceCode } from "../core/codes.js";
 import { CLIENT_LIMITS, FIELDS, type LimitRule, UNCOVERED_FIELDS } from "../core/client-limits/profiles.js";
-import { codeDocMarkdown, DOC_SPANS } from "./code-docs.js";
+import { OPTIONAL_PARTS } from "../optional-parts.js";
+import { codeDoc, codeDocMarkdown, DOC_SECTIONS, DOC_SPANS } from "./code-docs.js";
 
 /** How the docs name each kind of input, in the order their tables list them. */
 const INPUT_LABELS: { readonly [K in InputKind]: string } = {
@@ -39,7 +40,7 @@ export function codesMatrix(): string {
     ["code", "default", "origin", ...INPUT_KINDS.map((kind) => INPUT_LABELS[kind]), "`--fix`"],
     OFFENCE_CODES.map((c) => {
       const facts = codeFacts(c);
-      return [`[${code(c)}](docs/codes/${c}.md)`, facts.severity, facts.origin, ...INPUT_KINDS.map((kind) => (facts.appliesTo.includes(kind) ? "yes" : "")), fixText(c)];
+      return [`[${code(c)}](codes/${c}.md)`, facts.severity, facts.origin, ...INPUT_KINDS.map((kind) => (facts.appliesTo.includes(kind) ? "yes" : "")), fixText(c)];
     }),
   );
 }
@@ -111,9 +112,18 @@ export function uncoveredFieldsTable(): string {
   );
 }
 
+/** The install's optional parts: each package, what it adds, and how to install it. */
+export function optionalPartsTable(): string {
+  return table(
+    ["package", "what it adds", "install"],
+    Object.values(OPTIONAL_PARTS).map((part) => [code(part.package), part.adds, code(`npm install ${part.package}`)]),
+  );
+}
+
 /** The regions hand-written pages hold, by name: the tables above and the code pages' spans. */
 const REGIONS: Readonly<Record<string, () => string>> = {
   "codes-matrix": codesMatrix,
+  "optional-parts": optionalPartsTable,
   "code-origins": originsTable,
   "held-back-checks": gatesTable,
   "client-limits": clientLimitsTable,
@@ -187,4 +197,45 @@ export function offenceCodesPage(): string {
     }),
   ];
   return `${parts.join("\n\n")}\n`;
+}
+
+/** Where a code is reported, beyond the kinds of input it applies to: the site's sentence, given by the caller (the surfaces' policies are a floor above). */
+export interface CodeSurfaces {
+  readonly surfaces: string;
+}
+
+/**
+ * The documentation site's page of one code (scripts/site.mjs): its facts from the record, its
+ * prose and examples from docs/codes/<code>.md, and how to configure it. Links are relative to
+ * the site's codes/ folder.
+ */
+export function codePage(c: OffenceCode, where: CodeSurfaces): string {
+  const facts = codeFacts(c);
+  const doc = codeDoc(c);
+  const [meaning, why, bad, good, fix] = DOC_SECTIONS;
+  const fence = (body: string): string => `\`\`\`${doc.lang}\n${body}\n\`\`\``;
+  const inputs = facts.appliesTo.map((kind) => INPUT_LABELS[kind]).join(", ");
+  const other = facts.severity === "error" ? "warn" : "error";
+  return `${[
+    `# ${c}`,
+    `*${codeTitle(c)}*`,
+    table(
+      ["fact", "for this code"],
+      [
+        ["default severity", facts.severity],
+        ["origin", `${facts.origin}: ${CODE_ORIGINS[facts.origin]}`],
+        ["applies to", inputs],
+        ["surfaces", where.surfaces],
+        ["`--fix`", facts.fixable === "never" ? "never: the fix below is for you to make" : `repairs it (${fixText(c)}): see [Fixing](../fixing.md)`],
+      ],
+    ),
+    `## ${meaning}\n\n${doc.meaning}`,
+    `## ${why}\n\n${doc.why}`,
+    `## ${bad}\n\n${fence(doc.bad)}`,
+    `## ${good}\n\n${fence(doc.good)}`,
+    `## ${fix}\n\n${doc.fix}`,
+    "## Configure it",
+    `Its severity, for every file or some ([configuration](../configuration.md)):\n\n\`\`\`json5\n{ rules: { "${c}": "${other}" }, overrides: [{ files: ["legacy/**"], rules: { "${c}": "off" } }] }\n\`\`\``,
+    `One place, with an inline directive ([inline suppressions](../configuration.md#inline-suppressions)): \`wymcp-lint-disable-next-line ${c} -- reason\`. In a terminal: \`wymcp-lint --explain ${c}\`.`,
+  ].join("\n\n")}\n`;
 }

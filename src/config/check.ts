@@ -49,7 +49,7 @@ async function configValidator(): Promise<{ readonly schema: SchemaNode; readonl
   return validator;
 }
 
-/** The most globs one list may hold (README.md, "Configuration"): each is tested against every path a search meets. */
+/** The most globs one list may hold (docs/configuration.md): each is tested against every path a search meets. */
 export const MAX_GLOBS = 1000;
 /** The most `*` wildcards one path segment of an override's glob may hold: each more multiplies the time a backtracking match can take by the name's length. */
 export const MAX_STARS_PER_SEGMENT = 4;

@@ -1,4 +1,4 @@
-// Finds the config file (README.md, "Configuration"): from the directory the run starts
+// Finds the config file (docs/configuration.md): from the directory the run starts
 // in, upward, the first directory holding wymcp-lint.config.json, wymcp-lint.config.json5
 // or a package.json with a "wymcp-lint" key; the search stops at the repository root (the
 // directory holding .git) or the file system's root. A package.json on the way that does

@@ -1,4 +1,4 @@
-// Reads and checks the config file (README.md, "Configuration"): parsed as JSON or JSON5 by
+// Reads and checks the config file (docs/configuration.md): parsed as JSON or JSON5 by
 // our own parser (no code runs), then checked against its JSON Schema (check.ts), every
 // mistake at once. Any mistake is a usage error (exit 2) listing each problem with its file,
 // line:column, its path in the config, what was expected and what was found. Called by the

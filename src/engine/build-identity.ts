@@ -1,7 +1,7 @@
 // What the running linter is built from, keying the result cache (cache.ts) beside its version:
 // a rebuild at the same version, a patched install or another version of a dependency changes
 // results without changing the version, and must not be served the old build's findings
-// (README.md, "Cache"). It is a checksum of the linter's own code as it runs (the bundle,
+// (docs/cli.md, "Cache"). It is a checksum of the linter's own code as it runs (the bundle,
 // dist/bundle/, but for its code cache, which the build makes from the chunks; the
 // folder above this one when it runs unbundled: dist/ or src/), the size and mtime of the
 // vendored grammar (vendor/, large, changed only with a new version), and the installed

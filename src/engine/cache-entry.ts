@@ -1,6 +1,6 @@
 // One entry of the result cache (cache.ts) and the check every entry read from the file passes
 // before it is used: the shape the linter writes, field by field, with no field it does not
-// write. A cache is a hint (README.md, "Cache"): an entry that fails (a null offence, a code
+// write. A cache is a hint (docs/cli.md, "Cache"): an entry that fails (a null offence, a code
 // that does not exist, a message with a raw escape, a location that is not its path's) is
 // dropped and its file linted again, so no entry can end a run or put text in a report that
 // the linter's own lint would not. Light on purpose: a run whose files all hit loads none of the

@@ -1,4 +1,4 @@
-// The secret the result cache is signed with (README.md, "Cache"): 32 random bytes in the
+// The secret the result cache is signed with (docs/cli.md, "Cache"): 32 random bytes in the
 // user's cache folder ($XDG_CACHE_HOME/wymcp-lint/cache-secret, else the platform's), made on
 // first use, readable by the user alone. A cache file can come from anywhere the project
 // does (git can commit one); only one this user's linter signed is read, so a clean entry

@@ -1,4 +1,4 @@
-// The result cache (README.md, "Cache"): one file (--cache-location) that keeps each file's own
+// The result cache (docs/cli.md, "Cache"): one file (--cache-location) that keeps each file's own
 // lint (src/inputs/lint-cache.ts says what that is) from one run to the next. The whole cache
 // holds only for the key it was written under: the linter's version and build (build-identity.ts), the cache's format,
 // Node's major version, the resolved config and the options that change results; any
@@ -421,7 +421,7 @@ export class ResultCache implements LintCache {
     return loaded === undefined ? null : Object.keys(loaded);
   }
 
-  /** Every file a tool module loaded when it was last linted, itself aside (a watch loop watches them, README.md "Watch"). */
+  /** Every file a tool module loaded when it was last linted, itself aside (a watch loop watches them, docs/cli.md, "Watch"). */
   loadedFiles(): Set<string> {
     const files = new Set<string>();
     for (const entry of this.#entries.values()) for (const file of Object.keys(entry.loaded ?? {})) files.add(file);

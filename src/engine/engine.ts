@@ -29,6 +29,7 @@ import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { ModulePool } from "../modules/pool.js";
 import type { ServerTarget } from "../server/target.js";
 import { inspectString } from "../text/escape.js";
+import { loadingPart, OPTIONAL_PARTS } from "../optional-parts.js";
 import { UsageError } from "../usage-error.js";
 import { DEFAULT_CACHE_FILE, ResultCache, type CacheStrategy } from "./cache.js";
 import { buildIdentity } from "./build-identity.js";
@@ -58,7 +59,7 @@ export interface EngineOptions {
   readonly workers?: number;
   /** The module processes to run modules in; the engine's own (which keeps idle processes for its next run) when absent. Either way dispose() stops them. */
   readonly pool?: ModulePool;
-  /** The result cache (README.md, "Cache") runs over paths use: its file (default .wymcp-lint-cache in `cwd`; in a directory named, that name there; none with `inMemory`, which keeps it for this engine's life) and strategy (default content). None when absent. */
+  /** The result cache (docs/cli.md, "Cache") runs over paths use: its file (default .wymcp-lint-cache in `cwd`; in a directory named, that name there; none with `inMemory`, which keeps it for this engine's life) and strategy (default content). None when absent. */
   readonly cache?: { readonly location?: string; readonly strategy?: CacheStrategy; readonly inMemory?: boolean };
   /** Told what goes wrong beside the results (a cache that cannot be read or written), one line each; dropped when absent. */
   readonly warn?: (message: string) => void;
@@ -338,8 +339,8 @@ export class Engine {
     let rules = this.rules;
     let linted: Linted | null = null;
     if ("server" in target) {
-      // Loaded only here: linting files never pays for the MCP SDK.
-      const { lintServer } = await import("../server/lint-server.js");
+      // Loaded only here: linting files never pays for the MCP SDK, an optional part.
+      const { lintServer } = await loadingPart(OPTIONAL_PARTS.sdk, "Linting a running server", () => import("../server/lint-server.js"));
       rules = await serverRulesOf(this.config);
       result = await lintServer(target.server, { timeoutMs: target.timeoutMs, version: packageVersion(), startedAt, rules });
     } else {

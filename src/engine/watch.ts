@@ -1,4 +1,4 @@
-// Watching the files of a watch loop (--watch, README.md "Watch"): directories watched for
+// Watching the files of a watch loop (--watch, docs/cli.md, "Watch"): directories watched for
 // changes (a directory of the paths and every directory below it but node_modules and .git,
 // or one directory's own entries),
 // each burst of changes handed on once it has been quiet for a moment (debounced), as the set

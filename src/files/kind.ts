@@ -111,7 +111,7 @@ export const SEARCHED_PATTERNS = "*.actions.json, *.actions.json5, *.tools.json,
 
 /**
  * A file's kind by its name, as a directory search and a glob take files: null unless its
- * base name matches one of the searched patterns (README.md, "Usage").
+ * base name matches one of the searched patterns (docs/cli.md).
  */
 export function searchedKind(fileName: string): InputKindId | null {
   return searchedName(fileName)?.kind ?? null;

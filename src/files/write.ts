@@ -1,6 +1,6 @@
 // Writes a file the only way the linter writes anything (--fix's fixed files, the baseline
 // --update-baseline writes): atomically, and a fixed file only over the file as it was read
-// (README.md, "Fixing", says what this guarantees). The new bytes go to a
+// (docs/fixing.md, says what this guarantees). The new bytes go to a
 // temporary file beside the real one (same directory, so the rename cannot cross devices),
 // with the original's mode and owner, are flushed to disk, and replace it by rename; a
 // symlink is followed, so the link stays a link. Just before the rename the file is checked

@@ -6,7 +6,7 @@
 // is done with, each ready for another module: one a module ran in is taken only for a
 // module given as text (--fix's passes), whose imports are the files it loaded before
 // (dropUsed() lets them go when files may have changed: the engine's next lint); freshen() puts a fresh
-// process in place of each, for the next run of a watch loop (README.md, "Watch"), an editor
+// process in place of each, for the next run of a watch loop (docs/cli.md, "Watch"), an editor
 // or an agent (docs/editors.md, docs/mcp.md). It is light on
 // purpose: what runs the modules (pool-run.ts) loads only with the module loader.
 

@@ -1,4 +1,4 @@
-// Recognizes a refusal of Node's permission model (README.md, "Tool modules: isolation"):
+// Recognizes a refusal of Node's permission model (docs/isolation.md):
 // the module processes run without write, child-process or inspector access, so a module
 // that writes a file or starts a process while loading is refused there although it runs
 // under plain node. Its load-error then says the linter's isolation refused it and what to
@@ -26,4 +26,4 @@ export function refusalMessage(doing: string, permission: string | null): string
 }
 
 export const REFUSAL_FIX =
-  'Move the side effect (writing files, starting processes) out of import time and out of actions(), into the code that serves the tool; validation only imports the module and calls actions() once (README.md, "Tool modules: isolation").';
+  "Move the side effect (writing files, starting processes) out of import time and out of actions(), into the code that serves the tool; validation only imports the module and calls actions() once (docs/isolation.md).";

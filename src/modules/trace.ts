@@ -1,4 +1,4 @@
-// The module processes' trace (README.md, "Environment"): with WYMCP_LINT_TRACE=modules, one
+// The module processes' trace (docs/cli.md, "Environment"): with WYMCP_LINT_TRACE=modules, one
 // line on stderr for each module process started, reused or stopped and each module sent to
 // one, timed out or answered, so a slow run can be read (how many processes, what waited on
 // what). Off by default; the lines are for people and tests, not a stable format.

@@ -5,7 +5,9 @@
 // import and export statements must also become require() and exports, which oxc-transform
 // does not do, and decorators must be lowered, which it does only for the legacy kind: esbuild
 // does both, loaded only when such a file comes, reading experimentalDecorators from the
-// module's tsconfig (tsconfig.ts). Both are well kept; a syntax
+// module's tsconfig (tsconfig.ts). esbuild is an optional part of the install: without it, a
+// CommonJS file has its types stripped by oxc-transform and its statements rewritten by
+// Sucrase (toCommonJs), and only decorators need it. All are well kept; a syntax
 // error comes back as the message `file:line:column: ERROR: text` (as both write it: column
 // 0-based in UTF-8 bytes) and, as data, its place (1-based line and UTF-16 column), which the
 // module's load-error carries to src/locate/. Called by the pool when a module process asks
@@ -13,14 +15,19 @@
 
 import { createRequire } from "node:module";
 import type { SyntaxErrorCause } from "../core/offence.js";
+import { isMissingPart, missingPartMessage, OPTIONAL_PARTS } from "../optional-parts.js";
 import type { ModuleFormat } from "./module-format.js";
 import type { TranspileAnswer } from "./protocol.js";
 import { tsconfigFor } from "./tsconfig.js";
 
 const loadOxc = () => import("oxc-transform");
 let oxc: ReturnType<typeof loadOxc> | null = null;
-// esbuild is CommonJS: require() spares it the scan for named exports an import would cost.
+// esbuild is CommonJS: require() spares it the scan for named exports an import would cost. It
+// is an optional part of the install (src/optional-parts.ts): when it is missing, a module with
+// decorators fails to load, saying what to install, and the other files are linted.
 let esbuild: typeof import("esbuild") | null = null;
+// Sucrase is CommonJS too; loaded only for a CommonJS module in TypeScript when esbuild is not installed.
+let sucrase: typeof import("sucrase") | null = null;
 const target = `node${process.versions.node.split(".")[0] ?? "20"}`;
 
 const transpiled = (code: string): TranspileAnswer => ({ kind: "transpiled", code });
@@ -57,7 +64,7 @@ function tsconfigRaw(file: string): { compilerOptions: { experimentalDecorators:
   return { compilerOptions: { experimentalDecorators: tsconfigFor(file).experimentalDecorators } };
 }
 
-async function stripTypes(file: string, source: string): Promise<TranspileAnswer> {
+async function stripTypes(file: string, source: string, sourceType: "module" | "unambiguous" = "module"): Promise<TranspileAnswer> {
   // Node runs no decorator, and oxc-transform lowers only the legacy ones, through a runtime
   // package the module may not have: esbuild lowers both kinds with helpers inlined.
   if (DECORATOR.test(source)) return withEsbuild(file, source, "esm");
@@ -65,7 +72,7 @@ async function stripTypes(file: string, source: string): Promise<TranspileAnswer
   const { transformSync } = await oxc;
   let result: ReturnType<typeof transformSync>;
   try {
-    result = transformSync(file, source, { lang: "ts", sourceType: "module", target });
+    result = transformSync(file, source, { lang: "ts", sourceType, target });
   } catch (error) {
     return failed(`${file}: ERROR: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -76,9 +83,40 @@ async function stripTypes(file: string, source: string): Promise<TranspileAnswer
   return offset === undefined ? failed(`${file}: ERROR: ${first.message}`) : syntaxErrorAt(file, source, offset, first.message);
 }
 
+/**
+ * A CommonJS module in TypeScript: by esbuild when it is installed (and always for decorators);
+ * else its types stripped by oxc-transform, and its import and export statements made require()
+ * and exports by Sucrase, which writes "use strict" first, as TypeScript does for a module.
+ */
+async function toCommonJs(file: string, source: string): Promise<TranspileAnswer> {
+  if (DECORATOR.test(source) || loadEsbuild() !== null) return withEsbuild(file, source, "cjs");
+  const stripped = await stripTypes(file, source, "unambiguous");
+  if (stripped.kind !== "transpiled") return stripped;
+  sucrase ??= createRequire(import.meta.url)("sucrase") as typeof import("sucrase");
+  try {
+    return transpiled(sucrase.transform(stripped.code, { transforms: ["imports"], filePath: file }).code);
+  } catch (error) {
+    return failed(`${file}: ERROR: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** esbuild, or null when it is not installed. */
+function loadEsbuild(): typeof import("esbuild") | null {
+  try {
+    esbuild ??= createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
+    return esbuild;
+  } catch (error) {
+    if (isMissingPart(error, OPTIONAL_PARTS.esbuild)) return null;
+    throw error;
+  }
+}
+
 async function withEsbuild(file: string, source: string, format: "cjs" | "esm"): Promise<TranspileAnswer> {
-  esbuild ??= createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
-  const { transform } = esbuild;
+  const loaded = loadEsbuild();
+  if (loaded === null) {
+    return failed(`${file}: ${missingPartMessage(OPTIONAL_PARTS.esbuild, "A TypeScript module with decorators")}`);
+  }
+  const { transform } = loaded;
   try {
     const { code } = await transform(source, { loader: "ts", format, sourcefile: file, target, logLevel: "silent", tsconfigRaw: tsconfigRaw(file) });
     return transpiled(code);
@@ -106,7 +144,7 @@ export function createTranspiler(): Transpile {
       const key = `${format}\0${file}\0${source}`;
       let answer = cache.get(key);
       if (answer === undefined) {
-        answer = format === "module" ? stripTypes(file, source) : withEsbuild(file, source, "cjs");
+        answer = format === "module" ? stripTypes(file, source) : toCommonJs(file, source);
         cache.set(key, answer);
       }
       return answer;

@@ -2,8 +2,7 @@
 // calls setsid (a daemonizing server, `setsid cmd &`, a detached child process) leaves the
 // process group we stop, and is re-parented away from the tree. So the server is started
 // with a marker in its environment, which every descendant inherits, and on Linux every
-// process still carrying it when the run ends is killed (README, "Linting a running
-// server"). A descendant that clears its environment escapes this; elsewhere than Linux
+// process still carrying it when the run ends is killed (docs/servers.md). A descendant that clears its environment escapes this; elsewhere than Linux
 // only the process group is stopped. Used by process-transport.ts.
 
 import { readdirSync, readFileSync } from "node:fs";

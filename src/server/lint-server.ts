@@ -51,7 +51,7 @@ function helpAnswerOffence(tool: string, problem: string): Offence {
   return toolOffence(
     "help-answer",
     `asked about the tool ${inspectString(tool)}, ${problem}`,
-    `Make help answer {"tool": ${inspectString(tool)}} with one JSON text {"tool", "description", "actions"} (README, "The help tool's wire format").`,
+    `Make help answer {"tool": ${inspectString(tool)}} with one JSON text {"tool", "description", "actions"} (docs/servers.md, "The help tool's wire format").`,
   );
 }
 

@@ -1,5 +1,5 @@
-// Applies a file's suppression directives to its offences (README.md, "Inline
-// suppressions"): disable-next-line removes the offences of the named codes on the line
+// Applies a file's suppression directives to its offences (docs/configuration.md,
+// "Inline suppressions"): disable-next-line removes the offences of the named codes on the line
 // after the comment; disable-line those on the comment's own lines; disable-file those anywhere in the file (including offences with no
 // line). A check the chain's gate held back only for offences suppressed here runs after
 // all. Each directive that suppressed nothing for some code it names, names no offence

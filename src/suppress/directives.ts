@@ -1,4 +1,4 @@
-// Reads the inline suppression directives of a source file (README.md, "Inline suppressions"):
+// Reads the inline suppression directives of a source file (docs/configuration.md, "Inline suppressions"):
 //   // wymcp-lint-disable-next-line CODE[, CODE] -- reason
 //   foo: 1, // wymcp-lint-disable-line CODE -- reason
 //   /* wymcp-lint-disable-file CODE */

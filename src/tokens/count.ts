@@ -1,5 +1,7 @@
 // The tokenizer's one home (docs/tokens.md): gpt-tokenizer's o200k_base encoding, its
-// vocabulary bundled in the package, so counting never reaches the network. Loading it
+// vocabulary bundled in the package, so counting never reaches the network. The build
+// bundles that encoding alone into a chunk (scripts/bundle.mjs): the package with every
+// encoding is a devDependency, and no part of the default install (docs/install.md). Loading it
 // takes most of a second, so it is imported only by a run whose config asks for token
 // estimates, on the first count.
 

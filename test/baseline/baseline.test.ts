@@ -222,7 +222,7 @@ test('--no-baseline: the baseline is not applied (a file named "false" is not lo
   assert.match(opposite.stderr, /--no-baseline and --baseline FILE say opposite things: give one of them/);
 });
 
-test("--no-config applies no default baseline (README.md, Baseline), a named one still; --update-baseline then needs --baseline", async () => {
+test("--no-config applies no default baseline (docs/configuration.md, Baseline), a named one still; --update-baseline then needs --baseline", async () => {
   const dir = project();
   await cli(["--update-baseline"], { cwd: dir });
   const none = await cli(["--no-config", "--format", "json"], { cwd: dir });

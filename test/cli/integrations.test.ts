@@ -1,9 +1,9 @@
-// The integrations the README documents, each run with the real tool where the machine has
+// The integrations docs/pre-commit.md documents, each run with the real tool where the machine has
 // it and skipped with the reason where it does not:
-// - the pre-commit framework installs this repository's hook (.pre-commit-hooks.yaml, from a
-//   local clone at a commit) and the hook blocks a commit of a bad action file or tools file;
-//   with the README's second entry, of a bad Elixir tool module, and lets its other modules be;
-// - lint-staged, configured with the README's snippet, shows the offences of every kind of
+// - the pre-commit framework installs the hook (.pre-commit-hooks.yaml) from the prebuilt tree
+//   (scripts/prebuilt-hook.mjs) at a commit and the hook blocks a commit of a bad action file or tools file;
+//   with docs/pre-commit.md's second entry, of a bad Elixir tool module, and lets its other modules be;
+// - lint-staged, configured with docs/pre-commit.md's snippet, shows the offences of every kind of
 //   staged file (tools files too) in one run of the command, so duplicate-tool sees them together.
 
 import assert from "node:assert/strict";
@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { tempDir } from "../support/cli.js";
-import { ROOT, repoPath } from "../support/paths.js";
+import { builtPath, ROOT, repoPath } from "../support/paths.js";
 
 const BAD = JSON.stringify({ search: { description: "Search\nthe catalogue", properties: {} } });
 const GOOD = JSON.stringify({ order: { description: "Place an order", properties: {} } });
@@ -45,28 +45,24 @@ function gitProject(): string {
   return dir;
 }
 
-/** The commit of this repository the hook is taken from, or why there is none. */
-function hookCommit(): string | { skip: string } {
-  if (!existsSync(repoPath(".git"))) return { skip: "this copy of the repository is not a git clone" };
-  const head = run("git", ["rev-parse", "HEAD"], { cwd: ROOT });
-  return head.code === 0 ? head.out.trim() : { skip: `git cannot read this repository's HEAD: ${head.out}` };
-}
-
-test("pre-commit: the hook of .pre-commit-hooks.yaml installs from a local clone at a commit and blocks a bad commit", (t) => {
+test("pre-commit: the hook installs from the prebuilt tree at a commit and blocks a bad commit", (t) => {
   if (!has("pre-commit")) return t.skip("pre-commit is not installed (Debian: apt-get install pre-commit)");
   if (!has("git")) return t.skip("git is not installed");
-  const rev = hookCommit();
-  if (typeof rev !== "string") return t.skip(rev.skip);
+  // The documented path: the prebuilt tree, made from the build as the prebuilt branch is.
+  const prebuilt = join(tempDir(), "prebuilt");
+  const made = run(process.execPath, [builtPath("scripts/prebuilt-hook.mjs"), prebuilt], { cwd: ROOT });
+  assert.equal(made.code, 0, made.out);
+  const rev = made.out.trim();
 
   const dir = gitProject();
   // PRE_COMMIT_HOME: the hook's environment (a clone, npm install, npm pack, npm install -g) is built here, not in ~/.cache.
   const env = { ...process.env, PRE_COMMIT_HOME: join(dir, ".pre-commit-home") };
   writeFileSync(join(dir, ".gitignore"), ".pre-commit-home/\n");
-  // The hooks as the README writes them: the hook as it is, then the entry for Elixir tool modules.
-  const readme = readFileSync(repoPath("README.md"), "utf8");
+  // The hooks as docs/pre-commit.md writes them: the hook as it is, then the entry for Elixir tool modules.
+  const readme = readFileSync(repoPath("docs/pre-commit.md"), "utf8");
   const hooks = /```yaml\n( {4}hooks:\n[\s\S]*?wymcp-lint \(Elixir tool modules\)[\s\S]*?)```/.exec(readme)?.[1];
-  assert.ok(hooks !== undefined, "the README's Elixir hook entry");
-  writeFileSync(join(dir, ".pre-commit-config.yaml"), `repos:\n  - repo: ${JSON.stringify(ROOT)}\n    rev: ${rev}\n${hooks}`);
+  assert.ok(hooks !== undefined, "docs/pre-commit.md's Elixir hook entry");
+  writeFileSync(join(dir, ".pre-commit-config.yaml"), `repos:\n  - repo: ${JSON.stringify(prebuilt)}\n    rev: ${rev}\n${hooks}`);
   mkdirSync(join(dir, "tools"));
   writeFileSync(join(dir, "tools", "search.actions.json"), BAD);
   writeFileSync(join(dir, "tools", "order.actions.json"), GOOD);
@@ -100,18 +96,18 @@ test("pre-commit: the hook of .pre-commit-hooks.yaml installs from a local clone
   assert.match(fixed.out, /wymcp-lint \(Elixir tool modules\)\.+Passed/);
 });
 
-test("the README's hook snippet names a rev that exists: a commit, as .pre-commit-hooks.yaml's header says", () => {
-  const readme = readFileSync(repoPath("README.md"), "utf8");
+test("docs/pre-commit.md's hook snippet names a rev that exists: a commit of the prebuilt tree", () => {
+  const readme = readFileSync(repoPath("docs/pre-commit.md"), "utf8");
   const snippet = /```yaml\nrepos:\n[\s\S]*?```/.exec(readme)?.[0] ?? "";
-  assert.match(snippet, /rev: <a full commit hash of this repository>/);
+  assert.match(snippet, /rev: <a full commit hash of its prebuilt branch>/);
   assert.match(snippet, /- id: wymcp-lint/);
 });
 
-test("lint-staged with the README's snippet: one run sees every kind of staged file, so every offence is shown and duplicate-tool sees both", (t) => {
+test("lint-staged with docs/pre-commit.md's snippet: one run sees every kind of staged file, so every offence is shown and duplicate-tool sees both", (t) => {
   const lintStaged = repoPath("node_modules/.bin/lint-staged");
   if (!existsSync(lintStaged)) return t.skip("lint-staged is not installed (npm install)");
   if (!has("git")) return t.skip("git is not installed");
-  const readme = readFileSync(repoPath("README.md"), "utf8");
+  const readme = readFileSync(repoPath("docs/pre-commit.md"), "utf8");
   const config = JSON.parse(/```json\n(\{\n {2}"lint-staged"[\s\S]*?)```/.exec(readme)?.[1] ?? "null") as { "lint-staged": Record<string, string> };
   assert.equal(Object.keys(config["lint-staged"]).length, 1, "one key for both kinds of file");
 

@@ -1,4 +1,4 @@
-// Ctrl-C, SIGTERM and SIGHUP while tool modules load (README.md, "Tool modules: isolation"):
+// Ctrl-C, SIGTERM and SIGHUP while tool modules load (docs/isolation.md):
 // the linter kills every module process, each in a process group of its own that the signal
 // never reaches, and ends as the signal ends a process. Checked with the process table: no
 // module process of the run is left, not even a module that spins forever.

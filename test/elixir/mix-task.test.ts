@@ -1,4 +1,4 @@
-// `mix wymcp.lint` (elixir/wymcp_lint/, the README's "Elixir projects"): the README's steps,
+// `mix wymcp.lint` (elixir/wymcp_lint/, docs/elixir.md, "Evaluated by the project's own Elixir"): its steps,
 // followed as written in a project `mix new` lays out (the package installed as npm installs
 // it: node_modules/wymcp-lint and its bin link), give the linter's answer and exit code through
 // npx and through the Mix task, as a path dependency and as an archive. Wymcp itself is a Hex
@@ -14,7 +14,7 @@ import { after, test } from "node:test";
 import { repoPath } from "../support/paths.js";
 
 const noElixir = spawnSync("mix", ["--version"], { encoding: "utf8" }).status === 0 ? false : "Elixir is not installed (Debian: apt-get install elixir)";
-const README = readFileSync(repoPath("README.md"), "utf8");
+const GUIDE = readFileSync(repoPath("docs/elixir.md"), "utf8");
 const root = mkdtempSync(join(tmpdir(), "wymcp-lint-mix-task-"));
 // Archives go here, not into the user's ~/.mix.
 const env = { ...process.env, MIX_ARCHIVES: join(root, "archives"), MIX_ENV: "dev" };
@@ -26,10 +26,10 @@ function sh(command: string, args: readonly string[], cwd: string): { status: nu
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
-/** The README's code block that holds `needle`, as written. */
+/** The guide's code block that holds `needle`, as written. */
 function readmeBlock(needle: string): string {
-  const block = [...README.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1] as string).find((text) => text.includes(needle));
-  assert.ok(block !== undefined, `the README shows ${needle}`);
+  const block = [...GUIDE.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1] as string).find((text) => text.includes(needle));
+  assert.ok(block !== undefined, `docs/elixir.md shows ${needle}`);
   return block;
 }
 
@@ -65,9 +65,9 @@ function breakTool(dir: string): void {
   writeFileSync(join(dir, "lib/demo_search.ex"), TOOL.replace('["query"] |> Enum.map(&String.downcase/1)', '["QUERY"] |> Enum.map(&String.upcase/1)'));
 }
 
-test("the README's steps on a `mix new` project: npx and the Mix task as a path dependency give the linter's answer and exit code", { skip: noElixir }, () => {
+test("docs/elixir.md's steps on a `mix new` project: npx and the Mix task as a path dependency give the linter's answer and exit code", { skip: noElixir }, () => {
   const dir = mixNew("demo");
-  // The deps line, as the README writes it.
+  // The deps line, as docs/elixir.md writes it.
   const deps = /\{:wymcp_lint, path: [^\n]*\}/.exec(readmeBlock("{:wymcp_lint, path:"))?.[0] as string;
   const mixExs = join(dir, "mix.exs");
   writeFileSync(mixExs, readFileSync(mixExs, "utf8").replace('# {:dep_from_hexpm, "~> 0.3.0"},', `${deps},`));
@@ -89,12 +89,12 @@ test("the README's steps on a `mix new` project: npx and the Mix task as a path 
   assert.equal(sh("mix", ["wymcp.lint", "--no-such-flag"], dir).status, 2);
 });
 
-test("the Mix task installed as an archive, as the README builds it, runs in a project that does not name it", { skip: noElixir }, () => {
+test("the Mix task installed as an archive, as docs/elixir.md builds it, runs in a project that does not name it", { skip: noElixir }, () => {
   const dir = mixNew("other");
   breakTool(dir);
   const source = join(root, "wymcp_lint");
   cpSync(repoPath("elixir/wymcp_lint"), source, { recursive: true, filter: (path) => !path.includes("_build") });
-  // The README's line, from the package's folder (here a copy, so the build stays out of the repository).
+  // The guide's line, from the package's folder (here a copy, so the build stays out of the repository).
   const line = readmeBlock("mix archive.install")
     .trim()
     .replace(/^cd \S+ && /, "");

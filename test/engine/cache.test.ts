@@ -1,4 +1,4 @@
-// The result cache through the real command (README.md, "Cache"): a warm run reports exactly
+// The result cache through the real command (docs/cli.md, "Cache"): a warm run reports exactly
 // what a cold one does, in every format; the hits and misses are exactly what changed (a
 // file, the config, a file a module imports, what decides how a module loads, the linter's
 // version or build); a corrupt cache costs one warning and a correct report; files --fix wrote

@@ -1,4 +1,4 @@
-// --watch through the real command (README.md, "Watch"): a change is reported, a file deleted
+// --watch through the real command (docs/cli.md, "Watch"): a change is reported, a file deleted
 // and made again is followed, --format json is one document a line per run, --watch --fix
 // does not run again on its own writes, SIGINT ends it with the last run's exit code and
 // no module process left (checked with ps), and a changed module, or a file it loaded, is

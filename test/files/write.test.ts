@@ -1,4 +1,4 @@
-// What --fix promises about the files it writes (README.md, "Fixing"): an edit made while the
+// What --fix promises about the files it writes (docs/fixing.md): an edit made while the
 // fix is being written is kept, not overwritten; a read-only file, a file with hard links and
 // a file whose owner a new file could not keep are left alone with a note; the owner is kept;
 // the temporary files of a run that was killed are swept by the next --fix beside them.

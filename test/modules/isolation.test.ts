@@ -178,14 +178,14 @@ probe("7. a refusal of the permission model names the linter's isolation, at imp
   "execs-in-actions.tool.mjs": ["versioned", [["load-error", /^actions\(\) was refused by the linter's isolation: Node's permission model denied "ChildProcess"/]]],
 });
 
-test("7. ... and its fix names the README section and says to move the side effect out of import time", () => {
+test("7. ... and its fix names the docs page and says to move the side effect out of import time", () => {
   const dir = setUp(["writes-file-at-import.tool.mjs", "execs-in-actions.tool.mjs"]);
   const report = JSON.parse(lint(dir, ["--format", "json"], 10).stdout) as JsonReport;
   const refusals = report.files.filter((f) => f.file.startsWith("./writes-file") || f.file.startsWith("./execs")).flatMap((f) => f.offences);
   assert.equal(refusals.length, 2);
   for (const offence of refusals) {
     assert.match(offence.fix, /^Move the side effect \(writing files, starting processes\) out of import time and out of actions\(\)/);
-    assert.match(offence.fix, /README\.md, "Tool modules: isolation"/);
+    assert.match(offence.fix, /docs\/isolation\.md/);
     assert.doesNotMatch(offence.fix, /run it with node/);
   }
 });

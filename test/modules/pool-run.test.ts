@@ -1,5 +1,5 @@
 // How a run uses its module processes, through the real command and its module trace
-// (WYMCP_LINT_TRACE=modules, README.md "Environment"): --fix's passes over tool modules run in
+// (WYMCP_LINT_TRACE=modules, docs/cli.md, "Environment"): --fix's passes over tool modules run in
 // the processes the lint already started, and hung modules' timeouts run side by side rather
 // than one process's worth at a time, while modules that compute keep their places. Nothing
 // here is timed: the trace's order says it.

@@ -1,4 +1,4 @@
-// The random-kill campaign over --fix (README.md, "Fixing": what --fix guarantees): files that need
+// The random-kill campaign over --fix (docs/fixing.md: what --fix guarantees): files that need
 // fixes, action files and tool modules fixed in two passes, are fixed by the real command
 // (bin/wymcp-lint.js), which is killed at a random moment (SIGKILL or SIGINT). Each file must
 // then be as it was or fully fixed, never half; after SIGINT no temporary file is left; and a

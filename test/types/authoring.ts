@@ -141,7 +141,7 @@ defineTool({
 });
 
 // ---------------------------------------------------------------------------------------
-// What `satisfies Tool` (or `: Tool`) catches without defineTool, as the README's "Library"
+// What `satisfies Tool` (or `: Tool`) catches without defineTool, as docs/library.md's "Library"
 // section says: the shape of what actions() returns, and unknown keys of the map form, but
 // not an unknown key of the literal actions() returns, which only defineTool and the linter catch.
 

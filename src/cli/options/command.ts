@@ -95,7 +95,7 @@ const WHAT_IS_LINTED: Readonly<Record<RunMode, string>> = {
 };
 
 /**
- * The one rule between flags (README.md, "Usage"): a flag given for something this run
+ * The one rule between flags (docs/cli.md): a flag given for something this run
  * does not have is a usage error naming why, never ignored. Display settings of the text
  * report (--color, --max-offences) are the exception: they change nothing a machine format
  * carries, and scripts pass them to every run.

@@ -1,4 +1,4 @@
-// The command line (README.md, "Usage"): argv → one of its commands (lint, help, version,
+// The command line (docs/cli.md): argv → one of its commands (lint, help, version,
 // explain, the language server, the MCP server), or a UsageError naming the flag and what was
 // given. One parser reads it (parse.ts: Node's util.parseArgs, configured from the one table of
 // flags in table.ts) and gives its values to the checks (command.ts); --help's text is loaded

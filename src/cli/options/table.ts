@@ -1,4 +1,4 @@
-// The command line's one table of flags (README.md, "Usage"): every flag is declared once, in
+// The command line's one table of flags (docs/cli.md): every flag is declared once, in
 // OPTIONS, with its spelling, type, help text, default, and the reader that checks its value
 // and converts it (a mistake is a UsageError naming the flag and what was given). The parser
 // is configured from it (parse.ts), and --help lists it (help-text.ts); command.ts turns the
@@ -194,7 +194,7 @@ export const OPTIONS = {
     flag: "cache",
     type: "boolean",
     default: false,
-    describe: 'Keep each file\'s lint in a cache file and lint again only what changed since (README.md, "Cache" says what invalidates what)',
+    describe: 'Keep each file\'s lint in a cache file and lint again only what changed since (docs/cli.md, "Cache" says what invalidates what)',
     read: on,
   },
   cacheLocation: {

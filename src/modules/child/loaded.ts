@@ -1,4 +1,4 @@
-// What each module loaded, for the result cache (README.md, "Cache"): every file a job's
+// What each module loaded, for the result cache (docs/cli.md, "Cache"): every file a job's
 // module imported or required, directly or through others, however many jobs before it
 // loaded them. The module process records each resolution as an edge from the importing file
 // to the file it resolved to (ES modules on the loader-hooks thread, ts-hooks.ts, which posts
