@@ -1,4 +1,4 @@
-// `mix wymcp.lint` (elixir/wymcp_lint/, docs/elixir.md, "Evaluated by the project's own Elixir"): its steps,
+// `mix wymcp.lint` (elixir/wymcp_lint/, docs/elixir.md, "Evaluated by Elixir"): its steps,
 // followed as written in a project `mix new` lays out (the package installed as npm installs
 // it: node_modules/wymcp-lint and its bin link), give the linter's answer and exit code through
 // npx and through the Mix task, as a path dependency and as an archive. Wymcp itself is a Hex

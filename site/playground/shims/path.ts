@@ -1,5 +1,6 @@
 // node:path in the playground: POSIX paths, as the browser has no others.
 export const sep = "/";
+export const delimiter = ":";
 export function basename(path: string, ext?: string): string {
   const base = path.slice(path.lastIndexOf("/") + 1);
   return ext !== undefined && base.endsWith(ext) ? base.slice(0, -ext.length) : base;
@@ -24,5 +25,5 @@ export const isAbsolute = (path: string): boolean => path.startsWith("/");
 export function relative(from: string, to: string): string {
   return to.startsWith(`${from}/`) ? to.slice(from.length + 1) : to;
 }
-export const posix = { sep, basename, extname, dirname, join, resolve, isAbsolute, relative };
+export const posix = { sep, delimiter, basename, extname, dirname, join, resolve, isAbsolute, relative };
 export default posix;
