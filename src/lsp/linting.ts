@@ -7,7 +7,7 @@
 // at all for a file the ignore rules skip, and without the offences its baseline records.
 
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import type { AcrossOf, FileResult } from "../engine/engine.js";
 import { runsCode, searchedKind, type InputKindId } from "../files/kind.js";
 import { ModulePool } from "../modules/pool.js";
@@ -15,6 +15,7 @@ import { pathBelow } from "../text/posix-path.js";
 import { findingsOf, type Finding } from "./diagnostics.js";
 import { duplicateToolsOf } from "./duplicate-tools.js";
 import { NamesOnDisk } from "./names-on-disk.js";
+import { pathOfUri, pathsOfUris } from "./uri.js";
 import { type Encoding, PositionMap } from "./encoding.js";
 import { type ConfigProblem, type EngineSetting, fileNameIn, type Folder, folderOf, isConfigName, openFolder, problemOf, reloadFolder } from "./workspace.js";
 
@@ -112,7 +113,7 @@ export class Linting {
     // file's, one per tool module); an Elixir file or a tool module beside it that is not open
     // counts with the names read from it on disk now, where they can be read.
     const ignored = (other: string): boolean => engine.ignores(fileNameIn(folder.dir, other));
-    const open = new Set([...this.#options.openDocuments()].flatMap((one) => (one.startsWith("file:") ? [fileURLToPath(one)] : [])));
+    const open = new Set(pathsOfUris(this.#options.openDocuments()));
     const onDisk = await this.#namesOnDisk.of(dirname(path), open.add(path), ignored);
     const known = onDisk.size === 0 ? this.#knownTools : new Map([...this.#knownTools, ...onDisk]);
     const across: AcrossOf = (tools) => duplicateToolsOf(path, file, tools, known, ignored).map((offence) => (offence === null ? [] : [offence]));
@@ -148,9 +149,8 @@ export class Linting {
   *#neighbours(path: string): Iterable<string> {
     const dir = dirname(path);
     for (const uri of this.#options.openDocuments()) {
-      if (!uri.startsWith("file:")) continue;
-      const other = fileURLToPath(uri);
-      if (dirname(other) === dir && searchedKind(other) !== null) yield uri;
+      const other = pathOfUri(uri);
+      if (other !== null && dirname(other) === dir && searchedKind(other) !== null) yield uri;
     }
   }
 
@@ -176,11 +176,14 @@ export class Linting {
    */
   async changed(paths: readonly string[]): Promise<Set<string>> {
     const folders = await this.#allFolders();
-    const open = [...this.#options.openDocuments()].filter((uri) => uri.startsWith("file:"));
+    const open = [...this.#options.openDocuments()].flatMap((uri) => {
+      const path = pathOfUri(uri);
+      return path === null ? [] : [{ uri, path }];
+    });
     const inFolders = (chosen: readonly Folder[]): string[] =>
-      open.filter((uri) => {
-        const folder = folderOf(folders, fileURLToPath(uri));
-        return folder !== null && chosen.includes(folder);
+      open.flatMap(({ uri, path }) => {
+        const folder = folderOf(folders, path);
+        return folder !== null && chosen.includes(folder) ? [uri] : [];
       });
     const again = new Set<string>();
     for (const path of paths) {
@@ -193,16 +196,16 @@ export class Linting {
         }
         for (const uri of inFolders(affected)) again.add(uri);
       } else if (IGNORE_FILE.test(path)) {
-        for (const uri of open) again.add(uri);
+        for (const { uri } of open) again.add(uri);
       } else if (folders.some((folder) => folder.engine.baselineFile === path)) {
         for (const uri of inFolders(folders.filter((folder) => folder.engine.baselineFile === path))) again.add(uri);
       } else {
-        const dependents = open.filter((uri) => this.#dependencies.get(uri)?.includes(path) === true);
+        const dependents = open.flatMap(({ uri }) => (this.#dependencies.get(uri)?.includes(path) === true ? [uri] : []));
         // Module processes that loaded the old file must not serve it again.
         if (dependents.length > 0) for (const folder of folders) folder.engine.update(path);
         for (const uri of dependents) again.add(uri);
         // A file of the directory came, went or changed, but not an open one, which counts by its buffer.
-        if (searchedKind(path) !== null && !open.some((uri) => fileURLToPath(uri) === path)) for (const uri of this.#neighbours(path)) again.add(uri);
+        if (searchedKind(path) !== null && !open.some((one) => one.path === path)) for (const uri of this.#neighbours(path)) again.add(uri);
       }
     }
     return again;

@@ -7,7 +7,7 @@
 // `exit`, when standard input closes and when the client's process dies; the module
 // processes are stopped on the way out.
 
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import {
   type CodeAction,
   type CodeActionParams,
@@ -30,6 +30,7 @@ import { DocumentLints, type Linted } from "./documents.js";
 import { negotiateEncoding, PositionMap, type Encoding } from "./encoding.js";
 import { hoverAt, type Explain } from "./hover.js";
 import type { Linting } from "./linting.js";
+import { pathOfUri, pathsOfUris } from "./uri.js";
 import type { ConfigProblem } from "./workspace.js";
 
 /** The code docs (hover, and each diagnostic's link), loaded at their first use. */
@@ -69,9 +70,9 @@ function settingsOf(given: unknown): Settings {
 }
 
 /** A document the server lints: a file a directory search would pick up by its name, on disk. */
-function lintable(uri: string): { path: string; kind: InputKindId } | null {
-  if (!uri.startsWith("file:")) return null;
-  const path = fileURLToPath(uri);
+function lintable(uri: unknown): { path: string; kind: InputKindId } | null {
+  const path = pathOfUri(uri);
+  if (path === null) return null;
   const kind = kindOf(path);
   return kind === null || searchedKind(path) === null ? null : { path, kind };
 }
@@ -139,13 +140,14 @@ export function serveLsp(options: ServerOptions): Connection {
     });
   }
 
+  /** Never rejects: the document lints that wait on it (documents.ts) must go on whatever happens. */
   async function lintDocument(uri: string, document: TextDocument): Promise<Finding[]> {
     const target = lintable(uri);
     if (target === null) return [];
-    const text = document.getText();
-    // As a directory search does: an Elixir file is linted only when it may hold a Wymcp tool.
-    if (!searchTakes(target.path, () => text)) return [];
     try {
+      const text = document.getText();
+      // As a directory search does: an Elixir file is linted only when it may hold a Wymcp tool.
+      if (!searchTakes(target.path, () => text)) return [];
       return await (await lintSide()).lint(uri, target.path, target.kind, text, encoding);
     } catch (error) {
       // Our own bug: said in the client's log, and the document keeps no diagnostics.
@@ -175,8 +177,8 @@ export function serveLsp(options: ServerOptions): Connection {
     pull = params.capabilities.textDocument?.diagnostic !== undefined;
     refreshSupport = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
     folderChanges = params.capabilities.workspace?.workspaceFolders === true;
-    const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri === null || params.rootUri === undefined ? [] : [params.rootUri]);
-    dirs = uris.filter((uri) => uri.startsWith("file:")).map((uri) => fileURLToPath(uri));
+    const uris: unknown[] = params.workspaceFolders?.map((f: { uri?: unknown } | null) => f?.uri) ?? [params.rootUri];
+    dirs = pathsOfUris(uris);
     return {
       capabilities: {
         positionEncoding: encoding,
@@ -196,7 +198,7 @@ export function serveLsp(options: ServerOptions): Connection {
     void lintSide();
     if (folderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders(async ({ added, removed }) => {
-        const dirsOf = (folders: readonly { uri: string }[]): string[] => folders.filter((f) => f.uri.startsWith("file:")).map((f) => fileURLToPath(f.uri));
+        const dirsOf = (folders: readonly ({ uri?: unknown } | null)[]): string[] => pathsOfUris(folders.map((f) => f?.uri));
         await (await lintSide()).foldersChanged(dirsOf(added), dirsOf(removed));
         relintAll();
       });
@@ -219,23 +221,28 @@ export function serveLsp(options: ServerOptions): Connection {
     if (again.size > 0) relint(again);
   }
 
-  connection.onDidChangeWatchedFiles(({ changes }) => changedOnDisk(changes.filter((c) => c.uri.startsWith("file:")).map((c) => fileURLToPath(c.uri))));
+  connection.onDidChangeWatchedFiles(({ changes }) => changedOnDisk(pathsOfUris(changes.map((c: { uri?: unknown } | null) => c?.uri))));
 
   /** Documents just opened: the document manager reports their text as changed too, right after. */
   const opening = new Set<string>();
+  // Only documents the server lints have a lint; any other (a config, a URI that names no file) gets no diagnostics from one.
   documents.onDidOpen(({ document }) => {
+    if (lintable(document.uri) === null) return;
     opening.add(document.uri);
     lints.changed(document.uri, true);
   });
   documents.onDidChangeContent(({ document }) => {
+    if (lintable(document.uri) === null) return;
     if (!opening.delete(document.uri) && settings.run === "onType") lints.changed(document.uri);
   });
   documents.onDidSave(({ document }) => {
     // Saved, it is on disk: what depends on it (a config, a file a module imports) is linted again.
-    if (document.uri.startsWith("file:")) void changedOnDisk([fileURLToPath(document.uri)]);
-    if (settings.run === "onSave") lints.changed(document.uri, true);
+    const path = pathOfUri(document.uri);
+    if (path !== null) void changedOnDisk([path]);
+    if (settings.run === "onSave" && lintable(document.uri) !== null) lints.changed(document.uri, true);
   });
   documents.onDidClose(({ document }) => {
+    if (lintable(document.uri) === null) return;
     lints.closed(document.uri);
     void linting?.then((side) => side.closed(document.uri));
     if (!pull) void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });

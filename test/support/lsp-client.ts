@@ -28,6 +28,8 @@ export interface ClientOptions {
   readonly initializationOptions?: Record<string, unknown>;
   /** More workspace folders. */
   readonly extraFolders?: readonly string[];
+  /** More workspace folders given by URI as they are, whatever they say. */
+  readonly extraFolderUris?: readonly string[];
   /** Whether the client takes workspace/diagnostic/refresh. */
   readonly refresh?: boolean;
   /** The process the server is to watch as its parent (initialize's processId); this test's own when absent. */
@@ -55,6 +57,8 @@ export interface Client {
   change(uri: string, version: number, text: string): void;
   close(uri: string): void;
   pullDiagnostics(uri: string, previousResultId?: string): Promise<{ kind: string; resultId?: string; items?: Diagnostic[] }>;
+  /** A request and its answer, failing after the generous wait. */
+  request<T>(method: string, params: unknown): Promise<T>;
   /** shutdown, exit, and the process's exit. */
   stop(): Promise<number | null>;
 }
@@ -109,7 +113,7 @@ export async function startClient(options: ClientOptions): Promise<Client> {
     connection.sendRequest("initialize", {
       processId: options.processId ?? process.pid,
       rootUri: uriOf(options.folder),
-      workspaceFolders: [options.folder, ...(options.extraFolders ?? [])].map((dir, i) => ({ uri: uriOf(dir), name: `folder ${i}` })),
+      workspaceFolders: [...[options.folder, ...(options.extraFolders ?? [])].map(uriOf), ...(options.extraFolderUris ?? [])].map((uri, i) => ({ uri, name: `folder ${i}` })),
       initializationOptions: { debounceMs: 20, ...options.initializationOptions },
       capabilities: {
         general: { positionEncodings: options.encodings ?? ["utf-16"] },
@@ -169,6 +173,9 @@ export async function startClient(options: ClientOptions): Promise<Client> {
         }>,
         `pulled diagnostics of ${uri}`,
       );
+    },
+    request<T>(method: string, params: unknown): Promise<T> {
+      return withTimeout(connection.sendRequest(method, params) as Promise<T>, `the answer to ${method} (stderr: ${stderr})`);
     },
     async stop() {
       await withTimeout(connection.sendRequest("shutdown"), `shutdown (stderr: ${stderr})`);
