@@ -32,8 +32,10 @@ export interface ClientOptions {
   readonly extraFolderUris?: readonly string[];
   /** Whether the client takes workspace/diagnostic/refresh. */
   readonly refresh?: boolean;
-  /** The process the server is to watch as its parent (initialize's processId); this test's own when absent. */
-  readonly processId?: number;
+  /** The process the server is to watch as its parent (initialize's processId); this test's own when absent, none with null. */
+  readonly processId?: number | null;
+  /** More arguments after `--lsp --stdio`. */
+  readonly args?: readonly string[];
   /** The server's environment (this test's when absent). */
   readonly env?: NodeJS.ProcessEnv;
 }
@@ -76,7 +78,7 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
 }
 
 export async function startClient(options: ClientOptions): Promise<Client> {
-  const child = spawn(process.execPath, [repoPath("bin/wymcp-lint.js"), "--lsp", "--stdio"], {
+  const child = spawn(process.execPath, [repoPath("bin/wymcp-lint.js"), "--lsp", "--stdio", ...(options.args ?? [])], {
     cwd: options.folder,
     stdio: ["pipe", "pipe", "pipe"],
     env: options.env ?? process.env,
@@ -111,7 +113,7 @@ export async function startClient(options: ClientOptions): Promise<Client> {
   connection.listen();
   const initializeResult = await withTimeout(
     connection.sendRequest("initialize", {
-      processId: options.processId ?? process.pid,
+      processId: options.processId === undefined ? process.pid : options.processId,
       rootUri: uriOf(options.folder),
       workspaceFolders: [...[options.folder, ...(options.extraFolders ?? [])].map(uriOf), ...(options.extraFolderUris ?? [])].map((uri, i) => ({ uri, name: `folder ${i}` })),
       initializationOptions: { debounceMs: 20, ...options.initializationOptions },
