@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { cli, tempDir } from "../support/cli.js";
 import { descendants, startClient, uriOf } from "../support/lsp-client.js";
-import { allEnded } from "../support/processes.js";
+import { allEnded, cpuSeconds, until } from "../support/processes.js";
 
 const dirs: string[] = [];
 after(() => {
@@ -86,6 +86,25 @@ for (const told of ["initialize's processId", "--clientProcessId"] as const) {
     await allEnded(below);
   });
 }
+
+test("killed with SIGKILL while a module spins in its load, the server leaves no module process behind", { timeout: 120_000 }, async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  const modulePath = join(dir, "spins.tool.mjs");
+  const SPINNING = "for (;;) {}\n";
+  writeFileSync(modulePath, SPINNING);
+  // A load timeout far beyond the wait below: only the server's death can end the module process.
+  const client = await startClient({ folder: dir, args: ["--load-timeout", "3600"] });
+  client.open(uriOf(modulePath), SPINNING, "javascript");
+  const below = await processesBelow(client.child.pid as number);
+  // The module is in its load once a process below the server has spent half a second on the CPU.
+  await until(() => below.some((pid) => cpuSeconds(pid) > 0.5), "a module process spinning");
+  const exited = once(client.child, "exit");
+  client.child.kill("SIGKILL");
+  await exited;
+  client.connection.dispose();
+  await allEnded(below);
+});
 
 test("--lsp takes no paths, and --stdio only comes with --lsp", async () => {
   const withPaths = await cli(["--lsp", "a.actions.json"]);
