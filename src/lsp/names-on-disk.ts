@@ -7,9 +7,13 @@
 // unchanged, so a keystroke in the document reads again only what changed. A file that holds
 // no tool, or does not parse, has no names.
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { searchedKind } from "../files/kind.js";
+import { readRegularFile } from "../files/regular-file.js";
+
+// The largest file beside a document whose names are read; a larger one counts with no names.
+const MAX_NEIGHBOUR_BYTES = 16 * 1024 * 1024;
 
 interface Kept {
   /** The file's size, modification time and inode, as read when its names were. */
@@ -49,13 +53,8 @@ export class NamesOnDisk {
       if (stamp === null) continue; // a directory, or gone since the listing
       let kept = this.#kept.get(path);
       if (kept?.stamp !== stamp) {
-        const text = (): string | null => {
-          try {
-            return readFileSync(path, "utf8");
-          } catch {
-            return null;
-          }
-        };
+        // Only a regular file, bounded: what a link there points at is never waited for nor read without end.
+        const text = (): string | null => readRegularFile(path, MAX_NEIGHBOUR_BYTES)?.toString("utf8") ?? null;
         kept = { stamp, names: await inputKind(kind).toolNames(path, text) };
         this.#kept.set(path, kept);
       }
