@@ -4,8 +4,8 @@
 // file's from its name, an Elixir file's from its text, a tool module's only where its source
 // writes it as a plain string literal; anything else leaves it out, so a name built at run
 // time never makes a duplicate that is not there. Each file's names are kept while the file is
-// unchanged, so a keystroke in the document reads again only what changed. A file that holds
-// no tool, or does not parse, has no names.
+// unchanged, so a keystroke in the document reads again only what changed, and only its names:
+// never its text. A file that holds no tool, or does not parse, has no names.
 
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -25,6 +25,15 @@ interface Kept {
 function stampOf(path: string): string | null {
   const stat = statSync(path, { bigint: true, throwIfNoEntry: false });
   return stat === undefined || !stat.isFile() ? null : `${stat.size}:${stat.mtimeNs}:${stat.ino}`;
+}
+
+/**
+ * The names as strings of their own: a name read from a file's text may be a slice of it, and
+ * V8 keeps a slice's whole text alive, so kept as read it would keep every neighbour's text
+ * for the session. JSON text is a copy that keeps every code unit, lone surrogates too.
+ */
+function ownCopies(names: readonly (string | null)[] | null): readonly (string | null)[] | null {
+  return names === null ? null : names.map((name) => (name === null ? null : (JSON.parse(JSON.stringify(name)) as string)));
 }
 
 export class NamesOnDisk {
@@ -55,7 +64,7 @@ export class NamesOnDisk {
       if (kept?.stamp !== stamp) {
         // Only a regular file, bounded: what a link there points at is never waited for nor read without end.
         const text = (): string | null => readRegularFile(path, MAX_NEIGHBOUR_BYTES)?.toString("utf8") ?? null;
-        kept = { stamp, names: await inputKind(kind).toolNames(path, text) };
+        kept = { stamp, names: ownCopies(await inputKind(kind).toolNames(path, text)) };
         this.#kept.set(path, kept);
       }
       if (kept.names !== null) found.set(path, kept.names);
