@@ -123,15 +123,20 @@ export function serveLsp(options: ServerOptions): Connection {
     return linting;
   }
 
+  /** The diagnostic of each config or baseline that cannot be used, by its path: what the file shows, open or not. */
+  const problems = new Map<string, Diagnostic>();
+
   /** A config or baseline that cannot be used: one diagnostic in it and one message; with null, the diagnostic taken back. */
   function reportProblem(file: string, problem: ConfigProblem | null): void {
     const uri = pathToFileURL(file).href;
     if (problem === null) {
+      problems.delete(file);
       void connection.sendDiagnostics({ uri, diagnostics: [] });
       return;
     }
     const at = { line: Math.max(0, problem.line - 1), character: Math.max(0, problem.column - 1) };
     const diagnostic: Diagnostic = { range: { start: at, end: at }, severity: 1, source: SOURCE, message: problem.message };
+    problems.set(file, diagnostic);
     void connection.sendDiagnostics({ uri, diagnostics: [diagnostic] });
     // A notification, not a request: nothing waits for the user to dismiss it.
     void connection.sendNotification(ShowMessageNotification.type, {
@@ -249,6 +254,11 @@ export function serveLsp(options: ServerOptions): Connection {
   });
 
   connection.languages.diagnostics.on(async (params): Promise<DocumentDiagnosticReport> => {
+    if (lintable(params.textDocument.uri) === null) {
+      // A config or baseline that cannot be used shows its problem whoever asks; any other document no lint of ours.
+      const problem = problems.get(pathOfUri(params.textDocument.uri) ?? "");
+      return { kind: "full", items: problem === undefined ? [] : [problem] };
+    }
     const document = documents.get(params.textDocument.uri);
     const linted = document === undefined ? null : await lints.whenLinted(document.uri, document.version);
     if (linted === null) return { kind: "full", items: [] };
