@@ -99,8 +99,8 @@ export class Linting {
     return [...this.#folders, ...(await Promise.all(this.#loose.values()))];
   }
 
-  /** The findings of the document `uri` (the file at `path`, of `kind`) from its unsaved `text`, positions in `encoding`. */
-  async lint(uri: string, path: string, kind: InputKindId, text: string, encoding: Encoding): Promise<Finding[]> {
+  /** The findings of the document `uri` (the file at `path`, of `kind`) from its unsaved `text`, positions in `encoding`; rejects with its reason once `signal` aborts while a tool module loads. */
+  async lint(uri: string, path: string, kind: InputKindId, text: string, encoding: Encoding, signal: AbortSignal): Promise<Finding[]> {
     const folder = await this.#folderFor(path);
     const { engine } = folder;
     const file = fileNameIn(folder.dir, path);
@@ -117,7 +117,7 @@ export class Linting {
     const onDisk = await this.#namesOnDisk.of(dirname(path), open.add(path), ignored);
     const known = onDisk.size === 0 ? this.#knownTools : new Map([...this.#knownTools, ...onDisk]);
     const across: AcrossOf = (tools) => duplicateToolsOf(path, file, tools, known, ignored).map((offence) => (offence === null ? [] : [offence]));
-    const outcome = await engine.run({ text, file, across });
+    const outcome = await engine.run({ text, file, across }, { signal });
     // Replaced only once known: a file changed while this lint runs still finds the document by its last list.
     const dependencies = outcome.dependencies.get(path);
     if (dependencies !== undefined) this.#dependencies.set(uri, dependencies);

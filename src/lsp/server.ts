@@ -97,6 +97,8 @@ export function serveLsp(options: ServerOptions): Connection {
   let refreshSupport = false;
   /** Whether the client tells of workspace folders added and removed. */
   let folderChanges = false;
+  /** Whether the client takes versioned edits (documentChanges): it then refuses an edit for a version it has moved on from. */
+  let versioned = false;
   let settings = DEFAULT_SETTINGS;
   let dirs: string[] = [];
   let docs: Promise<CodeDocs> | null = null;
@@ -146,15 +148,17 @@ export function serveLsp(options: ServerOptions): Connection {
   }
 
   /** Never rejects: the document lints that wait on it (documents.ts) must go on whatever happens. */
-  async function lintDocument(uri: string, document: TextDocument): Promise<Finding[]> {
+  async function lintDocument(uri: string, document: TextDocument, signal: AbortSignal): Promise<Finding[]> {
     const target = lintable(uri);
     if (target === null) return [];
     try {
       const text = document.getText();
       // As a directory search does: an Elixir file is linted only when it may hold a Wymcp tool.
       if (!searchTakes(target.path, () => text)) return [];
-      return await (await lintSide()).lint(uri, target.path, target.kind, text, encoding);
+      return await (await lintSide()).lint(uri, target.path, target.kind, text, encoding, signal);
     } catch (error) {
+      // Abandoned for a newer text (documents.ts): nothing to say.
+      if (signal.aborted) return [];
       // Our own bug: said in the client's log, and the document keeps no diagnostics.
       connection.console.error(`wymcp-lint could not lint ${target.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return [];
@@ -182,6 +186,9 @@ export function serveLsp(options: ServerOptions): Connection {
     pull = params.capabilities.textDocument?.diagnostic !== undefined;
     refreshSupport = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
     folderChanges = params.capabilities.workspace?.workspaceFolders === true;
+    // A client that takes resource operations takes documentChanges, where they are written (LSP, WorkspaceEdit).
+    const workspaceEdit = params.capabilities.workspace?.workspaceEdit;
+    versioned = workspaceEdit?.documentChanges === true || (workspaceEdit?.resourceOperations?.length ?? 0) > 0;
     const uris: unknown[] = params.workspaceFolders?.map((f: { uri?: unknown } | null) => f?.uri) ?? [params.rootUri];
     dirs = pathsOfUris(uris);
     return {
@@ -244,7 +251,8 @@ export function serveLsp(options: ServerOptions): Connection {
     // Saved, it is on disk: what depends on it (a config, a file a module imports) is linted again.
     const path = pathOfUri(document.uri);
     if (path !== null) void changedOnDisk([path]);
-    if (settings.run === "onSave" && lintable(document.uri) !== null) lints.changed(document.uri, true);
+    // Under onSave, what was saved is linted (a new generation: a pull made on save waits for it).
+    if (settings.run === "onSave" && lintable(document.uri) !== null) relint([document.uri]);
   });
   documents.onDidClose(({ document }) => {
     if (lintable(document.uri) === null) return;
@@ -260,7 +268,8 @@ export function serveLsp(options: ServerOptions): Connection {
       return { kind: "full", items: problem === undefined ? [] : [problem] };
     }
     const document = documents.get(params.textDocument.uri);
-    const linted = document === undefined ? null : await lints.whenLinted(document.uri, document.version);
+    // Under onSave, a pull made as the text changes gets what the last open or save found: it lints nothing.
+    const linted = document === undefined ? null : await lints.whenLinted(document.uri, settings.run === "onSave" ? 0 : document.version);
     if (linted === null) return { kind: "full", items: [] };
     if (params.previousResultId === linted.resultId) return { kind: "unchanged", resultId: linted.resultId };
     return { kind: "full", resultId: linted.resultId, items: linted.findings.map((f) => f.diagnostic) };
@@ -269,14 +278,18 @@ export function serveLsp(options: ServerOptions): Connection {
   connection.onCodeAction(async (params: CodeActionParams): Promise<CodeAction[]> => {
     const document = documents.get(params.textDocument.uri);
     const target = lintable(params.textDocument.uri);
-    // Only what is known for the current version: an action never edits text it was not computed for.
-    const linted = document === undefined ? null : lints.latest(document.uri);
-    if (document === undefined || target === null || linted === null) return [];
+    if (document === undefined || target === null) return [];
+    const { version } = document;
+    // Only what is known for the version asked about, linted now when it is not yet (a fix-all on
+    // save right after an edit): an action never edits text it was not computed for.
+    const linted = await lints.now(document.uri);
+    if (linted === null || linted.version !== version || document.version !== version) return [];
     const map = new PositionMap(document.getText(), encoding);
+    const edited = { uri: document.uri, version: versioned ? version : null };
     const only = params.context.only;
     const wants = (kind: string): boolean => only === undefined || only.some((o) => kind === o || kind.startsWith(`${o}.`));
-    const actions = wants("quickfix") ? await quickFixes(linted.findings, params.range, document.uri, await commentingOf(target.path, target.kind), map) : [];
-    const all = wants(FIX_ALL_KIND) ? fixAll(linted.findings, document.uri, map) : null;
+    const actions = wants("quickfix") ? await quickFixes(linted.findings, params.range, edited, await commentingOf(target.path, target.kind), map) : [];
+    const all = wants(FIX_ALL_KIND) ? fixAll(linted.findings, edited, map) : null;
     return all === null ? actions : [...actions, all];
   });
 

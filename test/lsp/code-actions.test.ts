@@ -3,7 +3,7 @@
 // fix-all applies every fix at once and is idempotent, hover explains.
 
 import assert from "node:assert/strict";
-import { copyFileSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { TextDocument } from "vscode-languageserver-textdocument";
@@ -121,7 +121,7 @@ test("an Elixir document of several tool modules: fix-all gives the bytes --fix 
     // The directives go in as # comments: the line's above it, with its indent, the file's at the top.
     assert.deepEqual(
       actions.map((a) => a.title),
-      ['Fix: Rename it to "properties".', "Disable unknown-key for this line", "Disable unknown-key for this file", "Fix all wymcp-lint offences that can be fixed"],
+      ['Rename to "properties"', "Disable unknown-key for this line", "Disable unknown-key for this file", "Fix all wymcp-lint offences that can be fixed"],
     );
     const line = applied(text, actions[1] as CodeAction, uri);
     assert.equal(
@@ -188,7 +188,7 @@ test("where the finding's line begins inside a string that runs over lines, only
       const unknown = diagnostics.find((d) => d.code === "unknown-key") as Diagnostic;
       assert.ok(unknown !== undefined, name);
       const titles = (await actionsAt(client, uri, unknown, ["quickfix"])).map((a) => a.title);
-      assert.deepEqual(titles, ['Fix: Rename it to "properties".', "Disable unknown-key for this file"], name);
+      assert.deepEqual(titles, ['Rename to "properties"', "Disable unknown-key for this file"], name);
       // The near miss: the directive put above the line anyway is text of the string, so the finding
       // stays (in JSON5 the string then breaks: it goes on over a line only after a backslash).
       const lines = text.split("\n");
@@ -221,6 +221,51 @@ test("where the finding's line begins inside a string that runs over lines, only
         ["Disable unknown-key for this file", 11],
       ],
     );
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("a fix-all asked right after an edit, before its lint, lints that version at once and fixes it as --fix does; its edits name the version", async () => {
+  const { dir, uri, text } = workspace("search.actions.json5");
+  // A debounce far longer than any wait here: only a lint on demand can answer.
+  const client = await startClient({ folder: dir, documentChanges: true, initializationOptions: { debounceMs: 10_000 } });
+  try {
+    client.open(uri, text, "json5");
+    await client.published_(uri);
+    const edited = text.replace("descripton", "descripton ");
+    client.change(uri, 2, edited);
+    const actions = (await client.request("textDocument/codeAction", {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: ["source.fixAll"] },
+    })) as CodeAction[];
+    assert.equal(actions.length, 1);
+    const change = actions[0]?.edit?.documentChanges?.[0] as { textDocument: { uri: string; version: number }; edits: TextEdit[] };
+    assert.deepEqual(change.textDocument, { uri, version: 2 });
+    const fixed = TextDocument.applyEdits(TextDocument.create(uri, "json5", 2, edited), change.edits);
+    writeFileSync(join(dir, "search.actions.json5"), edited);
+    assert.equal(fixed, await fixedByCli(dir, "search.actions.json5"));
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("hover explains every diagnostic at the cursor", async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  const path = join(dir, "twice.actions.json");
+  // The second "x" is both repeated and undeclared.
+  const text = '{ "find": { "description": "Find", "properties": {}, "required": ["x", "x"] } }\n';
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uriOf(path), text);
+    const { diagnostics } = await client.published_(uriOf(path));
+    const second = diagnostics.filter((d) => d.range.start.character === text.lastIndexOf('"x"'));
+    assert.deepEqual(second.map((d) => d.code).sort(), ["duplicate", "undeclared"]);
+    const hover = (await client.request("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: second[0]?.range.start })) as { contents: { value: string } };
+    assert.match(hover.contents.value, /\*\*duplicate\*\*/);
+    assert.match(hover.contents.value, /\*\*undeclared\*\*/);
   } finally {
     assert.equal(await client.stop(), 0);
   }

@@ -7,8 +7,8 @@ import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { tempDir } from "../support/cli.js";
-import { type Client, startClient, uriOf } from "../support/lsp-client.js";
-import { allEnded } from "../support/processes.js";
+import { type Client, descendants, startClient, uriOf } from "../support/lsp-client.js";
+import { allEnded, cpuSeconds, until } from "../support/processes.js";
 import { repoPath } from "../support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/lsp");
@@ -87,6 +87,30 @@ test("a lint overtaken by a change is never published: the document is linted ag
   });
 });
 
+test("an outdated lint of a module spinning in its load is abandoned when the new text's is due: its process is stopped, and the new text gets its diagnostics", {
+  timeout: 120_000,
+}, async () => {
+  const dir = workspace();
+  const path = join(dir, "spins.tool.mjs");
+  const spinning = "for (;;) {}\n";
+  const fixed = 'export const name = "spins";\nexport const description = "Spins no more";\nexport const actions = { act: { description: "Act", properties: {}, requird: [] } };\n';
+  writeFileSync(path, spinning);
+  const uri = uriOf(path);
+  // A load timeout of an hour: only abandoning the first lint lets the second through.
+  await withClient({ folder: dir, args: ["--load-timeout", "3600"] }, async (client) => {
+    client.open(uri, spinning, "javascript");
+    let spinner = 0;
+    await until(() => {
+      spinner = descendants(client.child.pid as number).find((pid) => cpuSeconds(pid) > 0.3) ?? 0;
+      return spinner !== 0;
+    }, "a module process spinning");
+    client.change(uri, 2, fixed);
+    const published = await client.published_(uri, (p) => p.version === 2, 0);
+    assert.deepEqual(codes(published.diagnostics), ["unknown-key"]);
+    await allEnded([spinner], "its lint");
+  });
+});
+
 test("a module's lint starts a fresh module process for the next, which lints the next change from its own text and files", async () => {
   const dir = workspace();
   const names = join(dir, "names.mjs");
@@ -113,6 +137,25 @@ test("a module's lint starts a fresh module process for the next, which lints th
   });
   assert.ok(started.length >= 3, "one process for the open, one ahead of the change, one ahead of the next");
   await allEnded(started);
+});
+
+test("under run onSave, a pull client's pulls as the text changes get what the last open or save found; a save lints", async () => {
+  const dir = workspace("search.actions.json5");
+  const uri = uriOf(join(dir, "search.actions.json5"));
+  const text = readFileSync(join(FIXTURES, "search.actions.json5"), "utf8");
+  await withClient({ folder: dir, pull: true, initializationOptions: { run: "onSave" } }, async (client) => {
+    client.open(uri, text, "json5");
+    const opened = await client.pullDiagnostics(uri);
+    assert.deepEqual(codes(opened.items ?? []), ["duplicate", "missing-key", "unknown-key", "wrong-type"]);
+    const mended = text.replace("descripton", "description");
+    client.change(uri, 2, mended);
+    assert.deepEqual(await client.pullDiagnostics(uri, opened.resultId), { kind: "unchanged", resultId: opened.resultId });
+    writeFileSync(join(dir, "search.actions.json5"), mended);
+    client.save(uri);
+    const saved = await client.pullDiagnostics(uri, opened.resultId);
+    assert.equal(saved.kind, "full");
+    assert.deepEqual(codes(saved.items ?? []), ["duplicate", "wrong-type"]);
+  });
 });
 
 test("a pull client gets its diagnostics by request, with a result id that says when nothing changed", async () => {

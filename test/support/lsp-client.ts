@@ -36,6 +36,8 @@ export interface ClientOptions {
   readonly processId?: number | null;
   /** More arguments after `--lsp --stdio`. */
   readonly args?: readonly string[];
+  /** Whether the client takes versioned edits (workspace.workspaceEdit.documentChanges). */
+  readonly documentChanges?: boolean;
   /** The server's environment (this test's when absent). */
   readonly env?: NodeJS.ProcessEnv;
 }
@@ -57,6 +59,7 @@ export interface Client {
   published_(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean, since?: number): Promise<PublishDiagnosticsParams>;
   open(uri: string, text: string, languageId?: string): void;
   change(uri: string, version: number, text: string): void;
+  save(uri: string): void;
   close(uri: string): void;
   pullDiagnostics(uri: string, previousResultId?: string): Promise<{ kind: string; resultId?: string; items?: Diagnostic[] }>;
   /** A request and its answer, failing after the generous wait. */
@@ -125,7 +128,12 @@ export async function startClient(options: ClientOptions): Promise<Client> {
           codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ["quickfix", "source.fixAll"] } } },
           hover: { contentFormat: ["markdown"] },
         },
-        workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true }, ...(options.refresh ? { diagnostics: { refreshSupport: true } } : {}) },
+        workspace: {
+          workspaceFolders: true,
+          didChangeWatchedFiles: { dynamicRegistration: true },
+          ...(options.refresh ? { diagnostics: { refreshSupport: true } } : {}),
+          ...(options.documentChanges ? { workspaceEdit: { documentChanges: true } } : {}),
+        },
       },
     }) as Promise<{ capabilities: Record<string, unknown> }>,
     `initialize (stderr: ${stderr})`,
@@ -162,6 +170,9 @@ export async function startClient(options: ClientOptions): Promise<Client> {
     },
     change(uri: string, version: number, text: string) {
       connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text }] });
+    },
+    save(uri: string) {
+      connection.sendNotification("textDocument/didSave", { textDocument: { uri } });
     },
     close(uri: string) {
       connection.sendNotification("textDocument/didClose", { textDocument: { uri } });
