@@ -6,11 +6,23 @@
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { test } from "node:test";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
 import { repoPath } from "../support/paths.js";
 
 const DIR = repoPath("editors/vscode");
+const dirs: string[] = [];
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "wymcp-lint-vsix-test-"));
+  dirs.push(dir);
+  return dir;
+}
 const manifest = JSON.parse(readFileSync(`${DIR}/package.json`, "utf8")) as {
   main: string;
   engines: { vscode: string };
@@ -83,11 +95,16 @@ function listing(vsix: string): string[] {
 }
 
 test("the client-only .vsix holds the client, the manifest and the schema, and nothing an earlier build left", { skip }, () => {
-  // What a bundled build leaves: the client alone must not carry it.
+  // What a bundled build once left in the folder: the client alone must not carry it.
   mkdirSync(`${DIR}/server/node_modules/wymcp-lint`, { recursive: true });
   writeFileSync(`${DIR}/server/node_modules/wymcp-lint/stale.js`, "");
-  execFileSync(process.execPath, ["scripts/package.mjs"], { cwd: DIR, stdio: "pipe" });
-  const files = listing(`${DIR}/wymcp-lint.vsix`);
+  const vsix = join(tempDir(), "wymcp-lint.vsix");
+  try {
+    execFileSync(process.execPath, ["scripts/package.mjs", "--out", vsix], { cwd: DIR, stdio: "pipe" });
+  } finally {
+    rmSync(`${DIR}/server`, { recursive: true, force: true });
+  }
+  const files = listing(vsix);
   for (const file of ["extension/package.json", "extension/dist/extension.js", "extension/schemas/action-file.completion.json", "extension/readme.md"]) {
     assert.ok(files.includes(file), `${file} in ${files.join(", ")}`);
   }
@@ -95,12 +112,12 @@ test("the client-only .vsix holds the client, the manifest and the schema, and n
     files.filter((file) => file.startsWith("extension/server/")),
     [],
   );
-  assert.doesNotMatch(execFileSync("unzip", ["-p", `${DIR}/wymcp-lint.vsix`, "extension.vsixmanifest"], { encoding: "utf8" }), /TargetPlatform/);
+  assert.doesNotMatch(execFileSync("unzip", ["-p", vsix, "extension.vsixmanifest"], { encoding: "utf8" }), /TargetPlatform/);
 });
 
 test("a .vsix bundled with the linter is built for one platform and carries that platform's native parts alone", { skip, timeout: 600_000 }, () => {
-  execFileSync(process.execPath, ["scripts/package.mjs", "--bundle-linter", "--target", "darwin-arm64"], { cwd: DIR, stdio: "pipe" });
-  const vsix = `${DIR}/wymcp-lint-darwin-arm64.vsix`;
+  const vsix = join(tempDir(), "wymcp-lint-darwin-arm64.vsix");
+  execFileSync(process.execPath, ["scripts/package.mjs", "--bundle-linter", "--target", "darwin-arm64", "--out", vsix], { cwd: DIR, stdio: "pipe" });
   assert.match(execFileSync("unzip", ["-p", vsix, "extension.vsixmanifest"], { encoding: "utf8" }), /TargetPlatform="darwin-arm64"/);
   const files = listing(vsix);
   assert.ok(files.includes("extension/server/node_modules/wymcp-lint/bin/wymcp-lint.js"));
