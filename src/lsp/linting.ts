@@ -6,9 +6,11 @@
 // under the language server's policy (src/engine/policy.ts): the config's severities, nothing
 // at all for a file the ignore rules skip, and without the offences its baseline records.
 
+import { statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AcrossOf, FileResult } from "../engine/engine.js";
+import type { WatchTarget } from "../engine/watch.js";
 import { runsCode, searchedKind, type InputKindId } from "../files/kind.js";
 import { ModulePool } from "../modules/pool.js";
 import { pathBelow } from "../text/posix-path.js";
@@ -209,6 +211,31 @@ export class Linting {
       }
     }
     return again;
+  }
+
+  /**
+   * What the server watches itself when the client cannot (docs/editors.md, "The workspace"):
+   * each workspace folder with everything below it, a document's own directory outside them,
+   * and the places outside those that results depend on: a folder's config or baseline found
+   * elsewhere, its repository's .git/info (exclude), the files tool modules and Elixir actions/0 loaded.
+   */
+  async watchTargets(): Promise<WatchTarget[]> {
+    await this.#ready;
+    const loose = await Promise.all(this.#loose.values());
+    const targets: WatchTarget[] = [];
+    for (const folder of [...this.#folders, ...loose]) {
+      targets.push({ dir: folder.dir, recursive: !loose.includes(folder) });
+      for (const file of [folder.configFile, folder.engine.baselineFile]) if (file !== null) targets.push({ dir: dirname(file), recursive: false });
+      for (let dir = folder.dir; ; dir = dirname(dir)) {
+        if (statSync(join(dir, ".git"), { throwIfNoEntry: false }) !== undefined) {
+          targets.push({ dir: join(dir, ".git", "info"), recursive: false });
+          break;
+        }
+        if (dirname(dir) === dir) break;
+      }
+    }
+    for (const files of this.#dependencies.values()) for (const file of files) targets.push({ dir: dirname(file), recursive: false });
+    return targets;
   }
 
   /** Stops every module process: the server is going away. */

@@ -29,6 +29,7 @@ import { SOURCE, type Finding } from "./diagnostics.js";
 import { DocumentLints, type Linted } from "./documents.js";
 import { negotiateEncoding, PositionMap, type Encoding } from "./encoding.js";
 import { hoverAt, type Explain } from "./hover.js";
+import type { FileWatch } from "../engine/watch.js";
 import type { Linting } from "./linting.js";
 import { pathOfUri, pathsOfUris } from "./uri.js";
 import type { ConfigProblem } from "./workspace.js";
@@ -99,6 +100,12 @@ export function serveLsp(options: ServerOptions): Connection {
   let folderChanges = false;
   /** Whether the client takes versioned edits (documentChanges): it then refuses an edit for a version it has moved on from. */
   let versioned = false;
+  /** Whether the client watches files for the server (it takes a registration of didChangeWatchedFiles); else the server watches them itself. */
+  let clientWatches = false;
+  /** The server's own watch of the disk, when the client does not watch files for it. */
+  let watching: FileWatch | null = null;
+  /** Whether the server is shutting down: nothing is watched from then on. */
+  let stopped = false;
   let settings = DEFAULT_SETTINGS;
   let dirs: string[] = [];
   let docs: Promise<CodeDocs> | null = null;
@@ -109,7 +116,10 @@ export function serveLsp(options: ServerOptions): Connection {
   /** The lint side once loaded, for what must stop it at once (the process's exit). */
   let loaded: Linting | null = null;
   // However the process ends (exit, the parent's death, a closed input), no module process outlives it.
-  process.once("exit", () => loaded?.stop());
+  process.once("exit", () => {
+    watching?.close();
+    loaded?.stop();
+  });
 
   function lintSide(): Promise<Linting> {
     linting ??= Promise.all([import("./linting.js"), codeDocs()]).then(([{ Linting }, { codeHref }]) => {
@@ -155,7 +165,10 @@ export function serveLsp(options: ServerOptions): Connection {
       const text = document.getText();
       // As a directory search does: an Elixir file is linted only when it may hold a Wymcp tool.
       if (!searchTakes(target.path, () => text)) return [];
-      return await (await lintSide()).lint(uri, target.path, target.kind, text, encoding, signal);
+      const findings = await (await lintSide()).lint(uri, target.path, target.kind, text, encoding, signal);
+      // What it depends on (a file a module loaded, a folder for a document outside them) is watched from now on.
+      void watchDisk();
+      return findings;
     } catch (error) {
       // Abandoned for a newer text (documents.ts): nothing to say.
       if (signal.aborted) return [];
@@ -189,6 +202,7 @@ export function serveLsp(options: ServerOptions): Connection {
     // A client that takes resource operations takes documentChanges, where they are written (LSP, WorkspaceEdit).
     const workspaceEdit = params.capabilities.workspace?.workspaceEdit;
     versioned = workspaceEdit?.documentChanges === true || (workspaceEdit?.resourceOperations?.length ?? 0) > 0;
+    clientWatches = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     const uris: unknown[] = params.workspaceFolders?.map((f: { uri?: unknown } | null) => f?.uri) ?? [params.rootUri];
     dirs = pathsOfUris(uris);
     return {
@@ -212,12 +226,27 @@ export function serveLsp(options: ServerOptions): Connection {
       connection.workspace.onDidChangeWorkspaceFolders(async ({ added, removed }) => {
         const dirsOf = (folders: readonly ({ uri?: unknown } | null)[]): string[] => pathsOfUris(folders.map((f) => f?.uri));
         await (await lintSide()).foldersChanged(dirsOf(added), dirsOf(removed));
+        void watchDisk();
         relintAll();
       });
     }
-    // Where the client watches files for us: configs, ignore files, baselines, and the files tool modules import.
-    void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*" }] }).catch(() => undefined);
+    // Configs, ignore files, baselines, and the files tool modules import: watched by the client
+    // where it can (asked only then: a client that cannot logs the request as a failure), else by the server.
+    if (clientWatches) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*" }] }).catch(() => undefined);
+    else void watchDisk();
   });
+
+  /** The server's own watch (engine/watch.ts), on every place the lint side depends on so far; called again as that grows. */
+  async function watchDisk(): Promise<void> {
+    if (clientWatches || stopped) return;
+    const side = await lintSide();
+    if (watching === null) {
+      const { FileWatch } = await import("../engine/watch.js");
+      if (stopped) return;
+      watching = new FileWatch([], (paths) => void changedOnDisk([...paths]));
+    }
+    watching.add(await side.watchTargets());
+  }
 
   /** These documents are linted again; a pull client is asked to pull again. */
   function relint(uris: Iterable<string>): void {
@@ -303,6 +332,8 @@ export function serveLsp(options: ServerOptions): Connection {
   });
 
   connection.onShutdown(async () => {
+    stopped = true;
+    watching?.close();
     lints.dispose();
     (await linting)?.stop();
   });

@@ -158,3 +158,43 @@ test("a FIFO or a link to /dev/zero as an ignore file or a tool module beside a 
     assert.equal(await client.stop(), 0);
   }
 });
+
+test("with a client that cannot watch files, the server asks it nothing and watches the disk itself: a file a module loaded, the config, .git/info/exclude", async () => {
+  const dir = repository();
+  const helper = join(dir, "find-actions.mjs");
+  const good = 'export const actions = { find: { description: "Find", properties: {} } };\n';
+  writeFileSync(helper, good);
+  const importing = join(dir, "books.tool.mjs");
+  const importingText = 'import { actions } from "./find-actions.mjs";\nexport default { name: "books", description: "Books", actions: () => actions };\n';
+  writeFileSync(importing, importingText);
+  const shelf = join(dir, "shelf.actions.json");
+  writeFileSync(shelf, ACTIONS);
+  // As git makes it.
+  mkdirSync(join(dir, ".git", "info"));
+  const client = await startClient({ folder: dir, watchFiles: false });
+  try {
+    client.open(uriOf(importing), importingText, "javascript");
+    client.open(uriOf(shelf), ACTIONS);
+    assert.deepEqual(codes(await client.published_(uriOf(importing), undefined, 0)), []);
+    assert.deepEqual(
+      (await client.published_(uriOf(shelf), undefined, 0)).diagnostics.map((d) => d.severity),
+      [1],
+    );
+    // Changed outside the editor, and nothing told of it but the disk.
+    let since = client.published.length;
+    writeFileSync(helper, good.replace("properties", "propertes"));
+    assert.deepEqual(codes(await client.published_(uriOf(importing), (p) => p.diagnostics.length > 0, since)).sort(), ["missing-key", "unknown-key"]);
+    since = client.published.length;
+    writeFileSync(join(dir, "wymcp-lint.config.json"), '{ "rules": { "unknown-key": "warn" } }\n');
+    assert.deepEqual(
+      (await client.published_(uriOf(shelf), (p) => p.diagnostics[0]?.severity === 2, since)).diagnostics.map((d) => d.code),
+      ["unknown-key"],
+    );
+    since = client.published.length;
+    writeFileSync(join(dir, ".git", "info", "exclude"), "shelf.actions.json\n");
+    assert.deepEqual(codes(await client.published_(uriOf(shelf), (p) => p.diagnostics.length === 0, since)), []);
+    assert.equal(client.registrations, 0);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});

@@ -38,6 +38,8 @@ export interface ClientOptions {
   readonly args?: readonly string[];
   /** Whether the client takes versioned edits (workspace.workspaceEdit.documentChanges). */
   readonly documentChanges?: boolean;
+  /** Whether the client watches files for the server (takes a registration of didChangeWatchedFiles; default true). */
+  readonly watchFiles?: boolean;
   /** The server's environment (this test's when absent). */
   readonly env?: NodeJS.ProcessEnv;
 }
@@ -53,6 +55,8 @@ export interface Client {
   readonly messages: { type: number; message: string }[];
   /** How many workspace/diagnostic/refresh requests came. */
   refreshes: number;
+  /** How many client/registerCapability requests came. */
+  registrations: number;
   /** Resolves with what `found` gives once it gives something, checked whenever the server says something (on stdout or stderr). */
   until<T>(found: () => T | undefined, what: string): Promise<T>;
   /** Resolves with the first publication for `uri` (from now on, or already seen since `since`) that `accept` takes. */
@@ -104,10 +108,14 @@ export async function startClient(options: ClientOptions): Promise<Client> {
     for (const listener of [...listeners]) listener();
   });
   connection.onNotification("window/logMessage", () => undefined);
-  connection.onRequest("client/registerCapability", () => null);
   const client = {
     refreshes: 0,
-  } as { refreshes: number };
+    registrations: 0,
+  } as { refreshes: number; registrations: number };
+  connection.onRequest("client/registerCapability", () => {
+    client.registrations++;
+    return null;
+  });
   connection.onRequest("workspace/diagnostic/refresh", () => {
     client.refreshes++;
     for (const listener of [...listeners]) listener();
@@ -130,7 +138,7 @@ export async function startClient(options: ClientOptions): Promise<Client> {
         },
         workspace: {
           workspaceFolders: true,
-          didChangeWatchedFiles: { dynamicRegistration: true },
+          ...(options.watchFiles === false ? {} : { didChangeWatchedFiles: { dynamicRegistration: true } }),
           ...(options.refresh ? { diagnostics: { refreshSupport: true } } : {}),
           ...(options.documentChanges ? { workspaceEdit: { documentChanges: true } } : {}),
         },
