@@ -104,7 +104,7 @@ async function directiveLines(map: PositionMap, commenting: Commenting, lines: r
 
 /** The directive comments that disable `code` on the finding's line (where `lineTakes`), and in the whole file. */
 function disableActions(finding: Finding, document: EditedDocument, map: PositionMap, commenting: Commenting, lineTakes: boolean): CodeAction[] {
-  const { code } = finding.offence;
+  const { code } = finding;
   const line = map.lineOf(finding.start);
   // A shebang must stay the first line; the file directive goes below it.
   const top = map.text.replace(/^\ufeff/, "").startsWith("#!") ? { line: 1, character: 0 } : map.position(map.text.charCodeAt(0) === 0xfeff ? 1 : 0);
@@ -126,11 +126,54 @@ function disableActions(finding: Finding, document: EditedDocument, map: Positio
   return [forLine, forFile];
 }
 
+/** A name a fix sentence offers in quotes after `lead` (`Did you mean "x"?`), when it is a plain string; null otherwise. */
+function offered(fix: string, lead: string): string | null {
+  const quoted = new RegExp(`^${lead} ("(?:[^"\\\\]|\\\\.)*")`).exec(fix)?.[1];
+  if (quoted === undefined) return null;
+  try {
+    const name = JSON.parse(quoted) as unknown;
+    return typeof name === "string" && name !== "" ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `name` written as the token `token` is written: in its quotes, or bare where it was bare and may be. */
+function writtenLike(token: string, name: string): string | null {
+  const quote = token[0];
+  if (quote === '"') return JSON.stringify(name);
+  if (quote === "'") return /['\\\n\r]/.test(name) ? null : `'${name}'`;
+  return /^[A-Za-z_$][\w$]*$/.test(token) && /^[A-Za-z_$][\w$]*$/.test(name) ? name : null;
+}
+
+/**
+ * The suggestions for a finding whose fix is a decision the author makes, never applied by
+ * --fix or fix-all: the action a "related" entry may have meant, the declared property a default
+ * key may have meant. Each replaces the token the finding covers.
+ */
+function suggestions(finding: Finding, document: EditedDocument, map: PositionMap): CodeAction[] {
+  const { offence } = finding;
+  if (offence === null) return [];
+  const name = offence.code === "unknown-related" ? offered(offence.fix, "Did you mean") : offence.code === "undeclared-default" ? offered(offence.fix, "Rename it to") : null;
+  if (name === null) return [];
+  const text = writtenLike(map.text.slice(finding.start, finding.end), name);
+  if (text === null) return [];
+  return [
+    {
+      title: `${offence.code === "unknown-related" ? "Change to" : "Rename to"} ${inspectString(name)}`,
+      kind: "quickfix",
+      diagnostics: [finding.diagnostic],
+      edit: workspaceEdit(document, [{ range: finding.diagnostic.range, newText: text }]),
+    },
+  ];
+}
+
 /** The quick fixes for the findings that overlap `range`; `commented`, how directives are written in the document (null: it has no comments, as JSON). */
 export async function quickFixes(findings: readonly Finding[], range: Range, document: EditedDocument, commented: Commenting | null, map: PositionMap): Promise<CodeAction[]> {
-  const touched = findings.filter((finding) => overlaps(finding.diagnostic.range, range));
+  // A check held back is no offence: nothing to fix or disable.
+  const touched = findings.filter((finding) => finding.offence !== null && overlaps(finding.diagnostic.range, range));
   // A directive cannot silence an offence about the directives themselves.
-  const disabled = new Set(commented === null ? [] : touched.filter((finding) => finding.offence.code !== "unused-disable"));
+  const disabled = new Set(commented === null ? [] : touched.filter((finding) => finding.code !== "unused-disable"));
   const lines =
     commented === null || disabled.size === 0
       ? new Set<number>()
@@ -140,7 +183,7 @@ export async function quickFixes(findings: readonly Finding[], range: Range, doc
           [...disabled].map((finding) => map.lineOf(finding.start)),
         );
   return touched.flatMap((finding) => {
-    const { edits, repair } = finding.offence;
+    const { edits, repair } = finding.offence ?? {};
     const fix: CodeAction[] =
       edits === undefined || edits.length === 0 || repair === undefined
         ? []
@@ -153,14 +196,18 @@ export async function quickFixes(findings: readonly Finding[], range: Range, doc
               edit: workspaceEdit(document, lspEdits(edits, map)),
             },
           ];
-    if (commented === null || !disabled.has(finding)) return fix;
-    return [...fix, ...disableActions(finding, document, map, commented, lines.has(map.lineOf(finding.start)))];
+    const suggested = suggestions(finding, document, map);
+    if (commented === null || !disabled.has(finding)) return [...fix, ...suggested];
+    return [...fix, ...suggested, ...disableActions(finding, document, map, commented, lines.has(map.lineOf(finding.start)))];
   });
 }
 
 /** Every mechanical fix of the findings that can go together, as one action; null when there is none. */
 export function fixAll(findings: readonly Finding[], document: EditedDocument, map: PositionMap): CodeAction | null {
-  const groups = findings.flatMap((finding) => (finding.offence.edits === undefined || finding.offence.edits.length === 0 ? [] : [finding.offence.edits]));
+  const groups = findings.flatMap((finding) => {
+    const edits = finding.offence?.edits;
+    return edits === undefined || edits.length === 0 ? [] : [edits];
+  });
   if (groups.length === 0) return null;
   const shift = map.text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const { applied } = applyEdits(map.text.slice(shift), groups);

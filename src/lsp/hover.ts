@@ -32,14 +32,15 @@ function directiveCodeAt(text: string, directives: readonly Directive[], offset:
 }
 
 /**
- * The hover at `offset`: the explanation of every offence there (each code once, in the order
- * of the diagnostics), or that of a code a directive (one of the document's `directives`, as a
- * lint reads them) names there.
+ * The hover at `offset`: the explanation of a code a directive (one of the document's
+ * `directives`, as a lint reads them) names there, and of every diagnostic there (each code
+ * once, in the order of the diagnostics).
  */
 export function hoverAt(findings: readonly Finding[], offset: number, directives: readonly Directive[], map: PositionMap, explain: Explain): Hover | null {
   const here = findings.filter((f) => offset >= f.start && (offset < f.end || (f.start === f.end && offset === f.start)));
   const named = directiveCodeAt(map.text, directives, offset);
-  const codes = here.length > 0 ? [...new Set(here.map((f) => f.offence.code))] : named === null ? [] : [named];
+  // A code a directive names where the cursor is, first: that is what is pointed at.
+  const codes = [...new Set([...(named === null ? [] : [named]), ...here.map((f) => f.code)])];
   const explained = codes.flatMap((code) => explain(code) ?? []);
   if (explained.length === 0) return null;
   const first = here[0];

@@ -8,13 +8,12 @@
 
 import { statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { AcrossOf, FileResult } from "../engine/engine.js";
 import type { WatchTarget } from "../engine/watch.js";
 import { runsCode, searchedKind, type InputKindId } from "../files/kind.js";
 import { ModulePool } from "../modules/pool.js";
 import { pathBelow } from "../text/posix-path.js";
-import { findingsOf, type Finding } from "./diagnostics.js";
+import { findingsOf, type Finding, syntaxOf } from "./diagnostics.js";
 import { duplicateToolsOf } from "./duplicate-tools.js";
 import { NamesOnDisk } from "./names-on-disk.js";
 import { pathOfUri, pathsOfUris } from "./uri.js";
@@ -138,13 +137,15 @@ export class Linting {
     // An Elixir file of several tool modules has a result for each: its document shows them all.
     const results = outcome.result.files;
     const offences = results.length === 1 ? (results[0] as FileResult).offences : results.flatMap((one) => one.offences);
+    const heldBack = results.flatMap((one) => one.heldBack ?? []);
     const before = this.#knownTools.get(path);
     const tools = results.map((one) => one.tool);
     this.#knownTools.set(path, tools);
     // Its tool names changed: the other documents of its directory may gain or lose a duplicate-tool.
     if (before !== undefined && (before.length !== tools.length || before.some((tool, i) => tool !== tools[i])))
       for (const other of this.#neighbours(path)) if (other !== uri) this.#options.relint(other);
-    return findingsOf(offences, uri, new PositionMap(text, encoding), this.#options.codeHref, (name) => pathToFileURL(join(folder.dir, name)).href);
+    const place = { uri, folderDir: folder.dir, dir: dirname(path), syntax: syntaxOf(path) };
+    return findingsOf(offences, heldBack, place, new PositionMap(text, encoding), this.#options.codeHref);
   }
 
   /** The open documents of the directory of `path` that a directory search would lint. */

@@ -62,10 +62,15 @@ function pathWithLinter(): string {
 interface Reported {
   readonly file: string;
   readonly offences: readonly { action: string | null; location: string; code: string; severity: string; message: string; line: number; column: number }[];
+  readonly heldBack?: readonly { action: string; check: string; by: readonly string[]; message: string }[];
 }
 
-/** What the CLI reports for the workspace at `dir`, by file (relative, "/"-separated). */
-function cliReport(dir: string): Map<string, Reported["offences"]> {
+/**
+ * What the Problems panel shows for each file of the workspace at `dir` (relative, "/"-separated),
+ * from the CLI's report: its offences, and each check held back as information, on the first
+ * offence that holds it back (docs/editors.md, "Diagnostics").
+ */
+function cliReport(dir: string): Map<string, Problem[]> {
   let stdout: string;
   try {
     stdout = execFileSync(process.execPath, [BIN, "--format", "json", "."], { cwd: dir, encoding: "utf8" });
@@ -73,15 +78,23 @@ function cliReport(dir: string): Map<string, Reported["offences"]> {
     stdout = (error as { stdout: string }).stdout;
   }
   const { files } = JSON.parse(stdout) as { files: Reported[] };
-  const byFile = new Map<string, Reported["offences"]>();
-  for (const file of files) byFile.set(file.file.replace(/^\.\//, ""), [...(byFile.get(file.file.replace(/^\.\//, "")) ?? []), ...file.offences]);
+  const byFile = new Map<string, Problem[]>();
+  for (const file of files) {
+    const problems = file.offences.map(asProblem);
+    for (const held of file.heldBack ?? []) {
+      const holder = file.offences.find((o) => o.action === held.action && held.by.includes(o.code));
+      problems.push({ severity: "Info", message: `${held.action}: ${held.message}`, source: "wymcp-lint", code: held.check, line: holder?.line ?? 1, column: holder?.column ?? 1 });
+    }
+    const name = file.file.replace(/^\.\//, "");
+    byFile.set(name, [...(byFile.get(name) ?? []), ...problems]);
+  }
   return byFile;
 }
 
 /** An offence as the Problems panel shows it (docs/editors.md, "Diagnostics"). */
 function asProblem(offence: Reported["offences"][number]): Problem {
   return {
-    severity: offence.severity === "error" ? "Error" : offence.severity === "warn" ? "Warning" : "Info",
+    severity: offence.severity === "error" ? "Error" : "Warning",
     message: offence.action === null ? offence.message : `${offence.action}${offence.location === "" ? "" : ` at ${offence.location}`}: ${offence.message}`,
     source: "wymcp-lint",
     code: offence.code,
@@ -141,15 +154,17 @@ test("each kind of file shows in the Problems panel and as squiggles exactly wha
   const report = cliReport(folder);
   await withEditor({ vsix: clientVsix, folder, path: bare }, async (editor) => {
     for (const file of FILES) {
-      const expected = (report.get(file) ?? []).map(asProblem).sort(byPlace);
+      const expected = [...(report.get(file) ?? [])].sort(byPlace);
       assert.ok(expected.length > 0, `${file} has offences`);
       await editor.open(file.split("/").pop() as string);
       // Every row is the linter's: the JSON schema the extension contributes reports nothing of its own.
       const shown = (await editor.problems(expected.length)).sort(byPlace);
       assert.deepEqual(shown, expected, file);
       const squiggled = new Set((await editor.squiggles()).map((s) => `${s.line} ${s.kind}`));
-      for (const problem of expected)
-        assert.ok(squiggled.has(`${problem.line} ${problem.severity === "Error" ? "error" : "warning"}`), `${file}: a squiggle on line ${problem.line}`);
+      for (const problem of expected) {
+        const kind = problem.severity === "Error" ? "error" : problem.severity === "Warning" ? "warning" : "info";
+        assert.ok(squiggled.has(`${problem.line} ${kind}`), `${file}: a squiggle (${kind}) on line ${problem.line}`);
+      }
       await editor.closeAll();
     }
 
@@ -187,7 +202,7 @@ test("each kind of file shows in the Problems panel and as squiggles exactly wha
 
 test("the linter is found on PATH, then in the workspace's node_modules once there is one", { skip: skip ?? false, timeout: 600_000 }, async () => {
   const folder = workspace({});
-  const expected = (cliReport(folder).get("books.actions.json") ?? []).map(asProblem).sort(byPlace);
+  const expected = [...(cliReport(folder).get("books.actions.json") ?? [])].sort(byPlace);
   await withEditor({ vsix: clientVsix, folder, path: pathWithLinter() }, async (editor) => {
     await editor.open("books.actions.json");
     assert.deepEqual((await editor.problems(expected.length)).sort(byPlace), expected);
@@ -204,7 +219,7 @@ test("the linter is found on PATH, then in the workspace's node_modules once the
 
 test("the linter bundled in a .vsix built for this platform runs; with no linter anywhere, a message says so", { skip: skip ?? false, timeout: 600_000 }, async () => {
   const folder = workspace({});
-  const expected = (cliReport(folder).get("notes.tool.ts") ?? []).map(asProblem).sort(byPlace);
+  const expected = [...(cliReport(folder).get("notes.tool.ts") ?? [])].sort(byPlace);
   await withEditor({ vsix: bundledVsix, folder, path: bare }, async (editor) => {
     await editor.open("notes.tool.ts");
     const shown = (await editor.problems(expected.length)).filter((problem) => problem.source === "wymcp-lint").sort(byPlace);

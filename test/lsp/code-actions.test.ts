@@ -121,7 +121,15 @@ test("an Elixir document of several tool modules: fix-all gives the bytes --fix 
     // The directives go in as # comments: the line's above it, with its indent, the file's at the top.
     assert.deepEqual(
       actions.map((a) => a.title),
-      ['Rename to "properties"', "Disable unknown-key for this line", "Disable unknown-key for this file", "Fix all wymcp-lint offences that can be fixed"],
+      // The action's missing-key covers its whole map, written on this line.
+      [
+        'Rename to "properties"',
+        "Disable unknown-key for this line",
+        "Disable unknown-key for this file",
+        "Disable missing-key for this line",
+        "Disable missing-key for this file",
+        "Fix all wymcp-lint offences that can be fixed",
+      ],
     );
     const line = applied(text, actions[1] as CodeAction, uri);
     assert.equal(
@@ -145,7 +153,9 @@ test("an Elixir document of several tool modules: fix-all gives the bytes --fix 
       context: { diagnostics, only: ["quickfix"] },
     })) as CodeAction[];
     const alone = (await Promise.all(diagnostics.map((d) => actionsAt(client, uri, d, ["quickfix"])))).flat();
-    assert.deepEqual(whole, alone);
+    // (A diagnostic's range may hold another's, whose actions it then offers too: each counts once.)
+    const once = (actions: readonly CodeAction[]): string[] => [...new Set(actions.map((a) => JSON.stringify(a)))].sort();
+    assert.deepEqual(once(whole), once(alone));
     assert.ok(alone.filter((a) => a.title.endsWith("for this line")).length >= 2);
     const [all] = (await actionsAt(client, uri, last, ["source.fixAll"])).filter((a) => a.kind === "source.fixAll.wymcp-lint");
     assert.equal(applied(text, all as CodeAction, uri), await fixedByCli(dir, name));
@@ -289,7 +299,9 @@ test("a JSON file, which has no comments, gets no directive actions; hover expla
       contents: { kind: string; value: string };
     };
     assert.equal(hover.contents.kind, "markdown");
-    assert.match(hover.contents.value, /^\*\*unknown-key\*\*: Unknown action-schema key/);
+    // The action's missing-key covers its whole map, written on this line: both are explained.
+    assert.match(hover.contents.value, /^\*\*missing-key\*\*: /);
+    assert.match(hover.contents.value, /\n\*\*unknown-key\*\*: Unknown action-schema key/);
     assert.match(hover.contents.value, /\*\*Fix\.\*\*/);
   } finally {
     assert.equal(await client.stop(), 0);
@@ -309,8 +321,44 @@ test("hover on a code inside a disable directive gives that code's doc", async (
       contents: { value: string };
     } | null;
     assert.match(hover?.contents.value ?? "", /^\*\*duplicate-key\*\*/);
-    const elsewhere = await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line: 0, character: 55 } });
-    assert.equal(elsewhere, null);
+    // Elsewhere on the directive, which suppresses nothing: its own diagnostic's explanation.
+    const elsewhere = (await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line: 0, character: 55 } })) as {
+      contents: { value: string };
+    } | null;
+    assert.match(elsewhere?.contents.value ?? "", /^\*\*unused-disable\*\*/);
+    assert.equal(await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line: 1, character: 20 } }), null);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("a decision is offered as a suggestion, never preferred nor in fix-all: the action a related entry may mean, the property a default key may mean", async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  const path = join(dir, "decide.actions.json5");
+  const text = [
+    "{",
+    '  find: { description: "Find", properties: { limit: { type: "integer" } }, defaults: { limt: 10 }, related: ["lst"] },',
+    '  list: { description: "List", properties: {} },',
+    "}",
+    "",
+  ].join("\n");
+  writeFileSync(path, text);
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uriOf(path), text, "json5");
+    const { diagnostics } = await client.published_(uriOf(path));
+    const related = diagnostics.find((d) => d.code === "unknown-related") as Diagnostic;
+    const [change] = (await actionsAt(client, uriOf(path), related, ["quickfix"])).filter((a) => a.title === 'Change to "list"');
+    assert.equal(change?.isPreferred, undefined);
+    assert.equal(applied(text, change as CodeAction, uriOf(path)), text.replace('["lst"]', '["list"]'));
+    const defaults = diagnostics.find((d) => d.code === "undeclared-default") as Diagnostic;
+    const [rename] = (await actionsAt(client, uriOf(path), defaults, ["quickfix"])).filter((a) => a.title === 'Rename to "limit"');
+    assert.equal(applied(text, rename as CodeAction, uriOf(path)), text.replace("limt: 10", "limit: 10"));
+    // Not a fix: --fix leaves them, and so does fix-all.
+    const [all] = (await actionsAt(client, uriOf(path), related, ["source.fixAll"])).filter((a) => a.kind === "source.fixAll.wymcp-lint");
+    assert.equal(all, undefined);
+    assert.equal(await fixedByCli(dir, "decide.actions.json5"), text);
   } finally {
     assert.equal(await client.stop(), 0);
   }
