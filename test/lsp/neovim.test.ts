@@ -20,7 +20,10 @@ const FIXTURES = repoPath("test/fixtures/lsp");
 const nvim = spawnSync("nvim", ["--version"], { encoding: "utf8" });
 const skip = nvim.error !== undefined || nvim.status !== 0 ? "Neovim (nvim) is not installed here" : false;
 
-test("Neovim gets the diagnostics of each kind of file, applies a quick fix as --fix does, refuses one for an older text, keeps a broken config's diagnostic, follows an Elixir dependency and abandons a spinning load", { skip, timeout: 240_000 }, async () => {
+test("Neovim gets the diagnostics of each kind of file, applies a quick fix as --fix does, refuses one for an older text, keeps a broken config's diagnostic, follows an Elixir dependency and abandons a spinning load", {
+  skip,
+  timeout: 240_000,
+}, async () => {
   const dir = tempDir();
   try {
     mkdirSync(join(dir, ".git"));
@@ -31,7 +34,10 @@ test("Neovim gets the diagnostics of each kind of file, applies a quick fix as -
     );
     writeFileSync(join(dir, "wymcp-lint.config.json"), '{ "rules": { "unknown-key": "sometimes" } }\n');
     mkdirSync(join(dir, "lib"));
-    writeFileSync(join(dir, "lib", "shop.ex"), 'defmodule Shop do\n  use Wymcp.Tool\n\n  def name, do: "shop"\n  def description, do: "Shop"\n  def actions, do: Shop.Actions.all()\nend\n');
+    writeFileSync(
+      join(dir, "lib", "shop.ex"),
+      'defmodule Shop do\n  use Wymcp.Tool\n\n  def name, do: "shop"\n  def description, do: "Shop"\n  def actions, do: Shop.Actions.all()\nend\n',
+    );
     writeFileSync(join(dir, "lib", "actions.ex"), 'defmodule Shop.Actions do\n  def all do\n    %{find: %{description: "Find", propertes: %{}}}\n  end\nend\n');
     writeFileSync(join(dir, "spins.tool.mjs"), "for (;;) {}\n");
     const out = join(dir, "record.json");
