@@ -70,10 +70,10 @@ interface Reported {
  * from the CLI's report: its offences, and each check held back as information, on the first
  * offence that holds it back (docs/editors.md, "Diagnostics").
  */
-function cliReport(dir: string): Map<string, Problem[]> {
+function cliReport(dir: string, paths: readonly string[] = ["."]): Map<string, Problem[]> {
   let stdout: string;
   try {
-    stdout = execFileSync(process.execPath, [BIN, "--format", "json", "."], { cwd: dir, encoding: "utf8" });
+    stdout = execFileSync(process.execPath, [BIN, "--format", "json", ...paths], { cwd: dir, encoding: "utf8" });
   } catch (error) {
     stdout = (error as { stdout: string }).stdout;
   }
@@ -200,9 +200,13 @@ test("each kind of file shows in the Problems panel and as squiggles exactly wha
   });
 });
 
-test("the linter is found on PATH, then in the workspace's node_modules once there is one", { skip: skip ?? false, timeout: 600_000 }, async () => {
+test("the linter is found on PATH, then in the workspace's node_modules once there is one; under run onSave, the Problems panel changes on save only", {
+  skip: skip ?? false,
+  timeout: 600_000,
+}, async () => {
   const folder = workspace({});
   const expected = [...(cliReport(folder).get("books.actions.json") ?? [])].sort(byPlace);
+  const search = [...(cliReport(folder).get("search.actions.json5") ?? [])].sort(byPlace);
   await withEditor({ vsix: clientVsix, folder, path: pathWithLinter() }, async (editor) => {
     await editor.open("books.actions.json");
     assert.deepEqual((await editor.problems(expected.length)).sort(byPlace), expected);
@@ -214,6 +218,28 @@ test("the linter is found on PATH, then in the workspace's node_modules once the
     await editor.closeAll();
     await editor.open("books.actions.json");
     assert.deepEqual((await editor.problems(expected.length)).sort(byPlace), expected);
+    await editor.closeAll();
+
+    // Linted on save only: the setting changed, the extension starts the server again.
+    writeFileSync(join(folder, ".vscode", "settings.json"), JSON.stringify({ "wymcp-lint.run": "onSave" }));
+    await editor.output();
+    await editor.waitForOutput(/(found through the workspace's node_modules[\s\S]*){2}/);
+    await editor.open("search.actions.json5");
+    assert.deepEqual((await editor.problems(search.length)).sort(byPlace), search);
+    // The line whose entry is not an action deleted: unsaved, the panel keeps what the last save
+    // showed (a wait that only lets a pull made on the change come; a slow machine passes it
+    // without proving anything, never fails it).
+    await editor.goTo(7, 1);
+    await editor.page.keyboard.press("Control+Shift+K");
+    await editor.page.waitForSelector(".tab.active.dirty");
+    await editor.page.waitForTimeout(2_000);
+    assert.deepEqual((await editor.problems(search.length)).sort(byPlace), search);
+    // Saved: the panel shows what the CLI reports of the saved file.
+    await editor.save();
+    const saved = [...(cliReport(folder, ["search.actions.json5"]).get("search.actions.json5") ?? [])].sort(byPlace);
+    // Its wrong-type gone, and the check that wrong-type held back.
+    assert.equal(saved.length, search.length - 2);
+    assert.deepEqual((await editor.problems(saved.length)).sort(byPlace), saved);
   });
 });
 
