@@ -11,6 +11,9 @@
 //   moduleBurstP95Ms   a burst of typing in a .tool.ts module (a change every KEY_MS), with the
 //                 editor's default debounce (150 ms, included): from the last key to the
 //                 diagnostics of that version, p95 over the bursts
+//   spinAbandonedP95Ms  a .tool.ts module spinning in its load (its load timeout the default
+//                 10 s), then its next text: from that change to its diagnostics, the outdated
+//                 load abandoned, p95
 //   rssGrowthMb   the server's resident memory after 10,000 edits less after the first 500
 
 import { spawn } from "node:child_process";
@@ -142,6 +145,20 @@ try {
     pausedTimes.push(await s.change(module, v, moduleText(`v${v}`)));
   }
   results.modulePausedP95Ms = p95(pausedTimes);
+
+  // A module whose load spins (a loop at its top level), then its next text: the spinning load is
+  // abandoned, not waited for to its load timeout.
+  const spin = pathToFileURL(join(dir, "spin.tool.ts")).href;
+  writeFileSync(join(dir, "spin.tool.ts"), moduleText("s1"));
+  await s.open(spin, moduleText("s1"));
+  const spinTimes = [];
+  for (let v = 2; v <= (quick ? 8 : 22); v += 2) {
+    void s.send(spin, v, "for (;;) {}\n");
+    // Its module process is spinning by then.
+    await new Promise((resolvePause) => setTimeout(resolvePause, PAUSE_MS));
+    spinTimes.push(await s.change(spin, v + 1, moduleText(`s${v + 1}`)));
+  }
+  results.spinAbandonedP95Ms = p95(spinTimes);
 
   // A burst of typing, with the editor's debounce: only the last key's version is linted (the
   // others are overtaken), and its diagnostics are timed from that key.
