@@ -157,7 +157,7 @@ function placeIn(path: string, map: PositionMap, syntax: Syntax, at: { line: num
     if ("line" in at) start = new LinterLines(other.text).offset(at.line, at.column);
     else {
       const found = [JSON.stringify(at.find), `'${at.find}'`].map((literal) => other.text.indexOf(literal)).filter((i) => i >= 0);
-      if (found.length > 0) start = Math.min(...found);
+      if (found.length > 0) start = found.reduce((a, b) => Math.min(a, b));
     }
   }
   const end = other === null || start === 0 ? start : tokenEnd(other.text, start, syntax);
