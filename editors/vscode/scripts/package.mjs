@@ -8,7 +8,7 @@
 //   node scripts/package.mjs --bundle-linter [--target T]     wymcp-lint-T.vsix: with the linter
 //   ... --out FILE                                            the .vsix written there instead
 //
-// A bundled linter carries native parts (the oxc parser and transformer, esbuild), which npm
+// A bundled linter carries native parts (the oxc parser and transformer), which npm
 // installs for one platform: the .vsix is built for one VS Code target (T: linux-x64,
 // darwin-arm64, win32-x64, ...; this machine's when absent), its native parts that target's,
 // and it says so (vsce --target), so VS Code offers it only there. The client alone has none
