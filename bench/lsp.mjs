@@ -8,6 +8,12 @@
 //   moduleP95Ms   the same for a .tool.ts module (each change loads it in a module process),
 //                 each change sent as soon as the last one's diagnostics came
 //   modulePausedP95Ms  the same, each change after a pause of PAUSE_MS (as typing pauses)
+//   moduleBurstP95Ms   a burst of typing in a .tool.ts module (a change every KEY_MS), with the
+//                 editor's default debounce (150 ms, included): from the last key to the
+//                 diagnostics of that version, p95 over the bursts
+//   spinAbandonedP95Ms  a .tool.ts module spinning in its load (its load timeout the default
+//                 10 s), then its next text: from that change to its diagnostics, the outdated
+//                 load abandoned, p95
 //   rssGrowthMb   the server's resident memory after 10,000 edits less after the first 500
 
 import { spawn } from "node:child_process";
@@ -22,9 +28,11 @@ const LINT = process.env.BENCH_LINT ?? join(ROOT, "bin", "wymcp-lint.js");
 const quick = process.argv.includes("--quick");
 // A pause in typing: longer than the editor's debounce (docs/editors.md, 150 ms by default).
 const PAUSE_MS = 500;
+// One key after another in a burst of typing.
+const KEY_MS = 60;
 const dir = mkdtempSync(join(tmpdir(), "wymcp-lint-bench-lsp-"));
 
-async function server() {
+async function server(debounceMs = 0) {
   const child = spawn(process.execPath, [LINT, "--lsp"], { cwd: dir, stdio: ["pipe", "pipe", "ignore"] });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiting = new Map();
@@ -40,7 +48,7 @@ async function server() {
     processId: process.pid,
     rootUri: pathToFileURL(dir).href,
     workspaceFolders: [{ uri: pathToFileURL(dir).href, name: "bench" }],
-    initializationOptions: { debounceMs: 0 },
+    initializationOptions: { debounceMs },
     capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } } },
   });
   const initializeMs = performance.now() - started;
@@ -53,6 +61,12 @@ async function server() {
       const done = published(uri, 1);
       connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "plaintext", version: 1, text } });
       await done;
+    },
+    /** Sends a change without waiting for its diagnostics; resolves with a promise of them. */
+    send(uri, version, text) {
+      const done = published(uri, version);
+      connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text }] });
+      return done;
     },
     /** Milliseconds from the change to its diagnostics. */
     async change(uri, version, text) {
@@ -131,6 +145,41 @@ try {
     pausedTimes.push(await s.change(module, v, moduleText(`v${v}`)));
   }
   results.modulePausedP95Ms = p95(pausedTimes);
+
+  // A module whose load spins (a loop at its top level), then its next text: the spinning load is
+  // abandoned, not waited for to its load timeout.
+  const spin = pathToFileURL(join(dir, "spin.tool.ts")).href;
+  writeFileSync(join(dir, "spin.tool.ts"), moduleText("s1"));
+  await s.open(spin, moduleText("s1"));
+  const spinTimes = [];
+  for (let v = 2; v <= (quick ? 8 : 22); v += 2) {
+    void s.send(spin, v, "for (;;) {}\n");
+    // Its module process is spinning by then.
+    await new Promise((resolvePause) => setTimeout(resolvePause, PAUSE_MS));
+    spinTimes.push(await s.change(spin, v + 1, moduleText(`s${v + 1}`)));
+  }
+  results.spinAbandonedP95Ms = p95(spinTimes);
+
+  // A burst of typing, with the editor's debounce: only the last key's version is linted (the
+  // others are overtaken), and its diagnostics are timed from that key.
+  const typing = await server(150);
+  const burstUri = pathToFileURL(join(dir, "burst.tool.ts")).href;
+  writeFileSync(join(dir, "burst.tool.ts"), moduleText("b0"));
+  await typing.open(burstUri, moduleText("b0"));
+  const burstTimes = [];
+  let key = 1;
+  for (let burst = 0; burst < (quick ? 4 : 10); burst++) {
+    await new Promise((resolvePause) => setTimeout(resolvePause, PAUSE_MS));
+    let last = null;
+    for (let i = 0; i < 8; i++) {
+      if (i > 0) await new Promise((resolveKey) => setTimeout(resolveKey, KEY_MS));
+      last = { at: performance.now(), done: typing.send(burstUri, ++key, moduleText(`b${key}`)) };
+    }
+    await last.done;
+    burstTimes.push(performance.now() - last.at);
+  }
+  results.moduleBurstP95Ms = p95(burstTimes);
+  await typing.stop();
 
   const small = pathToFileURL(join(dir, "edits.actions.json5")).href;
   await s.open(small, json5Document(20, "e1"));

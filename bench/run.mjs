@@ -550,6 +550,8 @@ const lsp = scriptRows("lsp", "lsp.mjs", [
   ["change to diagnostics, 200-action JSON5 document, p95", "json5P95Ms", "ms", 30],
   ["change to diagnostics, .tool.ts module, p95", "moduleP95Ms", "ms", 300],
   ["the same, each change after a 500 ms pause in typing, p95", "modulePausedP95Ms", "ms", 100],
+  ["a burst of typing in a .tool.ts module, the last key to its diagnostics (the 150 ms debounce included), p95", "moduleBurstP95Ms", "ms", 300],
+  ["a .tool.ts module spinning in its load, then its next text: to that text's diagnostics, p95", "spinAbandonedP95Ms", "ms", 1000],
   [(figures) => `resident memory growth over ${figures?.edits?.toLocaleString("en-US") ?? "10,000"} edits`, "rssGrowthMb", "MB", 20],
 ]);
 const watchFigures = scriptRows("watch", "watch.mjs", [

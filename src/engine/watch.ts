@@ -187,11 +187,19 @@ export class FileWatch {
   }
 }
 
-/** One target per directory, recursive where any asked for it; a directory below a recursive one adds nothing. */
-function mergedTargets(targets: readonly WatchTarget[]): WatchTarget[] {
+/**
+ * One target per directory, recursive where any asked for it; a directory a recursive one
+ * already covers adds nothing (one below it, but not below node_modules or .git there, which a
+ * recursive watch does not enter: a module's import from node_modules is watched on its own).
+ */
+export function mergedTargets(targets: readonly WatchTarget[]): WatchTarget[] {
   const byDir = new Map<string, boolean>();
   for (const { dir, recursive } of targets) byDir.set(dir, (byDir.get(dir) ?? false) || recursive);
   const recursiveDirs = [...byDir].filter(([, recursive]) => recursive).map(([dir]) => dir);
-  const below = (dir: string): boolean => recursiveDirs.some((root) => root !== dir && (dir.startsWith(`${root}/`) || root === "/"));
-  return [...byDir].filter(([dir]) => !below(dir)).map(([dir, recursive]) => ({ dir, recursive }));
+  const covers = (root: string, dir: string): boolean => {
+    if (root === dir) return false;
+    const rest = root === "/" ? dir.slice(1) : dir.startsWith(`${root}/`) ? dir.slice(root.length + 1) : null;
+    return rest !== null && !rest.split("/").some((segment) => UNWATCHED.has(segment));
+  };
+  return [...byDir].filter(([dir]) => !recursiveDirs.some((root) => covers(root, dir))).map(([dir, recursive]) => ({ dir, recursive }));
 }

@@ -5,10 +5,11 @@
 // itself is the `ignore` package, which implements git's rules (the one ESLint uses); this
 // module decides which rule sets apply where. The global core.excludesFile is not read.
 
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Ignore } from "ignore";
+import { readRegularFile } from "../files/regular-file.js";
 import { pathBelow } from "../text/posix-path.js";
 
 // `ignore` is CommonJS. Imported from ESM, Node first scans its source for named exports,
@@ -38,12 +39,12 @@ interface RuleSet {
   readonly rules: Ignore;
 }
 
+// The largest ignore file read, as git reads none larger (dir.c, PATTERN_MAX_FILE_SIZE).
+const MAX_RULES_BYTES = 100 * 1024 * 1024;
+
+/** An ignore file's text; null, so no rules, when it is absent, unreadable, no regular file (a FIFO, a link to a device) or too large. */
 function readRules(file: string): string | null {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return null; // absent or unreadable: no rules from it
-  }
+  return readRegularFile(file, MAX_RULES_BYTES)?.toString("utf8") ?? null;
 }
 
 /** The directory holding `.git` at or above `dir`, null outside a repository. */

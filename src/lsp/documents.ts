@@ -1,9 +1,11 @@
 // The lint of each open document (docs/editors.md): a change waits out the debounce, then
-// the document is linted; one lint per document at a time, and when the text (or the
-// config, or a file it depends on) changed meanwhile it is linted again, at once, for the
-// latest version. A result is kept, and handed on, only when it is for the version and
-// generation the document still has: a stale version is never published. Pull requests
-// wait here for the current version.
+// the document is linted. One lint per document at a time: when the lint of a newer version
+// (or of the same text after the config or a file it depends on changed) is due while an
+// older one still runs, the older is abandoned (its signal aborts it: a module spinning in its
+// load is stopped, not waited for) and the newer starts at once. A result is kept, and handed
+// on, only when it is for the version and generation the document still has: a stale version
+// is never published. Pull requests and code actions wait here for the version they need; a
+// code action asked before the current version was linted has it linted at once (now()).
 
 export interface Linted<T> {
   readonly version: number;
@@ -13,11 +15,16 @@ export interface Linted<T> {
   readonly findings: T;
 }
 
+/** The lint in flight: what it is for, and how to abandon it. */
+interface Running {
+  readonly version: number;
+  readonly generation: number;
+  readonly controller: AbortController;
+}
+
 interface State<T> {
   timer: NodeJS.Timeout | null;
-  running: boolean;
-  /** Linted again when the running lint ends: something changed while it ran. */
-  again: boolean;
+  running: Running | null;
   linted: Linted<T> | null;
   /** Bumped by each relint(): a result from an earlier generation is stale. */
   generation: number;
@@ -29,16 +36,19 @@ export interface DocumentSource<D> {
   current(uri: string): { readonly version: number; readonly document: D } | null;
 }
 
+/** Lints a document; never rejects for its own faults, and may give up once `signal` aborts (what it gives then is not used). */
+export type LintDocument<D, T> = (uri: string, document: D, signal: AbortSignal) => Promise<T>;
+
 export class DocumentLints<D, T> {
   readonly #states = new Map<string, State<T>>();
   readonly #source: DocumentSource<D>;
-  readonly #lint: (uri: string, document: D) => Promise<T>;
+  readonly #lint: LintDocument<D, T>;
   readonly #done: (uri: string, linted: Linted<T>) => void;
   #debounceMs: number;
   #results = 0;
 
-  /** `lint` never rejects for a document's own faults; `done` gets each result for a version still current. */
-  constructor(source: DocumentSource<D>, lint: (uri: string, document: D) => Promise<T>, done: (uri: string, linted: Linted<T>) => void, debounceMs: number) {
+  /** `done` gets each result for a version still current. */
+  constructor(source: DocumentSource<D>, lint: LintDocument<D, T>, done: (uri: string, linted: Linted<T>) => void, debounceMs: number) {
     this.#source = source;
     this.#lint = lint;
     this.#done = done;
@@ -52,7 +62,7 @@ export class DocumentLints<D, T> {
   #state(uri: string): State<T> {
     let state = this.#states.get(uri);
     if (state === undefined) {
-      state = { timer: null, running: false, again: false, linted: null, generation: 0, waiters: [] };
+      state = { timer: null, running: null, linted: null, generation: 0, waiters: [] };
       this.#states.set(uri, state);
     }
     return state;
@@ -73,7 +83,7 @@ export class DocumentLints<D, T> {
     }, this.#debounceMs);
   }
 
-  /** These documents again, at once (a config, ignore file, baseline or imported file changed): their results from before are stale. */
+  /** These documents again, at once (a config, ignore file, baseline or imported file changed, or the document was saved): their results from before are stale. */
   relint(uris: Iterable<string>): void {
     for (const uri of uris) {
       const state = this.#states.get(uri);
@@ -83,11 +93,12 @@ export class DocumentLints<D, T> {
     }
   }
 
-  /** The document was closed: its lint is forgotten, and whoever waited for it gets null. */
+  /** The document was closed: its lint is forgotten (one in flight abandoned), and whoever waited for it gets null. */
   closed(uri: string): void {
     const state = this.#states.get(uri);
     if (state === undefined) return;
     if (state.timer !== null) clearTimeout(state.timer);
+    state.running?.controller.abort();
     this.#states.delete(uri);
     for (const waiter of state.waiters) waiter.resolve(null);
   }
@@ -105,8 +116,24 @@ export class DocumentLints<D, T> {
     const state = this.#state(uri);
     const { linted, generation } = state;
     if (linted !== null && linted.version >= version && linted.generation >= generation) return Promise.resolve(linted);
-    if (state.timer === null && !state.running) this.#run(uri, state);
-    return new Promise((resolve) => state.waiters.push({ version, generation, resolve }));
+    const waiting = new Promise<Linted<T> | null>((resolve) => state.waiters.push({ version, generation, resolve }));
+    // A change waiting out its debounce lints the version asked for when it fires.
+    if (state.timer === null) this.#run(uri, state);
+    return waiting;
+  }
+
+  /** The result for the current version, linted at once when it is not yet (its debounce cut short); null when the document is closed. */
+  now(uri: string): Promise<Linted<T> | null> {
+    const current = this.#source.current(uri);
+    if (current === null) return Promise.resolve(null);
+    const known = this.latest(uri);
+    if (known !== null) return Promise.resolve(known);
+    const state = this.#state(uri);
+    if (state.timer !== null) {
+      clearTimeout(state.timer);
+      state.timer = null;
+    }
+    return this.whenLinted(uri, current.version);
   }
 
   /** Stops every pending lint: the server is going away. */
@@ -115,31 +142,35 @@ export class DocumentLints<D, T> {
   }
 
   #run(uri: string, state: State<T>): void {
-    if (state.running) {
-      state.again = true;
-      return;
-    }
     const current = this.#source.current(uri);
     if (current === null) return;
-    state.running = true;
-    state.again = false;
     const { generation } = state;
-    void this.#lint(uri, current.document).then((findings) => {
-      state.running = false;
-      // Closed meanwhile: nothing to hand on.
+    const { running } = state;
+    if (running !== null) {
+      // Already linting this very text: its result is the one wanted.
+      if (running.version === current.version && running.generation === generation) return;
+      // An older text's lint, outdated: abandoned, not waited for.
+      running.controller.abort();
+    }
+    const mine: Running = { version: current.version, generation, controller: new AbortController() };
+    state.running = mine;
+    void this.#lint(uri, current.document, mine.controller.signal).then((findings) => {
+      // Abandoned, or closed meanwhile: nothing to hand on.
+      if (state.running !== mine) return;
+      state.running = null;
       if (this.#states.get(uri) !== state) return;
       const now = this.#source.current(uri);
-      if (now !== null && now.version === current.version && generation === state.generation) {
-        const linted: Linted<T> = { version: current.version, generation, resultId: String(++this.#results), findings };
+      if (now !== null && now.version === mine.version && generation === state.generation) {
+        const linted: Linted<T> = { version: mine.version, generation, resultId: String(++this.#results), findings };
         state.linted = linted;
         const waiting = state.waiters;
         state.waiters = waiting.filter((w) => w.version > linted.version || w.generation > generation);
         for (const waiter of waiting) if (!state.waiters.includes(waiter)) waiter.resolve(linted);
         this.#done(uri, linted);
+        return;
       }
       // A newer version or config came meanwhile: lint again at once, unless a debounce is already waiting.
-      const stale = now !== null && (now.version !== current.version || generation !== state.generation);
-      if ((state.again || stale) && state.timer === null) this.#run(uri, state);
+      if (now !== null && state.timer === null) this.#run(uri, state);
     });
   }
 }

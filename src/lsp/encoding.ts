@@ -56,6 +56,11 @@ export class PositionMap {
     return this.#text;
   }
 
+  /** Another text's map in the same encoding (a file a diagnostic names beside its own). */
+  other(text: string): PositionMap {
+    return new PositionMap(text, this.#encoding);
+  }
+
   /** The client's position of a UTF-16 offset (clamped to the text; inside a CRLF, the line's end). */
   position(offset: number): LspPosition {
     const at = Math.max(0, Math.min(offset, this.#text.length));

@@ -1,4 +1,4 @@
-// Hover (docs/editors.md): on an offence, its code's explanation (what it means, why it
+// Hover (docs/editors.md): on offences, each one's code's explanation (what it means, why it
 // matters, the fix); on a code named inside a disable directive, that code's. The
 // explanation is the CLI's own (--explain), handed in as Markdown. Pure.
 
@@ -31,14 +31,21 @@ function directiveCodeAt(text: string, directives: readonly Directive[], offset:
   return null;
 }
 
-/** The hover at `offset`: an offence's explanation, or that of a code a directive (one of the document's `directives`, as a lint reads them) names there. */
+/**
+ * The hover at `offset`: the explanation of a code a directive (one of the document's
+ * `directives`, as a lint reads them) names there, and of every diagnostic there (each code
+ * once, in the order of the diagnostics).
+ */
 export function hoverAt(findings: readonly Finding[], offset: number, directives: readonly Directive[], map: PositionMap, explain: Explain): Hover | null {
-  const finding = findings.find((f) => offset >= f.start && (offset < f.end || (f.start === f.end && offset === f.start)));
-  const code = finding?.offence.code ?? directiveCodeAt(map.text, directives, offset);
-  const markdown = code === null || code === undefined ? null : explain(code);
-  if (markdown === null) return null;
+  const here = findings.filter((f) => offset >= f.start && (offset < f.end || (f.start === f.end && offset === f.start)));
+  const named = directiveCodeAt(map.text, directives, offset);
+  // A code a directive names where the cursor is, first: that is what is pointed at.
+  const codes = [...new Set([...(named === null ? [] : [named]), ...here.map((f) => f.code)])];
+  const explained = codes.flatMap((code) => explain(code) ?? []);
+  if (explained.length === 0) return null;
+  const first = here[0];
   return {
-    contents: { kind: "markdown", value: markdown },
-    ...(finding === undefined ? {} : { range: finding.diagnostic.range }),
+    contents: { kind: "markdown", value: explained.join("\n\n---\n\n") },
+    ...(first === undefined ? {} : { range: first.diagnostic.range }),
   };
 }

@@ -6,15 +6,17 @@
 // under the language server's policy (src/engine/policy.ts): the config's severities, nothing
 // at all for a file the ignore rules skip, and without the offences its baseline records.
 
+import { statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AcrossOf, FileResult } from "../engine/engine.js";
+import type { WatchTarget } from "../engine/watch.js";
 import { runsCode, searchedKind, type InputKindId } from "../files/kind.js";
 import { ModulePool } from "../modules/pool.js";
 import { pathBelow } from "../text/posix-path.js";
-import { findingsOf, type Finding } from "./diagnostics.js";
+import { findingsOf, type Finding, syntaxOf } from "./diagnostics.js";
 import { duplicateToolsOf } from "./duplicate-tools.js";
 import { NamesOnDisk } from "./names-on-disk.js";
+import { pathOfUri, pathsOfUris } from "./uri.js";
 import { type Encoding, PositionMap } from "./encoding.js";
 import { type ConfigProblem, type EngineSetting, fileNameIn, type Folder, folderOf, isConfigName, openFolder, problemOf, reloadFolder } from "./workspace.js";
 
@@ -98,8 +100,8 @@ export class Linting {
     return [...this.#folders, ...(await Promise.all(this.#loose.values()))];
   }
 
-  /** The findings of the document `uri` (the file at `path`, of `kind`) from its unsaved `text`, positions in `encoding`. */
-  async lint(uri: string, path: string, kind: InputKindId, text: string, encoding: Encoding): Promise<Finding[]> {
+  /** The findings of the document `uri` (the file at `path`, of `kind`) from its unsaved `text`, positions in `encoding`; rejects with its reason once `signal` aborts while a tool module loads. */
+  async lint(uri: string, path: string, kind: InputKindId, text: string, encoding: Encoding, signal: AbortSignal): Promise<Finding[]> {
     const folder = await this.#folderFor(path);
     const { engine } = folder;
     const file = fileNameIn(folder.dir, path);
@@ -112,11 +114,11 @@ export class Linting {
     // file's, one per tool module); an Elixir file or a tool module beside it that is not open
     // counts with the names read from it on disk now, where they can be read.
     const ignored = (other: string): boolean => engine.ignores(fileNameIn(folder.dir, other));
-    const open = new Set([...this.#options.openDocuments()].flatMap((one) => (one.startsWith("file:") ? [fileURLToPath(one)] : [])));
+    const open = new Set(pathsOfUris(this.#options.openDocuments()));
     const onDisk = await this.#namesOnDisk.of(dirname(path), open.add(path), ignored);
     const known = onDisk.size === 0 ? this.#knownTools : new Map([...this.#knownTools, ...onDisk]);
     const across: AcrossOf = (tools) => duplicateToolsOf(path, file, tools, known, ignored).map((offence) => (offence === null ? [] : [offence]));
-    const outcome = await engine.run({ text, file, across });
+    const outcome = await engine.run({ text, file, across }, { signal });
     // Replaced only once known: a file changed while this lint runs still finds the document by its last list.
     const dependencies = outcome.dependencies.get(path);
     if (dependencies !== undefined) this.#dependencies.set(uri, dependencies);
@@ -135,22 +137,23 @@ export class Linting {
     // An Elixir file of several tool modules has a result for each: its document shows them all.
     const results = outcome.result.files;
     const offences = results.length === 1 ? (results[0] as FileResult).offences : results.flatMap((one) => one.offences);
+    const heldBack = results.flatMap((one) => one.heldBack ?? []);
     const before = this.#knownTools.get(path);
     const tools = results.map((one) => one.tool);
     this.#knownTools.set(path, tools);
     // Its tool names changed: the other documents of its directory may gain or lose a duplicate-tool.
     if (before !== undefined && (before.length !== tools.length || before.some((tool, i) => tool !== tools[i])))
       for (const other of this.#neighbours(path)) if (other !== uri) this.#options.relint(other);
-    return findingsOf(offences, uri, new PositionMap(text, encoding), this.#options.codeHref, (name) => pathToFileURL(join(folder.dir, name)).href);
+    const place = { uri, folderDir: folder.dir, dir: dirname(path), syntax: syntaxOf(path) };
+    return findingsOf(offences, heldBack, place, new PositionMap(text, encoding), this.#options.codeHref);
   }
 
   /** The open documents of the directory of `path` that a directory search would lint. */
   *#neighbours(path: string): Iterable<string> {
     const dir = dirname(path);
     for (const uri of this.#options.openDocuments()) {
-      if (!uri.startsWith("file:")) continue;
-      const other = fileURLToPath(uri);
-      if (dirname(other) === dir && searchedKind(other) !== null) yield uri;
+      const other = pathOfUri(uri);
+      if (other !== null && dirname(other) === dir && searchedKind(other) !== null) yield uri;
     }
   }
 
@@ -176,11 +179,14 @@ export class Linting {
    */
   async changed(paths: readonly string[]): Promise<Set<string>> {
     const folders = await this.#allFolders();
-    const open = [...this.#options.openDocuments()].filter((uri) => uri.startsWith("file:"));
+    const open = [...this.#options.openDocuments()].flatMap((uri) => {
+      const path = pathOfUri(uri);
+      return path === null ? [] : [{ uri, path }];
+    });
     const inFolders = (chosen: readonly Folder[]): string[] =>
-      open.filter((uri) => {
-        const folder = folderOf(folders, fileURLToPath(uri));
-        return folder !== null && chosen.includes(folder);
+      open.flatMap(({ uri, path }) => {
+        const folder = folderOf(folders, path);
+        return folder !== null && chosen.includes(folder) ? [uri] : [];
       });
     const again = new Set<string>();
     for (const path of paths) {
@@ -193,19 +199,44 @@ export class Linting {
         }
         for (const uri of inFolders(affected)) again.add(uri);
       } else if (IGNORE_FILE.test(path)) {
-        for (const uri of open) again.add(uri);
+        for (const { uri } of open) again.add(uri);
       } else if (folders.some((folder) => folder.engine.baselineFile === path)) {
         for (const uri of inFolders(folders.filter((folder) => folder.engine.baselineFile === path))) again.add(uri);
       } else {
-        const dependents = open.filter((uri) => this.#dependencies.get(uri)?.includes(path) === true);
+        const dependents = open.flatMap(({ uri }) => (this.#dependencies.get(uri)?.includes(path) === true ? [uri] : []));
         // Module processes that loaded the old file must not serve it again.
         if (dependents.length > 0) for (const folder of folders) folder.engine.update(path);
         for (const uri of dependents) again.add(uri);
         // A file of the directory came, went or changed, but not an open one, which counts by its buffer.
-        if (searchedKind(path) !== null && !open.some((uri) => fileURLToPath(uri) === path)) for (const uri of this.#neighbours(path)) again.add(uri);
+        if (searchedKind(path) !== null && !open.some((one) => one.path === path)) for (const uri of this.#neighbours(path)) again.add(uri);
       }
     }
     return again;
+  }
+
+  /**
+   * What the server watches itself when the client cannot (docs/editors.md, "The workspace"):
+   * each workspace folder with everything below it, a document's own directory outside them,
+   * and the places outside those that results depend on: a folder's config or baseline found
+   * elsewhere, its repository's .git/info (exclude), the files tool modules and Elixir actions/0 loaded.
+   */
+  async watchTargets(): Promise<WatchTarget[]> {
+    await this.#ready;
+    const loose = await Promise.all(this.#loose.values());
+    const targets: WatchTarget[] = [];
+    for (const folder of [...this.#folders, ...loose]) {
+      targets.push({ dir: folder.dir, recursive: !loose.includes(folder) });
+      for (const file of [folder.configFile, folder.engine.baselineFile]) if (file !== null) targets.push({ dir: dirname(file), recursive: false });
+      for (let dir = folder.dir; ; dir = dirname(dir)) {
+        if (statSync(join(dir, ".git"), { throwIfNoEntry: false }) !== undefined) {
+          targets.push({ dir: join(dir, ".git", "info"), recursive: false });
+          break;
+        }
+        if (dirname(dir) === dir) break;
+      }
+    }
+    for (const files of this.#dependencies.values()) for (const file of files) targets.push({ dir: dirname(file), recursive: false });
+    return targets;
   }
 
   /** Stops every module process: the server is going away. */

@@ -4,12 +4,16 @@
 // file's from its name, an Elixir file's from its text, a tool module's only where its source
 // writes it as a plain string literal; anything else leaves it out, so a name built at run
 // time never makes a duplicate that is not there. Each file's names are kept while the file is
-// unchanged, so a keystroke in the document reads again only what changed. A file that holds
-// no tool, or does not parse, has no names.
+// unchanged, so a keystroke in the document reads again only what changed, and only its names:
+// never its text. A file that holds no tool, or does not parse, has no names.
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { searchedKind } from "../files/kind.js";
+import { readRegularFile } from "../files/regular-file.js";
+
+// The largest file beside a document whose names are read; a larger one counts with no names.
+const MAX_NEIGHBOUR_BYTES = 16 * 1024 * 1024;
 
 interface Kept {
   /** The file's size, modification time and inode, as read when its names were. */
@@ -21,6 +25,15 @@ interface Kept {
 function stampOf(path: string): string | null {
   const stat = statSync(path, { bigint: true, throwIfNoEntry: false });
   return stat === undefined || !stat.isFile() ? null : `${stat.size}:${stat.mtimeNs}:${stat.ino}`;
+}
+
+/**
+ * The names as strings of their own: a name read from a file's text may be a slice of it, and
+ * V8 keeps a slice's whole text alive, so kept as read it would keep every neighbour's text
+ * for the session. JSON text is a copy that keeps every code unit, lone surrogates too.
+ */
+function ownCopies(names: readonly (string | null)[] | null): readonly (string | null)[] | null {
+  return names === null ? null : names.map((name) => (name === null ? null : (JSON.parse(JSON.stringify(name)) as string)));
 }
 
 export class NamesOnDisk {
@@ -49,14 +62,9 @@ export class NamesOnDisk {
       if (stamp === null) continue; // a directory, or gone since the listing
       let kept = this.#kept.get(path);
       if (kept?.stamp !== stamp) {
-        const text = (): string | null => {
-          try {
-            return readFileSync(path, "utf8");
-          } catch {
-            return null;
-          }
-        };
-        kept = { stamp, names: await inputKind(kind).toolNames(path, text) };
+        // Only a regular file, bounded: what a link there points at is never waited for nor read without end.
+        const text = (): string | null => readRegularFile(path, MAX_NEIGHBOUR_BYTES)?.toString("utf8") ?? null;
+        kept = { stamp, names: ownCopies(await inputKind(kind).toolNames(path, text)) };
         this.#kept.set(path, kept);
       }
       if (kept.names !== null) found.set(path, kept.names);

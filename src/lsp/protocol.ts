@@ -22,5 +22,6 @@ export type {
   InitializeResult,
   Range,
   TextEdit,
+  WorkspaceEdit,
 } from "vscode-languageserver/node";
 export { TextDocument } from "vscode-languageserver-textdocument";

@@ -7,7 +7,7 @@
 // `exit`, when standard input closes and when the client's process dies; the module
 // processes are stopped on the way out.
 
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import {
   type CodeAction,
   type CodeActionParams,
@@ -29,7 +29,9 @@ import { SOURCE, type Finding } from "./diagnostics.js";
 import { DocumentLints, type Linted } from "./documents.js";
 import { negotiateEncoding, PositionMap, type Encoding } from "./encoding.js";
 import { hoverAt, type Explain } from "./hover.js";
+import type { FileWatch } from "../engine/watch.js";
 import type { Linting } from "./linting.js";
+import { pathOfUri, pathsOfUris } from "./uri.js";
 import type { ConfigProblem } from "./workspace.js";
 
 /** The code docs (hover, and each diagnostic's link), loaded at their first use. */
@@ -69,9 +71,9 @@ function settingsOf(given: unknown): Settings {
 }
 
 /** A document the server lints: a file a directory search would pick up by its name, on disk. */
-function lintable(uri: string): { path: string; kind: InputKindId } | null {
-  if (!uri.startsWith("file:")) return null;
-  const path = fileURLToPath(uri);
+function lintable(uri: unknown): { path: string; kind: InputKindId } | null {
+  const path = pathOfUri(uri);
+  if (path === null) return null;
   const kind = kindOf(path);
   return kind === null || searchedKind(path) === null ? null : { path, kind };
 }
@@ -96,6 +98,14 @@ export function serveLsp(options: ServerOptions): Connection {
   let refreshSupport = false;
   /** Whether the client tells of workspace folders added and removed. */
   let folderChanges = false;
+  /** Whether the client takes versioned edits (documentChanges): it then refuses an edit for a version it has moved on from. */
+  let versioned = false;
+  /** Whether the client watches files for the server (it takes a registration of didChangeWatchedFiles); else the server watches them itself. */
+  let clientWatches = false;
+  /** The server's own watch of the disk, when the client does not watch files for it. */
+  let watching: FileWatch | null = null;
+  /** Whether the server is shutting down: nothing is watched from then on. */
+  let stopped = false;
   let settings = DEFAULT_SETTINGS;
   let dirs: string[] = [];
   let docs: Promise<CodeDocs> | null = null;
@@ -106,7 +116,10 @@ export function serveLsp(options: ServerOptions): Connection {
   /** The lint side once loaded, for what must stop it at once (the process's exit). */
   let loaded: Linting | null = null;
   // However the process ends (exit, the parent's death, a closed input), no module process outlives it.
-  process.once("exit", () => loaded?.stop());
+  process.once("exit", () => {
+    watching?.close();
+    loaded?.stop();
+  });
 
   function lintSide(): Promise<Linting> {
     linting ??= Promise.all([import("./linting.js"), codeDocs()]).then(([{ Linting }, { codeHref }]) => {
@@ -122,15 +135,20 @@ export function serveLsp(options: ServerOptions): Connection {
     return linting;
   }
 
+  /** The diagnostic of each config or baseline that cannot be used, by its path: what the file shows, open or not. */
+  const problems = new Map<string, Diagnostic>();
+
   /** A config or baseline that cannot be used: one diagnostic in it and one message; with null, the diagnostic taken back. */
   function reportProblem(file: string, problem: ConfigProblem | null): void {
     const uri = pathToFileURL(file).href;
     if (problem === null) {
+      problems.delete(file);
       void connection.sendDiagnostics({ uri, diagnostics: [] });
       return;
     }
     const at = { line: Math.max(0, problem.line - 1), character: Math.max(0, problem.column - 1) };
     const diagnostic: Diagnostic = { range: { start: at, end: at }, severity: 1, source: SOURCE, message: problem.message };
+    problems.set(file, diagnostic);
     void connection.sendDiagnostics({ uri, diagnostics: [diagnostic] });
     // A notification, not a request: nothing waits for the user to dismiss it.
     void connection.sendNotification(ShowMessageNotification.type, {
@@ -139,15 +157,21 @@ export function serveLsp(options: ServerOptions): Connection {
     });
   }
 
-  async function lintDocument(uri: string, document: TextDocument): Promise<Finding[]> {
+  /** Never rejects: the document lints that wait on it (documents.ts) must go on whatever happens. */
+  async function lintDocument(uri: string, document: TextDocument, signal: AbortSignal): Promise<Finding[]> {
     const target = lintable(uri);
     if (target === null) return [];
-    const text = document.getText();
-    // As a directory search does: an Elixir file is linted only when it may hold a Wymcp tool.
-    if (!searchTakes(target.path, () => text)) return [];
     try {
-      return await (await lintSide()).lint(uri, target.path, target.kind, text, encoding);
+      const text = document.getText();
+      // As a directory search does: an Elixir file is linted only when it may hold a Wymcp tool.
+      if (!searchTakes(target.path, () => text)) return [];
+      const findings = await (await lintSide()).lint(uri, target.path, target.kind, text, encoding, signal);
+      // What it depends on (a file a module loaded, a folder for a document outside them) is watched from now on.
+      void watchDisk();
+      return findings;
     } catch (error) {
+      // Abandoned for a newer text (documents.ts): nothing to say.
+      if (signal.aborted) return [];
       // Our own bug: said in the client's log, and the document keeps no diagnostics.
       connection.console.error(`wymcp-lint could not lint ${target.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return [];
@@ -175,8 +199,12 @@ export function serveLsp(options: ServerOptions): Connection {
     pull = params.capabilities.textDocument?.diagnostic !== undefined;
     refreshSupport = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
     folderChanges = params.capabilities.workspace?.workspaceFolders === true;
-    const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri === null || params.rootUri === undefined ? [] : [params.rootUri]);
-    dirs = uris.filter((uri) => uri.startsWith("file:")).map((uri) => fileURLToPath(uri));
+    // A client that takes resource operations takes documentChanges, where they are written (LSP, WorkspaceEdit).
+    const workspaceEdit = params.capabilities.workspace?.workspaceEdit;
+    versioned = workspaceEdit?.documentChanges === true || (workspaceEdit?.resourceOperations?.length ?? 0) > 0;
+    clientWatches = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    const uris: unknown[] = params.workspaceFolders?.map((f: { uri?: unknown } | null) => f?.uri) ?? [params.rootUri];
+    dirs = pathsOfUris(uris);
     return {
       capabilities: {
         positionEncoding: encoding,
@@ -196,14 +224,29 @@ export function serveLsp(options: ServerOptions): Connection {
     void lintSide();
     if (folderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders(async ({ added, removed }) => {
-        const dirsOf = (folders: readonly { uri: string }[]): string[] => folders.filter((f) => f.uri.startsWith("file:")).map((f) => fileURLToPath(f.uri));
+        const dirsOf = (folders: readonly ({ uri?: unknown } | null)[]): string[] => pathsOfUris(folders.map((f) => f?.uri));
         await (await lintSide()).foldersChanged(dirsOf(added), dirsOf(removed));
+        void watchDisk();
         relintAll();
       });
     }
-    // Where the client watches files for us: configs, ignore files, baselines, and the files tool modules import.
-    void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*" }] }).catch(() => undefined);
+    // Configs, ignore files, baselines, and the files tool modules import: watched by the client
+    // where it can (asked only then: a client that cannot logs the request as a failure), else by the server.
+    if (clientWatches) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*" }] }).catch(() => undefined);
+    else void watchDisk();
   });
+
+  /** The server's own watch (engine/watch.ts), on every place the lint side depends on so far; called again as that grows. */
+  async function watchDisk(): Promise<void> {
+    if (clientWatches || stopped) return;
+    const side = await lintSide();
+    if (watching === null) {
+      const { FileWatch } = await import("../engine/watch.js");
+      if (stopped) return;
+      watching = new FileWatch([], (paths) => void changedOnDisk([...paths]));
+    }
+    watching.add(await side.watchTargets());
+  }
 
   /** These documents are linted again; a pull client is asked to pull again. */
   function relint(uris: Iterable<string>): void {
@@ -219,31 +262,43 @@ export function serveLsp(options: ServerOptions): Connection {
     if (again.size > 0) relint(again);
   }
 
-  connection.onDidChangeWatchedFiles(({ changes }) => changedOnDisk(changes.filter((c) => c.uri.startsWith("file:")).map((c) => fileURLToPath(c.uri))));
+  connection.onDidChangeWatchedFiles(({ changes }) => changedOnDisk(pathsOfUris(changes.map((c: { uri?: unknown } | null) => c?.uri))));
 
   /** Documents just opened: the document manager reports their text as changed too, right after. */
   const opening = new Set<string>();
+  // Only documents the server lints have a lint; any other (a config, a URI that names no file) gets no diagnostics from one.
   documents.onDidOpen(({ document }) => {
+    if (lintable(document.uri) === null) return;
     opening.add(document.uri);
     lints.changed(document.uri, true);
   });
   documents.onDidChangeContent(({ document }) => {
+    if (lintable(document.uri) === null) return;
     if (!opening.delete(document.uri) && settings.run === "onType") lints.changed(document.uri);
   });
   documents.onDidSave(({ document }) => {
     // Saved, it is on disk: what depends on it (a config, a file a module imports) is linted again.
-    if (document.uri.startsWith("file:")) void changedOnDisk([fileURLToPath(document.uri)]);
-    if (settings.run === "onSave") lints.changed(document.uri, true);
+    const path = pathOfUri(document.uri);
+    if (path !== null) void changedOnDisk([path]);
+    // Under onSave, what was saved is linted (a new generation: a pull made on save waits for it).
+    if (settings.run === "onSave" && lintable(document.uri) !== null) relint([document.uri]);
   });
   documents.onDidClose(({ document }) => {
+    if (lintable(document.uri) === null) return;
     lints.closed(document.uri);
     void linting?.then((side) => side.closed(document.uri));
     if (!pull) void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
 
   connection.languages.diagnostics.on(async (params): Promise<DocumentDiagnosticReport> => {
+    if (lintable(params.textDocument.uri) === null) {
+      // A config or baseline that cannot be used shows its problem whoever asks; any other document no lint of ours.
+      const problem = problems.get(pathOfUri(params.textDocument.uri) ?? "");
+      return { kind: "full", items: problem === undefined ? [] : [problem] };
+    }
     const document = documents.get(params.textDocument.uri);
-    const linted = document === undefined ? null : await lints.whenLinted(document.uri, document.version);
+    // Under onSave, a pull made as the text changes gets what the last open or save found: it lints nothing.
+    const linted = document === undefined ? null : await lints.whenLinted(document.uri, settings.run === "onSave" ? 0 : document.version);
     if (linted === null) return { kind: "full", items: [] };
     if (params.previousResultId === linted.resultId) return { kind: "unchanged", resultId: linted.resultId };
     return { kind: "full", resultId: linted.resultId, items: linted.findings.map((f) => f.diagnostic) };
@@ -252,14 +307,18 @@ export function serveLsp(options: ServerOptions): Connection {
   connection.onCodeAction(async (params: CodeActionParams): Promise<CodeAction[]> => {
     const document = documents.get(params.textDocument.uri);
     const target = lintable(params.textDocument.uri);
-    // Only what is known for the current version: an action never edits text it was not computed for.
-    const linted = document === undefined ? null : lints.latest(document.uri);
-    if (document === undefined || target === null || linted === null) return [];
+    if (document === undefined || target === null) return [];
+    const { version } = document;
+    // Only what is known for the version asked about, linted now when it is not yet (a fix-all on
+    // save right after an edit): an action never edits text it was not computed for.
+    const linted = await lints.now(document.uri);
+    if (linted === null || linted.version !== version || document.version !== version) return [];
     const map = new PositionMap(document.getText(), encoding);
+    const edited = { uri: document.uri, version: versioned ? version : null };
     const only = params.context.only;
     const wants = (kind: string): boolean => only === undefined || only.some((o) => kind === o || kind.startsWith(`${o}.`));
-    const actions = wants("quickfix") ? await quickFixes(linted.findings, params.range, document.uri, await commentingOf(target.path, target.kind), map) : [];
-    const all = wants(FIX_ALL_KIND) ? fixAll(linted.findings, document.uri, map) : null;
+    const actions = wants("quickfix") ? await quickFixes(linted.findings, params.range, edited, await commentingOf(target.path, target.kind), map) : [];
+    const all = wants(FIX_ALL_KIND) ? fixAll(linted.findings, edited, map) : null;
     return all === null ? actions : [...actions, all];
   });
 
@@ -273,6 +332,8 @@ export function serveLsp(options: ServerOptions): Connection {
   });
 
   connection.onShutdown(async () => {
+    stopped = true;
+    watching?.close();
     lints.dispose();
     (await linting)?.stop();
   });

@@ -2,7 +2,8 @@
 // engine (src/engine/) a run started there would make, which holds the folder's config, its
 // ignore rules, severity rules and baseline. A config that cannot be read or has mistakes is
 // reported once (a problem the server shows as one diagnostic in the config file and one
-// message) while the folder's last good engine keeps serving; one folder's broken config
+// message) while the folder's last good engine keeps serving (the defaults', when it never had
+// a good config); one folder's broken config
 // touches no other folder. Every engine runs its tool modules in the server's one pool.
 
 import { basename, join } from "node:path";
@@ -63,7 +64,8 @@ export async function reloadFolder(folder: Folder, setting: EngineSetting): Prom
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     folder.configFile = file;
-    folder.problem = problemOf(error, file, "the last good config keeps serving");
+    // Said as it is: a folder that never had a good config is linted with the defaults.
+    folder.problem = problemOf(error, file, folder.engine.config === null ? "the defaults serve until it is mended" : "the last good config keeps serving");
   }
   return folder.problem;
 }

@@ -189,3 +189,33 @@ test("--mcp takes only --load-timeout: anything else on its command line is a us
     assert.match(stderr, new RegExp(`--mcp serves on stdio and takes no other argument than --load-timeout; got ${named}`));
   }
 });
+
+test("--lsp takes only --stdio, --load-timeout and --clientProcessId (which editors' clients pass): any other argument is a usage error naming it", async () => {
+  assert.deepEqual(await parseCommand(["--lsp"]), { kind: "lsp", loadTimeoutMs: 10_000 });
+  assert.deepEqual(await parseCommand(["--lsp", "--stdio", "--clientProcessId=4242", "--load-timeout", "2"]), { kind: "lsp", loadTimeoutMs: 2_000 });
+  assert.deepEqual(await parseCommand(["--clientProcessId", "4242", "--lsp", "--stdio"]), { kind: "lsp", loadTimeoutMs: 10_000 });
+  for (const [argv, named] of [
+    [["--lsp", "tools"], '"tools"'],
+    [["--lsp", "--config", "wymcp-lint.config.json"], '"--config"'],
+    [["--lsp", "--no-config"], '"--no-config"'],
+    [["--lsp", "--no-ignore"], '"--no-ignore"'],
+    [["--lsp", "--format=json"], '"--format=json"'],
+    [["--lsp", "--fix"], '"--fix"'],
+    [["--watch", "--lsp"], '"--watch"'],
+  ] as const) {
+    const { code, stderr } = await cli(argv);
+    assert.equal(code, 2, argv.join(" "));
+    assert.match(
+      stderr,
+      new RegExp(`--lsp lints the documents an editor opens: it takes no paths, and no other flag than --stdio, --load-timeout and --clientProcessId; got ${named}`),
+    );
+  }
+  for (const [argv, message] of [
+    [["--lsp", "--clientProcessId=x"], /--clientProcessId must be a process id, a whole number above 0; got "x"/],
+    [["--clientProcessId=5", "a.actions.json"], /--clientProcessId is used only with --lsp/],
+  ] as const) {
+    const { code, stderr } = await cli(argv);
+    assert.equal(code, 2, argv.join(" "));
+    assert.match(stderr, message);
+  }
+});

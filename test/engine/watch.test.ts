@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { mergedTargets } from "../../src/engine/watch.js";
 import { tempDir } from "../support/cli.js";
 
 const BIN = fileURLToPath(new URL("../../bin/wymcp-lint.js", import.meta.url));
@@ -325,4 +326,23 @@ test("--watch with --update-pins or --update-baseline never runs again for its o
       watching.child.kill("SIGKILL");
     }
   }
+});
+
+test("a recursive watch covers what is below it, but not below node_modules or .git, which it never enters: those are watched on their own", () => {
+  assert.deepEqual(
+    mergedTargets([
+      { dir: "/p", recursive: true },
+      { dir: "/p/src", recursive: false },
+      { dir: "/p/src/lib", recursive: true },
+      { dir: "/p/node_modules/pkg", recursive: false },
+      { dir: "/p/.git/info", recursive: false },
+      { dir: "/other", recursive: false },
+    ]),
+    [
+      { dir: "/p", recursive: true },
+      { dir: "/p/node_modules/pkg", recursive: false },
+      { dir: "/p/.git/info", recursive: false },
+      { dir: "/other", recursive: false },
+    ],
+  );
 });

@@ -6,7 +6,8 @@
 // ignore the fixture itself.
 
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { cli, tempDir } from "../support/cli.js";
@@ -107,6 +108,23 @@ test("the config's ignore patterns join the search's, relative to the config's d
     "scratch/try.actions.json",
     "src/tools/draft.local.actions.json",
     "src/tools/generated/gen.actions.json",
+    "src/tools/search.actions.json",
+  ]);
+});
+
+test("an ignore file that is a FIFO or a link to /dev/zero gives no rules, and the search neither waits nor reads without end", async () => {
+  const dir = project();
+  rmSync(join(dir, ".gitignore"));
+  execFileSync("mkfifo", [join(dir, ".gitignore")]);
+  rmSync(join(dir, ".git", "info", "exclude"));
+  symlinkSync("/dev/zero", join(dir, ".git", "info", "exclude"));
+  rmSync(join(dir, "src", "tools", ".gitignore"));
+  symlinkSync("/dev/zero", join(dir, "src", "tools", ".gitignore"));
+  assert.deepEqual(await linted(["src"], dir), [
+    "src/tools/draft.local.actions.json",
+    "src/tools/generated/gen.actions.json",
+    "src/tools/keep.local.actions.json",
+    "src/tools/orders.actions.json5",
     "src/tools/search.actions.json",
   ]);
 });

@@ -3,7 +3,7 @@
 // fix-all applies every fix at once and is idempotent, hover explains.
 
 import assert from "node:assert/strict";
-import { copyFileSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { TextDocument } from "vscode-languageserver-textdocument";
@@ -121,7 +121,15 @@ test("an Elixir document of several tool modules: fix-all gives the bytes --fix 
     // The directives go in as # comments: the line's above it, with its indent, the file's at the top.
     assert.deepEqual(
       actions.map((a) => a.title),
-      ['Fix: Rename it to "properties".', "Disable unknown-key for this line", "Disable unknown-key for this file", "Fix all wymcp-lint offences that can be fixed"],
+      // The action's missing-key covers its whole map, written on this line.
+      [
+        'Rename to "properties"',
+        "Disable unknown-key for this line",
+        "Disable unknown-key for this file",
+        "Disable missing-key for this line",
+        "Disable missing-key for this file",
+        "Fix all wymcp-lint offences that can be fixed",
+      ],
     );
     const line = applied(text, actions[1] as CodeAction, uri);
     assert.equal(
@@ -145,7 +153,9 @@ test("an Elixir document of several tool modules: fix-all gives the bytes --fix 
       context: { diagnostics, only: ["quickfix"] },
     })) as CodeAction[];
     const alone = (await Promise.all(diagnostics.map((d) => actionsAt(client, uri, d, ["quickfix"])))).flat();
-    assert.deepEqual(whole, alone);
+    // (A diagnostic's range may hold another's, whose actions it then offers too: each counts once.)
+    const once = (actions: readonly CodeAction[]): string[] => [...new Set(actions.map((a) => JSON.stringify(a)))].sort();
+    assert.deepEqual(once(whole), once(alone));
     assert.ok(alone.filter((a) => a.title.endsWith("for this line")).length >= 2);
     const [all] = (await actionsAt(client, uri, last, ["source.fixAll"])).filter((a) => a.kind === "source.fixAll.wymcp-lint");
     assert.equal(applied(text, all as CodeAction, uri), await fixedByCli(dir, name));
@@ -188,7 +198,7 @@ test("where the finding's line begins inside a string that runs over lines, only
       const unknown = diagnostics.find((d) => d.code === "unknown-key") as Diagnostic;
       assert.ok(unknown !== undefined, name);
       const titles = (await actionsAt(client, uri, unknown, ["quickfix"])).map((a) => a.title);
-      assert.deepEqual(titles, ['Fix: Rename it to "properties".', "Disable unknown-key for this file"], name);
+      assert.deepEqual(titles, ['Rename to "properties"', "Disable unknown-key for this file"], name);
       // The near miss: the directive put above the line anyway is text of the string, so the finding
       // stays (in JSON5 the string then breaks: it goes on over a line only after a backslash).
       const lines = text.split("\n");
@@ -226,6 +236,51 @@ test("where the finding's line begins inside a string that runs over lines, only
   }
 });
 
+test("a fix-all asked right after an edit, before its lint, lints that version at once and fixes it as --fix does; its edits name the version", async () => {
+  const { dir, uri, text } = workspace("search.actions.json5");
+  // A debounce far longer than any wait here: only a lint on demand can answer.
+  const client = await startClient({ folder: dir, documentChanges: true, initializationOptions: { debounceMs: 10_000 } });
+  try {
+    client.open(uri, text, "json5");
+    await client.published_(uri);
+    const edited = text.replace("descripton", "descripton ");
+    client.change(uri, 2, edited);
+    const actions = (await client.request("textDocument/codeAction", {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: ["source.fixAll"] },
+    })) as CodeAction[];
+    assert.equal(actions.length, 1);
+    const change = actions[0]?.edit?.documentChanges?.[0] as { textDocument: { uri: string; version: number }; edits: TextEdit[] };
+    assert.deepEqual(change.textDocument, { uri, version: 2 });
+    const fixed = TextDocument.applyEdits(TextDocument.create(uri, "json5", 2, edited), change.edits);
+    writeFileSync(join(dir, "search.actions.json5"), edited);
+    assert.equal(fixed, await fixedByCli(dir, "search.actions.json5"));
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("hover explains every diagnostic at the cursor", async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  const path = join(dir, "twice.actions.json");
+  // The second "x" is both repeated and undeclared.
+  const text = '{ "find": { "description": "Find", "properties": {}, "required": ["x", "x"] } }\n';
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uriOf(path), text);
+    const { diagnostics } = await client.published_(uriOf(path));
+    const second = diagnostics.filter((d) => d.range.start.character === text.lastIndexOf('"x"'));
+    assert.deepEqual(second.map((d) => d.code).sort(), ["duplicate", "undeclared"]);
+    const hover = (await client.request("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: second[0]?.range.start })) as { contents: { value: string } };
+    assert.match(hover.contents.value, /\*\*duplicate\*\*/);
+    assert.match(hover.contents.value, /\*\*undeclared\*\*/);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
 test("a JSON file, which has no comments, gets no directive actions; hover explains the code", async () => {
   const dir = tempDir();
   dirs.push(dir);
@@ -244,7 +299,9 @@ test("a JSON file, which has no comments, gets no directive actions; hover expla
       contents: { kind: string; value: string };
     };
     assert.equal(hover.contents.kind, "markdown");
-    assert.match(hover.contents.value, /^\*\*unknown-key\*\*: Unknown action-schema key/);
+    // The action's missing-key covers its whole map, written on this line: both are explained.
+    assert.match(hover.contents.value, /^\*\*missing-key\*\*: /);
+    assert.match(hover.contents.value, /\n\*\*unknown-key\*\*: Unknown action-schema key/);
     assert.match(hover.contents.value, /\*\*Fix\.\*\*/);
   } finally {
     assert.equal(await client.stop(), 0);
@@ -264,8 +321,44 @@ test("hover on a code inside a disable directive gives that code's doc", async (
       contents: { value: string };
     } | null;
     assert.match(hover?.contents.value ?? "", /^\*\*duplicate-key\*\*/);
-    const elsewhere = await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line: 0, character: 55 } });
-    assert.equal(elsewhere, null);
+    // Elsewhere on the directive, which suppresses nothing: its own diagnostic's explanation.
+    const elsewhere = (await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line: 0, character: 55 } })) as {
+      contents: { value: string };
+    } | null;
+    assert.match(elsewhere?.contents.value ?? "", /^\*\*unused-disable\*\*/);
+    assert.equal(await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line: 1, character: 20 } }), null);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("a decision is offered as a suggestion, never preferred nor in fix-all: the action a related entry may mean, the property a default key may mean", async () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  const path = join(dir, "decide.actions.json5");
+  const text = [
+    "{",
+    '  find: { description: "Find", properties: { limit: { type: "integer" } }, defaults: { limt: 10 }, related: ["lst"] },',
+    '  list: { description: "List", properties: {} },',
+    "}",
+    "",
+  ].join("\n");
+  writeFileSync(path, text);
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uriOf(path), text, "json5");
+    const { diagnostics } = await client.published_(uriOf(path));
+    const related = diagnostics.find((d) => d.code === "unknown-related") as Diagnostic;
+    const [change] = (await actionsAt(client, uriOf(path), related, ["quickfix"])).filter((a) => a.title === 'Change to "list"');
+    assert.equal(change?.isPreferred, undefined);
+    assert.equal(applied(text, change as CodeAction, uriOf(path)), text.replace('["lst"]', '["list"]'));
+    const defaults = diagnostics.find((d) => d.code === "undeclared-default") as Diagnostic;
+    const [rename] = (await actionsAt(client, uriOf(path), defaults, ["quickfix"])).filter((a) => a.title === 'Rename to "limit"');
+    assert.equal(applied(text, rename as CodeAction, uriOf(path)), text.replace("limt: 10", "limit: 10"));
+    // Not a fix: --fix leaves them, and so does fix-all.
+    const [all] = (await actionsAt(client, uriOf(path), related, ["source.fixAll"])).filter((a) => a.kind === "source.fixAll.wymcp-lint");
+    assert.equal(all, undefined);
+    assert.equal(await fixedByCli(dir, "decide.actions.json5"), text);
   } finally {
     assert.equal(await client.stop(), 0);
   }

@@ -3,12 +3,13 @@
 // their code, source, link, related place and tags, in the encoding agreed.
 
 import assert from "node:assert/strict";
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { type Syntax, tokenSpan } from "../../src/lsp/diagnostics.js";
 import { tempDir } from "../support/cli.js";
-import { type Client, startClient, uriOf } from "../support/lsp-client.js";
-import { allEnded } from "../support/processes.js";
+import { type Client, descendants, startClient, uriOf } from "../support/lsp-client.js";
+import { allEnded, cpuSeconds, until } from "../support/processes.js";
 import { repoPath } from "../support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/lsp");
@@ -24,7 +25,12 @@ function workspace(...fixtures: string[]): string {
   return dir;
 }
 
-const codes = (diagnostics: readonly { code?: string | number }[]): string[] => diagnostics.map((d) => String(d.code)).sort();
+/** The codes of the offences among `diagnostics` (a check held back is information, not an offence). */
+const codes = (diagnostics: readonly { code?: string | number; severity?: number }[]): string[] =>
+  diagnostics
+    .filter((d) => d.severity !== 3)
+    .map((d) => String(d.code))
+    .sort();
 
 async function withClient(options: Parameters<typeof startClient>[0], body: (client: Client) => Promise<void>): Promise<void> {
   const client = await startClient(options);
@@ -87,6 +93,30 @@ test("a lint overtaken by a change is never published: the document is linted ag
   });
 });
 
+test("an outdated lint of a module spinning in its load is abandoned when the new text's is due: its process is stopped, and the new text gets its diagnostics", {
+  timeout: 120_000,
+}, async () => {
+  const dir = workspace();
+  const path = join(dir, "spins.tool.mjs");
+  const spinning = "for (;;) {}\n";
+  const fixed = 'export const name = "spins";\nexport const description = "Spins no more";\nexport const actions = { act: { description: "Act", properties: {}, requird: [] } };\n';
+  writeFileSync(path, spinning);
+  const uri = uriOf(path);
+  // A load timeout of an hour: only abandoning the first lint lets the second through.
+  await withClient({ folder: dir, args: ["--load-timeout", "3600"] }, async (client) => {
+    client.open(uri, spinning, "javascript");
+    let spinner = 0;
+    await until(() => {
+      spinner = descendants(client.child.pid as number).find((pid) => cpuSeconds(pid) > 0.3) ?? 0;
+      return spinner !== 0;
+    }, "a module process spinning");
+    client.change(uri, 2, fixed);
+    const published = await client.published_(uri, (p) => p.version === 2, 0);
+    assert.deepEqual(codes(published.diagnostics), ["unknown-key"]);
+    await allEnded([spinner], "its lint");
+  });
+});
+
 test("a module's lint starts a fresh module process for the next, which lints the next change from its own text and files", async () => {
   const dir = workspace();
   const names = join(dir, "names.mjs");
@@ -113,6 +143,25 @@ test("a module's lint starts a fresh module process for the next, which lints th
   });
   assert.ok(started.length >= 3, "one process for the open, one ahead of the change, one ahead of the next");
   await allEnded(started);
+});
+
+test("under run onSave, a pull client's pulls as the text changes get what the last open or save found; a save lints", async () => {
+  const dir = workspace("search.actions.json5");
+  const uri = uriOf(join(dir, "search.actions.json5"));
+  const text = readFileSync(join(FIXTURES, "search.actions.json5"), "utf8");
+  await withClient({ folder: dir, pull: true, initializationOptions: { run: "onSave" } }, async (client) => {
+    client.open(uri, text, "json5");
+    const opened = await client.pullDiagnostics(uri);
+    assert.deepEqual(codes(opened.items ?? []), ["duplicate", "missing-key", "unknown-key", "wrong-type"]);
+    const mended = text.replace("descripton", "description");
+    client.change(uri, 2, mended);
+    assert.deepEqual(await client.pullDiagnostics(uri, opened.resultId), { kind: "unchanged", resultId: opened.resultId });
+    writeFileSync(join(dir, "search.actions.json5"), mended);
+    client.save(uri);
+    const saved = await client.pullDiagnostics(uri, opened.resultId);
+    assert.equal(saved.kind, "full");
+    assert.deepEqual(codes(saved.items ?? []), ["duplicate", "wrong-type"]);
+  });
 });
 
 test("a pull client gets its diagnostics by request, with a result id that says when nothing changed", async () => {
@@ -210,5 +259,67 @@ test("positions are UTF-8 when the client offers it: the astral character counts
     const { diagnostics } = await client.published_(uriOf(path));
     const unknown = diagnostics.find((d) => d.code === "unknown-key");
     assert.deepEqual(unknown?.range, { start: { line: 2, character: 38 }, end: { line: 2, character: 50 } });
+  });
+});
+
+test("a diagnostic covers the whole token its offence points at: a list, a one-line map or call, a comment, an Elixir atom; a hidden character alone", () => {
+  const span = (text: string, at: string, code = "superset-group", syntax: Syntax = "script") => {
+    const start = text.indexOf(at);
+    const { start: from, end } = tokenSpan(text, start, code, syntax);
+    return text.slice(from, end);
+  };
+  assert.equal(span('required_one_of: [["a"], ["a", "b"]],', '["a", "b"]'), '["a", "b"]');
+  assert.equal(span('{ find: { description: "Find" } }', "{ description"), '{ description: "Find" }');
+  assert.equal(span("const actions = build(one, [two]);", "(one"), "(one, [two])");
+  // A map that runs over lines: its opening bracket only, or it would cover every offence inside it.
+  assert.equal(span("find: {\n  description: 1,\n}", "{"), "{");
+  assert.equal(span('x = ["a", "]", /* ] */ "b"]', '["a"'), '["a", "]", /* ] */ "b"]');
+  assert.equal(span("  // wymcp-lint-disable-next-line unknown-key -- kept\n{}", "//", "unused-disable"), "// wymcp-lint-disable-next-line unknown-key -- kept");
+  assert.equal(span("/* wymcp-lint-disable-file x */ {}", "/*", "unused-disable"), "/* wymcp-lint-disable-file x */");
+  assert.equal(span("  # wymcp-lint-disable-next-line x\n", "#", "unused-disable", "elixir"), "# wymcp-lint-disable-next-line x");
+  assert.equal(span("%{list: %{description: :list_things}}", ":list", "wrong-type", "elixir"), ":list_things");
+  assert.equal(span('%{"a" => :"odd name"}', ':"odd', "wrong-type", "elixir"), ':"odd name"');
+  assert.equal(span('%{list: %{description: "List"}}', "%{description", "missing-key", "elixir"), '%{description: "List"}');
+  // A hidden character written as it is: that character; written as an escape, the whole string.
+  assert.equal(span('description: "Find\u200b books"', '"Find', "hidden-character"), "\u200b");
+  assert.equal(span('description: "Find\\u200b books"', '"Find', "hidden-character"), '"Find\\u200b books"');
+});
+
+test("a check held back is information; a value written in another file, and the file that has a tool name first, are linked where they are written", async () => {
+  const dir = workspace("search.actions.json5");
+  mkdirSync(join(dir, "lib"));
+  const shop = join(dir, "lib", "shop.ex");
+  const shopText = 'defmodule Shop do\n  use Wymcp.Tool\n\n  def name, do: "shop"\n  def description, do: "Shop"\n  def actions, do: Shop.Actions.all()\nend\n';
+  writeFileSync(shop, shopText);
+  writeFileSync(join(dir, "lib", "actions.ex"), 'defmodule Shop.Actions do\n  def all do\n    %{find: %{description: "Find", propertes: %{}}}\n  end\nend\n');
+  // The tool name "catalogue" is a.tool.mjs's first: the action file after it repeats it.
+  writeFileSync(join(dir, "a.tool.mjs"), 'export const name = "catalogue";\nexport const description = "Catalogue";\nexport const actions = {};\n');
+  const catalogue = join(dir, "catalogue.actions.json");
+  const catalogueText = '{ "list": { "description": "List", "properties": {} } }\n';
+  writeFileSync(catalogue, catalogueText);
+  const search = uriOf(join(dir, "search.actions.json5"));
+  await withClient({ folder: dir }, async (client) => {
+    client.open(search, readFileSync(join(FIXTURES, "search.actions.json5"), "utf8"), "json5");
+    const held = (await client.published_(search)).diagnostics.filter((d) => d.severity === 3);
+    assert.deepEqual(
+      held.map((d) => [d.code, d.message]),
+      [["unknown-related", 'find: the unknown-related check did not run: it runs once "related" holds no offence (now: wrong-type)']],
+    );
+    // On the offence that holds it back.
+    assert.deepEqual(held[0]?.range.start, { line: 6, character: 13 });
+
+    client.open(uriOf(shop), shopText, "elixir");
+    const unknown = (await client.published_(uriOf(shop))).diagnostics.find((d) => d.code === "unknown-key");
+    assert.deepEqual(unknown?.relatedInformation?.[0]?.location, {
+      uri: uriOf(join(dir, "lib", "actions.ex")),
+      range: { start: { line: 2, character: 46 }, end: { line: 2, character: 49 } },
+    });
+
+    client.open(uriOf(catalogue), catalogueText);
+    const duplicate = (await client.published_(uriOf(catalogue))).diagnostics.find((d) => d.code === "duplicate-tool");
+    assert.deepEqual(duplicate?.relatedInformation?.[0]?.location, {
+      uri: uriOf(join(dir, "a.tool.mjs")),
+      range: { start: { line: 0, character: 20 }, end: { line: 0, character: 31 } },
+    });
   });
 });

@@ -1,10 +1,13 @@
 // What the language server takes from disk through its folder's engine (docs/editors.md, "The
 // workspace"): the ignore rules (an ignored document gets no diagnostics), the baseline (a
 // recorded offence is not shown), each reloaded when it changes; and a change to a file a
-// tool module loaded lints again that module's document, and no other.
+// tool module loaded lints again that module's document, and no other; what sits where an
+// ignore file or a neighbour would be (a FIFO, a link to a device) is never waited for nor read
+// without end.
 
 import assert from "node:assert/strict";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { cli, tempDir } from "../support/cli.js";
@@ -122,6 +125,75 @@ test("a change to a file a tool module loaded lints that module's document again
     assert.deepEqual(after.items?.map((d) => d.code).sort(), ["missing-key", "unknown-key"]);
     // The document that loaded nothing of it was not linted again: its result is the one it had.
     assert.deepEqual(await client.pullDiagnostics(uriOf(alone), other.resultId), { kind: "unchanged", resultId: other.resultId });
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("a FIFO or a link to /dev/zero as an ignore file or a tool module beside a document freezes and bloats nothing: the documents get their diagnostics", async () => {
+  const dir = repository();
+  mkdirSync(join(dir, ".git", "info"));
+  execFileSync("mkfifo", [join(dir, ".gitignore")]);
+  execFileSync("mkfifo", [join(dir, ".git", "info", "exclude")]);
+  execFileSync("mkfifo", [join(dir, "waits.tool.mjs")]);
+  symlinkSync("/dev/zero", join(dir, "endless.tool.ts"));
+  mkdirSync(join(dir, "sub"));
+  symlinkSync("/dev/zero", join(dir, "sub", ".gitignore"));
+  symlinkSync("/dev/zero", join(dir, "sub", "endless.ex"));
+  const actions = join(dir, "sub", "find.actions.json");
+  writeFileSync(actions, ACTIONS);
+  const module = join(dir, "notes.tool.mjs");
+  const MODULE = 'export const name = "notes";\nexport const description = "Notes";\nexport const actions = { write: { description: "Write", properties: {}, requird: [] } };\n';
+  writeFileSync(module, MODULE);
+  const client = await startClient({ folder: dir });
+  try {
+    client.open(uriOf(actions), ACTIONS);
+    client.open(uriOf(module), MODULE, "javascript");
+    assert.deepEqual(codes(await client.published_(uriOf(actions), undefined, 0)), ["unknown-key"]);
+    assert.deepEqual(codes(await client.published_(uriOf(module), undefined, 0)), ["unknown-key"]);
+    // Nothing was read without end: the server's peak resident memory stays that of a server.
+    const peakKb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${client.child.pid}/status`, "utf8"))?.[1]);
+    assert.ok(peakKb < 512 * 1024, `peak ${peakKb} kB`);
+  } finally {
+    assert.equal(await client.stop(), 0);
+  }
+});
+
+test("with a client that cannot watch files, the server asks it nothing and watches the disk itself: a file a module loaded, the config, .git/info/exclude", async () => {
+  const dir = repository();
+  const helper = join(dir, "find-actions.mjs");
+  const good = 'export const actions = { find: { description: "Find", properties: {} } };\n';
+  writeFileSync(helper, good);
+  const importing = join(dir, "books.tool.mjs");
+  const importingText = 'import { actions } from "./find-actions.mjs";\nexport default { name: "books", description: "Books", actions: () => actions };\n';
+  writeFileSync(importing, importingText);
+  const shelf = join(dir, "shelf.actions.json");
+  writeFileSync(shelf, ACTIONS);
+  // As git makes it.
+  mkdirSync(join(dir, ".git", "info"));
+  const client = await startClient({ folder: dir, watchFiles: false });
+  try {
+    client.open(uriOf(importing), importingText, "javascript");
+    client.open(uriOf(shelf), ACTIONS);
+    assert.deepEqual(codes(await client.published_(uriOf(importing), undefined, 0)), []);
+    assert.deepEqual(
+      (await client.published_(uriOf(shelf), undefined, 0)).diagnostics.map((d) => d.severity),
+      [1],
+    );
+    // Changed outside the editor, and nothing told of it but the disk.
+    let since = client.published.length;
+    writeFileSync(helper, good.replace("properties", "propertes"));
+    assert.deepEqual(codes(await client.published_(uriOf(importing), (p) => p.diagnostics.length > 0, since)).sort(), ["missing-key", "unknown-key"]);
+    since = client.published.length;
+    writeFileSync(join(dir, "wymcp-lint.config.json"), '{ "rules": { "unknown-key": "warn" } }\n');
+    assert.deepEqual(
+      (await client.published_(uriOf(shelf), (p) => p.diagnostics[0]?.severity === 2, since)).diagnostics.map((d) => d.code),
+      ["unknown-key"],
+    );
+    since = client.published.length;
+    writeFileSync(join(dir, ".git", "info", "exclude"), "shelf.actions.json\n");
+    assert.deepEqual(codes(await client.published_(uriOf(shelf), (p) => p.diagnostics.length === 0, since)), []);
+    assert.equal(client.registrations, 0);
   } finally {
     assert.equal(await client.stop(), 0);
   }

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { cli, tempDir } from "../support/cli.js";
 import { descendants, startClient, uriOf } from "../support/lsp-client.js";
-import { allEnded } from "../support/processes.js";
+import { allEnded, cpuSeconds, until } from "../support/processes.js";
 
 const dirs: string[] = [];
 after(() => {
@@ -66,18 +66,41 @@ for (const ending of ["shutdown and exit", "its input closing"] as const) {
   });
 }
 
-test("the server ends when the process that started it is gone, and no module process outlives it", { timeout: 120_000 }, async () => {
+for (const told of ["initialize's processId", "--clientProcessId"] as const) {
+  test(`the server ends when the process that started it is gone (told by ${told}), and no module process outlives it`, { timeout: 120_000 }, async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const modulePath = join(dir, "hangs.tool.mjs");
+    writeFileSync(modulePath, HANGING);
+    // The editor, as the server knows it: a process of its own, ended while the server runs.
+    const editor = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    const pid = editor.pid as number;
+    // VS Code's client starts a linter found as a .js file with --clientProcessId (and no processId of its own here).
+    const client = await startClient(told === "--clientProcessId" ? { folder: dir, args: [`--clientProcessId=${pid}`], processId: null } : { folder: dir, processId: pid });
+    const exited = once(client.child, "exit");
+    client.open(uriOf(modulePath), HANGING, "javascript");
+    const below = await processesBelow(client.child.pid as number);
+    editor.kill();
+    await exited;
+    client.connection.dispose();
+    await allEnded(below);
+  });
+}
+
+test("killed with SIGKILL while a module spins in its load, the server leaves no module process behind", { timeout: 120_000 }, async () => {
   const dir = tempDir();
   dirs.push(dir);
-  const modulePath = join(dir, "hangs.tool.mjs");
-  writeFileSync(modulePath, HANGING);
-  // The editor, as the server knows it: a process of its own, ended while the server runs.
-  const editor = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
-  const client = await startClient({ folder: dir, processId: editor.pid as number });
-  const exited = once(client.child, "exit");
-  client.open(uriOf(modulePath), HANGING, "javascript");
+  const modulePath = join(dir, "spins.tool.mjs");
+  const SPINNING = "for (;;) {}\n";
+  writeFileSync(modulePath, SPINNING);
+  // A load timeout far beyond the wait below: only the server's death can end the module process.
+  const client = await startClient({ folder: dir, args: ["--load-timeout", "3600"] });
+  client.open(uriOf(modulePath), SPINNING, "javascript");
   const below = await processesBelow(client.child.pid as number);
-  editor.kill();
+  // The module is in its load once a process below the server has spent half a second on the CPU.
+  await until(() => below.some((pid) => cpuSeconds(pid) > 0.5), "a module process spinning");
+  const exited = once(client.child, "exit");
+  client.child.kill("SIGKILL");
   await exited;
   client.connection.dispose();
   await allEnded(below);
@@ -86,7 +109,7 @@ test("the server ends when the process that started it is gone, and no module pr
 test("--lsp takes no paths, and --stdio only comes with --lsp", async () => {
   const withPaths = await cli(["--lsp", "a.actions.json"]);
   assert.equal(withPaths.code, 2);
-  assert.match(withPaths.stderr, /--lsp lints the documents an editor opens and takes no paths/);
+  assert.match(withPaths.stderr, /--lsp lints the documents an editor opens: it takes no paths/);
   const stdio = await cli(["--stdio", "a.actions.json"]);
   assert.equal(stdio.code, 2);
   assert.match(stdio.stderr, /--stdio is used only with --lsp/);

@@ -143,6 +143,42 @@ test("one folder's broken config leaves another folder's alone", async () => {
   }
 });
 
+for (const pull of [false, true]) {
+  test(`a broken config open in the editor keeps its diagnostic (${pull ? "pull" : "push"} client), and with no good config before it the message says the defaults serve`, async () => {
+    const { dir, uri, configPath } = folder("warn");
+    writeFileSync(configPath, config("sometimes"));
+    const client = await startClient({ folder: dir, pull });
+    try {
+      const reported = await client.published_(uriOf(configPath), undefined, 0);
+      assert.equal(reported.diagnostics.length, 1);
+      await client.until(() => (client.messages.length > 0 ? true : undefined), "the message about the broken config");
+      assert.match(client.messages[0]?.message ?? "", /cannot be used, so the defaults serve until it is mended:/);
+      // The config opened and edited, unsaved: it is no document the server lints.
+      client.open(uriOf(configPath), config("sometimes"));
+      client.change(uriOf(configPath), 2, config("seldom"));
+      if (pull) assert.deepEqual((await client.pullDiagnostics(uriOf(configPath))).items, reported.diagnostics);
+      // A document linted after it shows the config's diagnostic was not taken back meanwhile.
+      client.open(uri, ACTIONS);
+      if (pull)
+        assert.deepEqual(
+          (await client.pullDiagnostics(uri)).items?.map((d) => d.severity),
+          [1],
+        );
+      else
+        assert.deepEqual(
+          (await client.published_(uri)).diagnostics.map((d) => d.severity),
+          [1],
+        );
+      assert.deepEqual(
+        client.published.filter((p) => p.uri === uriOf(configPath)).map((p) => p.diagnostics.length),
+        [1],
+      );
+    } finally {
+      assert.equal(await client.stop(), 0);
+    }
+  });
+}
+
 test("duplicate-tool sees the directory's files on disk and the unsaved buffers, and points at the owner", async () => {
   const dir = repository();
   const onDisk = join(dir, "books.actions.json");

@@ -28,10 +28,18 @@ export interface ClientOptions {
   readonly initializationOptions?: Record<string, unknown>;
   /** More workspace folders. */
   readonly extraFolders?: readonly string[];
+  /** More workspace folders given by URI as they are, whatever they say. */
+  readonly extraFolderUris?: readonly string[];
   /** Whether the client takes workspace/diagnostic/refresh. */
   readonly refresh?: boolean;
-  /** The process the server is to watch as its parent (initialize's processId); this test's own when absent. */
-  readonly processId?: number;
+  /** The process the server is to watch as its parent (initialize's processId); this test's own when absent, none with null. */
+  readonly processId?: number | null;
+  /** More arguments after `--lsp --stdio`. */
+  readonly args?: readonly string[];
+  /** Whether the client takes versioned edits (workspace.workspaceEdit.documentChanges). */
+  readonly documentChanges?: boolean;
+  /** Whether the client watches files for the server (takes a registration of didChangeWatchedFiles; default true). */
+  readonly watchFiles?: boolean;
   /** The server's environment (this test's when absent). */
   readonly env?: NodeJS.ProcessEnv;
 }
@@ -47,14 +55,19 @@ export interface Client {
   readonly messages: { type: number; message: string }[];
   /** How many workspace/diagnostic/refresh requests came. */
   refreshes: number;
+  /** How many client/registerCapability requests came. */
+  registrations: number;
   /** Resolves with what `found` gives once it gives something, checked whenever the server says something (on stdout or stderr). */
   until<T>(found: () => T | undefined, what: string): Promise<T>;
   /** Resolves with the first publication for `uri` (from now on, or already seen since `since`) that `accept` takes. */
   published_(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean, since?: number): Promise<PublishDiagnosticsParams>;
   open(uri: string, text: string, languageId?: string): void;
   change(uri: string, version: number, text: string): void;
+  save(uri: string): void;
   close(uri: string): void;
   pullDiagnostics(uri: string, previousResultId?: string): Promise<{ kind: string; resultId?: string; items?: Diagnostic[] }>;
+  /** A request and its answer, failing after the generous wait. */
+  request<T>(method: string, params: unknown): Promise<T>;
   /** shutdown, exit, and the process's exit. */
   stop(): Promise<number | null>;
 }
@@ -72,7 +85,7 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
 }
 
 export async function startClient(options: ClientOptions): Promise<Client> {
-  const child = spawn(process.execPath, [repoPath("bin/wymcp-lint.js"), "--lsp", "--stdio"], {
+  const child = spawn(process.execPath, [repoPath("bin/wymcp-lint.js"), "--lsp", "--stdio", ...(options.args ?? [])], {
     cwd: options.folder,
     stdio: ["pipe", "pipe", "pipe"],
     env: options.env ?? process.env,
@@ -95,10 +108,14 @@ export async function startClient(options: ClientOptions): Promise<Client> {
     for (const listener of [...listeners]) listener();
   });
   connection.onNotification("window/logMessage", () => undefined);
-  connection.onRequest("client/registerCapability", () => null);
   const client = {
     refreshes: 0,
-  } as { refreshes: number };
+    registrations: 0,
+  } as { refreshes: number; registrations: number };
+  connection.onRequest("client/registerCapability", () => {
+    client.registrations++;
+    return null;
+  });
   connection.onRequest("workspace/diagnostic/refresh", () => {
     client.refreshes++;
     for (const listener of [...listeners]) listener();
@@ -107,9 +124,9 @@ export async function startClient(options: ClientOptions): Promise<Client> {
   connection.listen();
   const initializeResult = await withTimeout(
     connection.sendRequest("initialize", {
-      processId: options.processId ?? process.pid,
+      processId: options.processId === undefined ? process.pid : options.processId,
       rootUri: uriOf(options.folder),
-      workspaceFolders: [options.folder, ...(options.extraFolders ?? [])].map((dir, i) => ({ uri: uriOf(dir), name: `folder ${i}` })),
+      workspaceFolders: [...[options.folder, ...(options.extraFolders ?? [])].map(uriOf), ...(options.extraFolderUris ?? [])].map((uri, i) => ({ uri, name: `folder ${i}` })),
       initializationOptions: { debounceMs: 20, ...options.initializationOptions },
       capabilities: {
         general: { positionEncodings: options.encodings ?? ["utf-16"] },
@@ -119,7 +136,12 @@ export async function startClient(options: ClientOptions): Promise<Client> {
           codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ["quickfix", "source.fixAll"] } } },
           hover: { contentFormat: ["markdown"] },
         },
-        workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true }, ...(options.refresh ? { diagnostics: { refreshSupport: true } } : {}) },
+        workspace: {
+          workspaceFolders: true,
+          ...(options.watchFiles === false ? {} : { didChangeWatchedFiles: { dynamicRegistration: true } }),
+          ...(options.refresh ? { diagnostics: { refreshSupport: true } } : {}),
+          ...(options.documentChanges ? { workspaceEdit: { documentChanges: true } } : {}),
+        },
       },
     }) as Promise<{ capabilities: Record<string, unknown> }>,
     `initialize (stderr: ${stderr})`,
@@ -157,6 +179,9 @@ export async function startClient(options: ClientOptions): Promise<Client> {
     change(uri: string, version: number, text: string) {
       connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text }] });
     },
+    save(uri: string) {
+      connection.sendNotification("textDocument/didSave", { textDocument: { uri } });
+    },
     close(uri: string) {
       connection.sendNotification("textDocument/didClose", { textDocument: { uri } });
     },
@@ -169,6 +194,9 @@ export async function startClient(options: ClientOptions): Promise<Client> {
         }>,
         `pulled diagnostics of ${uri}`,
       );
+    },
+    request<T>(method: string, params: unknown): Promise<T> {
+      return withTimeout(connection.sendRequest(method, params) as Promise<T>, `the answer to ${method} (stderr: ${stderr})`);
     },
     async stop() {
       await withTimeout(connection.sendRequest("shutdown"), `shutdown (stderr: ${stderr})`);

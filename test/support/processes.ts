@@ -57,3 +57,23 @@ export function ownModuleProcesses(): number[] {
   }
   return pids;
 }
+
+/** The CPU time `pid` has spent, in seconds (from /proc); 0 once it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Settles once `found` holds, checked every few milliseconds; throws after a minute, naming `what`. */
+export async function until(found: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!found()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,55 +1,111 @@
 // The VS Code extension: a thin client of `wymcp-lint --lsp` (docs/editors.md), which does
-// all the work. It starts the linter the settings name, else the workspace's own
-// (node_modules/wymcp-lint), else the one it bundles, else `wymcp-lint` on PATH; passes
-// the run setting; and adds three commands: fix all, restart the server, show its output.
+// all the work. It finds the linter where the README says, in that order (the wymcp-lint.path
+// setting, the workspace's own node_modules/wymcp-lint, the one it bundles, `wymcp-lint` on
+// PATH), says in its log which it runs and why, and says plainly when there is none; passes
+// the settings (when to lint, the debounce, the load timeout); and adds three commands: fix
+// all, restart the server, show its log.
 
-const { existsSync } = require("node:fs");
-const { join } = require("node:path");
+const { statSync } = require("node:fs");
+const { delimiter, isAbsolute, join } = require("node:path");
 const vscode = require("vscode");
 const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
 
 const SECTION = "wymcp-lint";
+const NAME = "wymcp-lint";
 let client = null;
 let output = null;
 
-/** The files the server lints: action files and tool modules on disk. */
-const DOCUMENTS = ["**/*.actions.json", "**/*.actions.json5", "**/*.tool.{js,mjs,cjs,ts,mts,cts}"].map((pattern) => ({ scheme: "file", pattern }));
+/** The files the server lints, on disk: action files, tools files, tool modules, and Elixir files (it lints those that use Wymcp.Tool). */
+const DOCUMENTS = ["**/*.actions.json", "**/*.actions.json5", "**/*.tools.json", "**/*.tools.json5", "**/*.tool.{js,mjs,cjs,ts,mts,cts}", "**/*.{ex,exs}"].map((pattern) => ({
+  scheme: "file",
+  pattern,
+}));
 
-/** Where the linter is: a path to its bin (run with Node), or a command on PATH. */
-function linter(context) {
-  const setting = vscode.workspace.getConfiguration(SECTION).get("path");
-  if (typeof setting === "string" && setting !== "") return setting;
-  for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    const own = join(folder.uri.fsPath, "node_modules", "wymcp-lint", "bin", "wymcp-lint.js");
-    if (existsSync(own)) return own;
+function isFile(path) {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
-  const bundled = context.asAbsolutePath(join("server", "node_modules", "wymcp-lint", "bin", "wymcp-lint.js"));
-  return existsSync(bundled) ? bundled : "wymcp-lint";
 }
 
-function serverOptions(context) {
-  const found = linter(context);
-  // A .js file runs under the Node that runs VS Code's extensions; a command runs as it is.
-  if (found.endsWith(".js")) return { module: found, transport: TransportKind.stdio, args: ["--lsp"] };
-  return { command: found, transport: TransportKind.stdio, args: ["--lsp"] };
+/** A command's file on PATH (on Windows, with one of PATHEXT's extensions); null when there is none. */
+function onPath(command) {
+  const extensions = process.platform === "win32" ? (process.env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";") : [""];
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    if (dir === "") continue;
+    for (const extension of extensions) {
+      const candidate = join(dir, `${command}${extension}`);
+      if (isFile(candidate)) return candidate;
+    }
+  }
+  return null;
+}
+
+/**
+ * The linter to run: `{ path, how }` (how it was found, for the log), or `{ missing }` saying
+ * why there is none. A path ending in .js runs under the Node that runs VS Code's extensions.
+ */
+function findLinter(context) {
+  const setting = vscode.workspace.getConfiguration(SECTION).get("path");
+  if (typeof setting === "string" && setting !== "") {
+    // A path is taken as it is; a bare name is looked up on PATH.
+    const found = isAbsolute(setting) || /[/\\]/.test(setting) ? (isFile(setting) ? setting : null) : onPath(setting);
+    if (found !== null) return { path: found, how: "the wymcp-lint.path setting" };
+    return { missing: `the wymcp-lint.path setting names ${JSON.stringify(setting)}, which is no file${isAbsolute(setting) ? "" : " here nor on PATH"}` };
+  }
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    const own = join(folder.uri.fsPath, "node_modules", "wymcp-lint", "bin", "wymcp-lint.js");
+    if (isFile(own)) return { path: own, how: `the workspace's node_modules (${folder.name})` };
+  }
+  const bundled = context.asAbsolutePath(join("server", "node_modules", "wymcp-lint", "bin", "wymcp-lint.js"));
+  if (isFile(bundled)) return { path: bundled, how: "the linter bundled with this extension" };
+  const command = onPath("wymcp-lint");
+  if (command !== null) return { path: command, how: "PATH" };
+  return {
+    missing:
+      "no wymcp-lint was found: not in the workspace's node_modules, not bundled with this extension, not on PATH. Install it in the workspace (npm install --save-dev wymcp-lint), put it on PATH, or set wymcp-lint.path",
+  };
+}
+
+function serverOptions(linter, settings) {
+  const args = ["--lsp", "--load-timeout", String(settings.get("loadTimeout", 10))];
+  // The client adds --stdio, and for a Node module --clientProcessId, which the server takes.
+  if (linter.path.endsWith(".js")) return { module: linter.path, transport: TransportKind.stdio, args };
+  return { command: linter.path, transport: TransportKind.stdio, args, options: { shell: process.platform === "win32" } };
 }
 
 async function start(context) {
-  if (!vscode.workspace.getConfiguration(SECTION).get("enable", true)) return;
-  const run = vscode.workspace.getConfiguration(SECTION).get("run", "onType");
-  client = new LanguageClient(SECTION, "wymcp-lint", serverOptions(context), {
+  const settings = vscode.workspace.getConfiguration(SECTION);
+  if (!settings.get("enable", true)) return;
+  const linter = findLinter(context);
+  if (linter.missing !== undefined) {
+    output.error(`wymcp-lint: ${linter.missing}.`);
+    void vscode.window.showErrorMessage(`wymcp-lint: ${linter.missing}.`);
+    return;
+  }
+  output.info(`wymcp-lint: running ${linter.path} (found through ${linter.how})`);
+  const run = settings.get("run", "onType");
+  client = new LanguageClient(SECTION, NAME, serverOptions(linter, settings), {
     documentSelector: DOCUMENTS,
     outputChannel: output,
-    initializationOptions: { run },
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher("**/*") },
+    initializationOptions: { run, debounceMs: settings.get("debounceMs", 150) },
+    // Pulled as the text changes, or only on open and save (the server answers the same way).
+    diagnosticPullOptions: { onChange: run === "onType", onSave: run === "onSave" },
   });
-  await client.start();
+  try {
+    await client.start();
+  } catch (error) {
+    const message = `wymcp-lint: ${linter.path} could not start the language server: ${error instanceof Error ? error.message : String(error)}`;
+    output.error(message);
+    void vscode.window.showErrorMessage(message);
+  }
 }
 
 async function stop() {
   const running = client;
   client = null;
-  if (running !== null) await running.stop();
+  if (running?.isRunning()) await running.stop();
 }
 
 async function fixAll() {
@@ -65,7 +121,8 @@ async function fixAll() {
 }
 
 async function activate(context) {
-  output = vscode.window.createOutputChannel("wymcp-lint");
+  // A log channel: the language client writes its own log through it (error, warn, info).
+  output = vscode.window.createOutputChannel(NAME, { log: true });
   context.subscriptions.push(
     output,
     vscode.commands.registerCommand("wymcp-lint.fixAll", fixAll),

@@ -59,20 +59,47 @@ export function lintCommand(named: readonly string[], afterDashes: readonly stri
 }
 
 /**
- * The MCP server's command: --mcp serves on stdio, so it takes no paths and, of the lint
- * options, only --load-timeout (its tool modules' load timeout); `argv` is the command line.
+ * The arguments of a command that serves on stdio (--lsp, --mcp) checked: no paths, and of the
+ * flags only the command's own and those it reads (`takes`); any other is refused by name,
+ * never ignored, since nothing of it would apply.
  */
-export function mcpCommand(argv: readonly string[], given: GivenOptions): Command {
+function checkServing(argv: readonly string[], command: string, takes: readonly OptionSpec[], about: string): void {
+  const valued = new Set(takes.filter((spec) => spec.type !== "boolean").map((spec) => spec.flag));
+  const flags = new Set([command, ...takes.map((spec) => spec.flag)]);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (arg === "--mcp" || arg.startsWith("--load-timeout=")) continue;
-    if (arg === "--load-timeout") {
-      i++;
+    const flag = /^--([^=]+)/.exec(arg)?.[1];
+    if (flag !== undefined && flags.has(flag)) {
+      // A value in the next argument, unless it was given after "=".
+      if (valued.has(flag) && !arg.includes("=")) i++;
       continue;
     }
-    throw new UsageError(`--mcp serves on stdio and takes no other argument than --load-timeout; got ${inspectString(arg)}`);
+    const names = takes.map((spec) => `--${spec.flag}`);
+    const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+    throw new UsageError(`--${command} ${about} ${list}; got ${inspectString(arg)}`);
   }
+}
+
+/** The MCP server's command: --mcp serves on stdio, so it takes no paths and, of the lint options, only --load-timeout (its tool modules' load timeout); `argv` is the command line. */
+export function mcpCommand(argv: readonly string[], given: GivenOptions): Command {
+  checkServing(argv, OPTIONS.mcp.flag, [OPTIONS.loadTimeoutMs], "serves on stdio and takes no other argument than");
   return { kind: "mcp", loadTimeoutMs: OPTIONS.loadTimeoutMs.read(givenOrDefault(OPTIONS.loadTimeoutMs, given.loadTimeoutMs)) };
+}
+
+/**
+ * The language server's command: --lsp lints the documents an editor opens, so it takes no
+ * paths and, of the flags, only --load-timeout and what editors' clients pass: --stdio, and
+ * --clientProcessId (the language server library ends the server when that process is gone).
+ */
+export function lspCommand(argv: readonly string[], given: GivenOptions): Command {
+  checkServing(
+    argv,
+    OPTIONS.lsp.flag,
+    [OPTIONS.stdio, OPTIONS.loadTimeoutMs, OPTIONS.clientProcessId],
+    "lints the documents an editor opens: it takes no paths, and no other flag than",
+  );
+  if (given.clientProcessId !== undefined) OPTIONS.clientProcessId.read(given.clientProcessId);
+  return { kind: "lsp", loadTimeoutMs: OPTIONS.loadTimeoutMs.read(givenOrDefault(OPTIONS.loadTimeoutMs, given.loadTimeoutMs)) };
 }
 
 /** --fix and --fix-dry-run, checked against each other and what they need. */
@@ -143,15 +170,9 @@ function stdinSource(stdin: boolean, named: string | undefined, paths: readonly 
   return { file: named, kind };
 }
 
-/** The command of a command line of paths and flags: the language server under --lsp (--stdio only beside it), a lint otherwise. */
+/** The command of a command line of paths and flags: a lint (--stdio and --clientProcessId only come with --lsp). */
 export function pathsCommand(named: readonly string[], afterDashes: readonly string[], given: GivenOptions): Command {
-  if (OPTIONS.lsp.read(given.lsp)) return lspCommand([...named, ...afterDashes], given);
   if (OPTIONS.stdio.read(given.stdio)) throw new UsageError("--stdio is used only with --lsp");
+  if (given.clientProcessId !== undefined) throw new UsageError("--clientProcessId is used only with --lsp");
   return lintCommand(named, afterDashes, given);
-}
-
-/** --lsp: the language server, which lints the documents an editor opens, so it takes no paths; --load-timeout is the one lint option it reads. */
-export function lspCommand(named: readonly string[], given: GivenOptions): Command {
-  if (named.length > 0) throw new UsageError(`--lsp lints the documents an editor opens and takes no paths; got ${named.map(inspectString).join(", ")}`);
-  return { kind: "lsp", loadTimeoutMs: OPTIONS.loadTimeoutMs.read(givenOrDefault(OPTIONS.loadTimeoutMs, given.loadTimeoutMs)) };
 }

@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { closeMatch } from "../../core/close-match.js";
 import { escapeText, inspectString } from "../../text/escape.js";
 import { UsageError } from "../../usage-error.js";
-import { mcpCommand, pathsCommand, type Command } from "./command.js";
+import { lspCommand, mcpCommand, pathsCommand, type Command } from "./command.js";
 import { OPTIONS, SPECS, type GivenOptions, type OptionSpec } from "./table.js";
 
 /** A command as the parser reads it: --help is asked for, its text made by index.ts. */
@@ -106,5 +106,6 @@ export function readCommand(argv: readonly string[]): ReadCommand {
   const code = OPTIONS.explain.read(given.explain);
   if (code !== undefined) return { kind: "explain", code };
   if (OPTIONS.mcp.read(given.mcp)) return mcpCommand(argv, given);
+  if (OPTIONS.lsp.read(given.lsp)) return lspCommand(argv, given);
   return pathsCommand(named, afterDashes, given);
 }

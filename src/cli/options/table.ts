@@ -52,6 +52,12 @@ function nonNegativeInteger(flag: string): (given: Given) => number {
   };
 }
 
+function processId(given: Given): number {
+  const value = String(given);
+  if (!/^[1-9]\d{0,9}$/.test(value)) throw new UsageError(`--clientProcessId must be a process id, a whole number above 0; got ${inspectString(value)}`);
+  return Number(value);
+}
+
 // setTimeout's longest delay (2^31 - 1 ms); a longer one fires at once.
 const MAX_SECONDS = Math.floor(0x7fffffff / 1000);
 
@@ -285,6 +291,13 @@ export const OPTIONS = {
     command: true,
     describe: "With --lsp: talk over standard input and output (the only transport; editors' clients pass this flag)",
     read: on,
+  },
+  clientProcessId: {
+    flag: "clientProcessId",
+    type: "number",
+    command: true,
+    describe: "With --lsp: the editor's process; the server ends when it is gone (VS Code's client passes this flag)",
+    read: processId,
   },
   help: { flag: "help", alias: "h", type: "boolean", command: true, describe: "Show this help and exit", read: on },
   version: { flag: "version", type: "boolean", command: true, describe: "Show the version and exit", read: on },

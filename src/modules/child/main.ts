@@ -21,6 +21,7 @@ import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { callActions } from "../../core/call-actions.js";
 import { moduleFormat, TYPESCRIPT, typescriptCandidates } from "../module-format.js";
 import { guardThreads } from "./thread-guard.js";
+import { endWithLinter } from "./lifeline.js";
 import { TOOL_READS, type WireOutcome, type WireResult, type WireSyntaxError } from "../wire.js";
 
 const ReflectApply = Reflect.apply;
@@ -63,6 +64,9 @@ process.abort = function abort(): never {
   if (current !== null) answer(current, resultText.abortCalled(), true);
   return ReflectApply(realExit, process, [0]) as never;
 };
+
+// Whatever a module does in its load, the process does not outlive the linter (lifeline.ts).
+endWithLinter(linterPid);
 
 // Signalling the linter is refused in this thread and every worker a module starts (thread-guard.ts).
 guardThreads(linterPid);
