@@ -201,6 +201,13 @@ async function execute(argv: readonly string[], io: Io, startedAt: number, pool:
       if (ownProcess) (await import("../elixir/parser.js")).parseOnBaselineTierOnly();
       // The config is read before any work, so a mistake in it is reported at once (exit 2).
       const engine = await engineFor(options, io, pool);
+      if (options.printDeclaration !== null) {
+        // Loaded only for --print-declaration.
+        const { printDeclaration } = await import("./print-declaration.js");
+        const printed = await printDeclaration(engine, options.printDeclaration, (message) => io.stderr(`wymcp-lint: ${message}\n`));
+        io.stdout(printed.output);
+        return printed.code;
+      }
       const stdin = options.stdin !== null ? await readStdin(io) : null;
       const once = await lintOnce(options, io, engine, format, startedAt, stdin);
       io.stdout(once.output);

@@ -101,6 +101,8 @@ export interface RunRequest {
   readonly note?: (message: string) => void;
   /** Stops the run when it aborts (a cancelled call): its tool modules' processes are stopped, and run() rejects with its reason. */
   readonly signal?: AbortSignal;
+  /** Read each file's declaration whole (FileResult.declaration) even when no step after the lint needs it (--print-declaration). */
+  readonly declarations?: boolean;
 }
 
 /** A run's answer: the result, and what else the steps produced. */
@@ -332,7 +334,7 @@ export class Engine {
     this.#live();
     const startedAt = request.startedAt ?? performance.now();
     const note = request.note ?? (() => undefined);
-    const declarations = this.#wantsDeclarations(request);
+    const declarations = request.declarations === true || this.#wantsDeclarations(request);
     // Files on disk may have changed since a kept process's modules loaded theirs (src/modules/pool.ts).
     this.#pool.dropUsed();
     let result: LintResult;

@@ -102,6 +102,7 @@ export function lintOptionsWith(given: Partial<LintOptions>): LintOptions {
     baseline: null,
     updateBaseline: false,
     updatePins: false,
+    printDeclaration: null,
     ...given,
   };
 }

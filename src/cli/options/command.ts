@@ -55,6 +55,7 @@ export function lintCommand(named: readonly string[], afterDashes: readonly stri
   if (server !== null && stdin !== null) throw new UsageError("--stdin lints standard input, --server and --server-url a server: give one of them");
   checkFix(values, stdin !== null, server !== null);
   checkApplies(given, values, stdin !== null ? "stdin" : server !== null ? "server" : "files");
+  if (values.printDeclaration !== null) checkPrintDeclaration(given, values, paths);
   return { kind: "lint", options: { ...rest, paths, stdin, server } };
 }
 
@@ -153,6 +154,30 @@ function checkApplies(given: GivenOptions, values: LintValues, mode: RunMode): v
   if (values.updateBaseline && values.config === false && values.baseline === null) {
     throw new UsageError("--update-baseline with --no-config needs --baseline FILE: without a config there is no default baseline file");
   }
+}
+
+/**
+ * --print-declaration FILE: it reads the one file it names and prints a document of its own,
+ * so paths, a format and the flags that write or repeat (fixes, pins, baseline, cache, watch)
+ * are refused by name; --stdin and a server are refused by checkApplies.
+ */
+function checkPrintDeclaration(given: GivenOptions, values: LintValues, paths: readonly string[]): void {
+  const refuse = (what: string): never => {
+    throw new UsageError(`--print-declaration prints what one file declares, as JSON, and lints nothing else: ${what}`);
+  };
+  if (paths.length > 0) refuse(`give the file to it alone; got the paths ${paths.map(inspectString).join(", ")} as well`);
+  if (given.format !== undefined) refuse("it takes no --format");
+  const writers: readonly (readonly [boolean, string])[] = [
+    [values.fix, "--fix"],
+    [values.fixDryRun, "--fix-dry-run"],
+    [values.updatePins, "--update-pins"],
+    [values.updateBaseline, "--update-baseline"],
+    [values.cache, "--cache"],
+    [values.watch, "--watch"],
+    [values.stdin, "--stdin"],
+    [values.server || values.serverUrl !== undefined, values.server ? "--server" : "--server-url"],
+  ];
+  for (const [givenFlag, flag] of writers) if (givenFlag) refuse(`it takes no ${flag}`);
 }
 
 /** --stdin and --stdin-filename, checked together. */

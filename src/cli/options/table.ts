@@ -254,6 +254,13 @@ export const OPTIONS = {
       "Write the SHA-256 of every model-visible field of every tool linted (action and tools files, or the server) to wymcp-lint.pins.json; later runs report each change (docs/pins.md)",
     read: on,
   },
+  printDeclaration: {
+    flag: "print-declaration",
+    type: "string",
+    describe:
+      'Print what was read from FILE (any kind the linter reads) as one JSON document: each tool\'s normalised declaration, where its values are, and its offences (docs/cli.md, "Print a declaration"); lints nothing else',
+    read: (given: Given): string | null => fileName("print-declaration", given) ?? null,
+  },
   server: {
     flag: "server",
     type: "boolean",
