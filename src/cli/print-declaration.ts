@@ -2,21 +2,42 @@
 // file of any kind, so a user can see why an offence is or is not there. The file goes through
 // Engine.run like any lint, asked to keep each tool's declaration whole; the document is each
 // result's tool, its declaration as the checks and pins read it (null when it could not be read
-// whole) and its offences with their places. No baseline is applied, so every offence shows.
+// whole), where its values are written (src/locate/declaration-places.ts) and its offences with
+// their places. No baseline is applied, so every offence shows.
 
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Engine } from "../engine/engine.js";
+import { kindOf } from "../files/kind.js";
+import { textOf } from "../files/text.js";
 import { offenceRecord } from "../lint/offence-record.js";
 import type { FileResult } from "../lint/result.js";
+import { declarationPlaces, type DeclarationPlace } from "../locate/declaration-places.js";
 import { safeJson } from "./formatters/machine.js";
 
 /** The document's version: fields may be added while it stays 1, none renamed or removed. */
 export const DECLARATION_VERSION = 1;
 
-function entry(file: FileResult) {
+/** Where the declaration's values are written; null when it was not read whole or its kind is not placed. */
+async function placesOf(file: FileResult, cwd: string): Promise<readonly DeclarationPlace[] | null> {
+  const kind = kindOf(file.file);
+  if (file.declaration === undefined || kind === null || kind === "elixir-module") return null;
+  // The run read it a moment ago; a file gone since has no places to give.
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(resolve(cwd, file.file));
+  } catch {
+    return null;
+  }
+  return declarationPlaces(kind, resolve(cwd, file.file), textOf(bytes).text, file.declaration);
+}
+
+async function entry(file: FileResult, cwd: string) {
   return {
     file: file.file,
     tool: file.tool,
     declaration: file.declaration ?? null,
+    places: await placesOf(file, cwd),
     offences: file.offences.map(offenceRecord),
   };
 }
@@ -24,7 +45,8 @@ function entry(file: FileResult) {
 /** The document for `file`, and the exit code: 0 when every declaration in it was read whole, 1 when one was not (its offences say why). */
 export async function printDeclaration(engine: Engine, file: string, note: (message: string) => void): Promise<{ output: string; code: number }> {
   const { result } = await engine.run({ paths: [file] }, { declarations: true, baseline: { file: false }, note });
-  const read = result.files.map(entry);
+  const read = [];
+  for (const one of result.files) read.push(await entry(one, engine.cwd));
   const whole = read.length > 0 && read.every((one) => one.declaration !== null);
   return { output: `${safeJson({ version: DECLARATION_VERSION, file, read })}\n`, code: whole ? 0 : 1 };
 }
