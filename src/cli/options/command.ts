@@ -166,6 +166,8 @@ function checkPrintDeclaration(given: GivenOptions, values: LintValues, paths: r
     throw new UsageError(`--print-declaration prints what one file declares, as JSON, and lints nothing else: ${what}`);
   };
   if (paths.length > 0) refuse(`give the file to it alone; got the paths ${paths.map(inspectString).join(", ")} as well`);
+  const file = values.printDeclaration as string;
+  if (kindOf(file) === null) throw new UsageError(`--print-declaration must name ${NAMED_KINDS}; got ${inspectString(file)}`);
   if (given.format !== undefined) refuse("it takes no --format");
   const writers: readonly (readonly [boolean, string])[] = [
     [values.fix, "--fix"],
