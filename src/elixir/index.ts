@@ -417,6 +417,8 @@ export async function readElixirTools(file: string, text: string): Promise<Elixi
 export interface ElixirRead {
   readonly tools: readonly ToolLint[];
   place(index: number, offences: readonly Offence[]): readonly Offence[];
+  /** Where the tool module at `index` writes each path's value (from the tool's top level), as locators give it (--print-declaration); null where it is not known. */
+  entries(index: number, paths: readonly Path[]): (LocatedEntry | null)[];
   readonly directives: readonly Directive[];
   ownerOf(line: number): number;
   readonly dependencies: readonly string[];
@@ -429,7 +431,7 @@ function lintReadTool(
   text: string,
   texts: ReadonlyMap<string, string>,
   extra: readonly Offence[],
-): { lint: ToolLint; locate: (offences: readonly Offence[]) => readonly Offence[] } {
+): { lint: ToolLint; locate: (offences: readonly Offence[]) => readonly Offence[]; places: Places } {
   const terms = lintTerms(tool, extra);
   const { converted } = terms;
   const repeated = repeatOffences(converted.repeats, file, texts);
@@ -454,7 +456,7 @@ function lintReadTool(
       return builtBy === null ? noted : withBuiltNote(noted, builtBy);
     });
   };
-  return { lint, locate };
+  return { lint, locate, places };
 }
 
 /** Reads the Elixir file at `file` (absolute) whose text is `text`; see the module comment. */
@@ -513,7 +515,14 @@ async function evaluateFiles(
 function lintElixirFile(file: string, text: string, read: ElixirFile, evaluation: Evaluation | null): ElixirRead {
   const directives = commentDirectives(text, read.comments);
   if ("offence" in read)
-    return { tools: [{ tool: null, actions: 0, offences: [read.offence] }], place: (_i, offences) => offences, directives, ownerOf: () => 0, dependencies: [] };
+    return {
+      tools: [{ tool: null, actions: 0, offences: [read.offence] }],
+      place: (_i, offences) => offences,
+      entries: (_i, paths) => paths.map(() => null),
+      directives,
+      ownerOf: () => 0,
+      dependencies: [],
+    };
   const tools = read.tools.map((tool) => {
     const evaluated = evaluation === null ? { tool, offences: [] } : withEvaluation(tool, evaluation, read.functionAt);
     return lintReadTool(evaluated.tool, file, text, read.texts, evaluated.offences);
@@ -521,6 +530,7 @@ function lintElixirFile(file: string, text: string, read: ElixirFile, evaluation
   return {
     tools: tools.map(({ lint, locate }) => withPlaced(lint, locate(offencesToPlace(lint)))),
     place: (index, offences) => tools[index]?.locate(offences) ?? offences,
+    entries: (index, paths) => paths.map((path) => tools[index]?.places.entry(path) ?? null),
     directives,
     // The innermost module a line is written in is the last in the file's order that holds it; the first tool when it is in none.
     ownerOf: (line) => {

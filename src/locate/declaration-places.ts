@@ -2,8 +2,9 @@
 // top-level value of a tool (its name, description, each action and each key of an action; or
 // each listed tool of a tools file and its keys), the line and column of its key (of its value
 // where it has none), by the locator of its kind of file: json-entries.ts for the JSON family,
-// module-source.ts for a tool module. An action file's name comes from its file name, which
-// has no place. Elixir tool modules are not placed here. Read by --print-declaration.
+// module-source.ts for a tool module; an Elixir module's entries are its reader's, which the
+// caller passes (src/elixir/ is above this folder). An action file's name comes from its file
+// name, which has no place. Read by --print-declaration (src/cli/print-declaration.ts).
 
 import type { Declaration } from "../core/declaration.js";
 import type { Path } from "../core/path.js";
@@ -22,7 +23,7 @@ export interface DeclarationPlace {
 }
 
 /** The paths of a declaration's top-level values, as printed: each tool's own and its actions' keys. */
-function declaredPaths(declaration: Declaration): Path[] {
+export function declaredPaths(declaration: Declaration): Path[] {
   const paths: Path[] = [];
   const withKeys = (base: Path, value: unknown): void => {
     paths.push(base);
@@ -38,8 +39,8 @@ function declaredPaths(declaration: Declaration): Path[] {
   return paths;
 }
 
-/** The entries of `paths` (in the declaration's terms) in the file's text, by its kind's layout. */
-async function entriesOf(kind: InputKindId, file: string, text: string, paths: readonly Path[]): Promise<readonly (LocatedEntry | null)[]> {
+/** The entries of `paths` (in the declaration's terms) in the file's text, by its kind's layout (an Elixir module's come from its reader). */
+export async function entriesIn(kind: Exclude<InputKindId, "elixir-module">, file: string, text: string, paths: readonly Path[]): Promise<readonly (LocatedEntry | null)[]> {
   switch (kind) {
     case "action-file": {
       // The actions map is the file's top level; the name (the file's) and description have no entry.
@@ -62,15 +63,11 @@ async function entriesOf(kind: InputKindId, file: string, text: string, paths: r
       const { parseModule } = await import("./module-source.js");
       return (await parseModule(text, file))?.entries(paths) ?? paths.map(() => null);
     }
-    case "elixir-module":
-      return paths.map(() => null);
   }
 }
 
-/** Where each top-level value of `declaration` is written in `text`, the file `file` of kind `kind`; values without a place are left out. */
-export async function declarationPlaces(kind: InputKindId, file: string, text: string, declaration: Declaration): Promise<DeclarationPlace[]> {
-  const paths = declaredPaths(declaration);
-  const entries = await entriesOf(kind, file, text, paths);
+/** Where each of `paths` is written in `text`, from the entries found for them (in order); paths without a place are left out. */
+export function declarationPlaces(text: string, paths: readonly Path[], entries: readonly (LocatedEntry | null)[]): DeclarationPlace[] {
   const starts = entries.map((entry) => (entry === null ? -1 : partStart(entry, "key")));
   const offsets = [...new Set(starts.filter((start) => start >= 0))].sort((a, b) => a - b);
   const positions = positionsAt(text, offsets);

@@ -16,7 +16,7 @@ function expected(name: string): unknown {
   return JSON.parse(readFileSync(join(FIXTURES, DIR, "expected", `${name}.json`), "utf8"));
 }
 
-for (const name of ["catalogue.actions.json", "saved.tools.json", "weather.tool.mjs", "orders.ex"]) {
+for (const name of ["catalogue.actions.json", "saved.tools.json", "wrapped.tools.json5", "weather.tool.mjs", "orders.ex", "several.ex"]) {
   test(`--print-declaration ${name}: exit 0, the declaration read, its places and offences`, async () => {
     const { code, stdout, stderr } = await cli(["--print-declaration", `${DIR}/${name}`]);
     assert.equal(stderr, "");
