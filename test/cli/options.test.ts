@@ -32,8 +32,10 @@ test("every entry of the table is in --help with its type and default, the prose
   for (const spec of SPECS) {
     const line = lines.find((l) => new RegExp(`^\\s+(?:-\\w, )?--${spec.flag}\\s`).test(l));
     assert.ok(line !== undefined, `help lists --${spec.flag}`);
-    // The tags stand at the end of the entry's last line, a few lines down for a long one.
-    const entry = lines.slice(lines.indexOf(line), lines.indexOf(line) + 4).join(" ");
+    // The tags stand at the end of the entry's last line, a few lines down for a long one: the entry runs to the next flag's line.
+    const start = lines.indexOf(line);
+    const next = lines.findIndex((l, i) => i > start && /^ {2}(?:-\w, | {4})--/.test(l));
+    const entry = lines.slice(start, next < 0 ? undefined : next).join(" ");
     assert.ok(entry.includes(`[${spec.type}]`), `--${spec.flag} shows [${spec.type}]: ${entry}`);
     if (spec.default !== undefined) assert.ok(entry.includes(`[default: ${String(spec.default)}]`), entry);
     if (spec.alias !== undefined) assert.ok(line.includes(`-${spec.alias}, --${spec.flag}`), line);
