@@ -3,15 +3,19 @@
 // first use, readable by the user alone. A cache file can come from anywhere the project
 // does (git can commit one); only one this user's linter signed is read, so a clean entry
 // forged for a broken file never turns a failing run into a passing one. Made by a link of a
-// complete file, so linters starting together agree on one secret.
+// complete file, so linters starting together agree on one secret. WYMCP_LINT_CACHE_SECRET
+// stands in for the file where a cache moves between machines (a CI cache): the value comes
+// from the CI's secrets, so whoever holds it can sign, and nobody else.
 
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { closeSync, constants, fstatSync, fsyncSync, linkSync, mkdirSync, openSync, readSync, unlinkSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { describeThrown } from "../core/escape.js";
 
 const SECRET_BYTES = 32;
+/** The fewest characters a secret given in the environment may have: 128 bits as hexadecimal. */
+const SHORTEST_GIVEN = 32;
 
 /** The secret, or why there is none. */
 export type CacheSecret = { readonly secret: Buffer } | { readonly why: string };
@@ -71,8 +75,18 @@ function makeSecret(file: string): void {
 
 let known: CacheSecret | undefined;
 
-/** The user's secret, made when there is none yet; read once a process. */
+/** The secret WYMCP_LINT_CACHE_SECRET gives, hashed to the secret's size; undefined when it is not set. */
+function givenSecret(): CacheSecret | undefined {
+  const given = process.env["WYMCP_LINT_CACHE_SECRET"];
+  if (given === undefined || given === "") return undefined;
+  if (given.length < SHORTEST_GIVEN) return { why: `WYMCP_LINT_CACHE_SECRET has ${given.length} characters, fewer than ${SHORTEST_GIVEN}` };
+  return { secret: createHash("sha256").update(given).digest() };
+}
+
+/** The secret WYMCP_LINT_CACHE_SECRET gives, else the user's, made when there is none yet; found once a process. */
 export function cacheSecret(): CacheSecret {
+  if (known !== undefined) return known;
+  known = givenSecret();
   if (known !== undefined) return known;
   const file = join(folder(), "cache-secret");
   try {

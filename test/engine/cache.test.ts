@@ -29,9 +29,10 @@ interface Spawned {
   readonly stderr: string;
 }
 
-function wymcpLint(cwd: string, args: readonly string[], bin = BIN): Spawned {
+function wymcpLint(cwd: string, args: readonly string[], bin = BIN, given: NodeJS.ProcessEnv = {}): Spawned {
   const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: USER_CACHE };
-  for (const name of ["NO_COLOR", "FORCE_COLOR", "WYMCP_LINT_DEBUG"]) delete env[name];
+  for (const name of ["NO_COLOR", "FORCE_COLOR", "WYMCP_LINT_DEBUG", "WYMCP_LINT_CACHE_SECRET"]) delete env[name];
+  Object.assign(env, given);
   const result = spawnSync(process.execPath, [bin, ...args], { cwd, env, encoding: "utf8", timeout: 120_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -473,6 +474,31 @@ test("a cache is a hint: an entry that is not what the linter writes is linted a
   // The secret is the user's alone.
   assert.equal(statSync(SECRET_FILE).mode & 0o777, 0o600);
   assert.equal(statSync(dirname(SECRET_FILE)).mode & 0o777, 0o700);
+});
+
+test("a cache signed with WYMCP_LINT_CACHE_SECRET is read wherever that secret is given (a CI cache on another machine), and nowhere else", () => {
+  const dir = project();
+  const expected = wymcpLint(dir, ["."]);
+  const secret = "0123456789abcdef0123456789abcdef";
+  // Two machines: each has its own user cache folder, so its own secret file.
+  const [first, second] = [tempDir(), tempDir()];
+  const on = (machine: string, extra: NodeJS.ProcessEnv = {}): Spawned => wymcpLint(dir, ["--cache", "--format", "json", "."], BIN, { XDG_CACHE_HOME: machine, ...extra });
+  const cache = (run: Spawned): unknown => (JSON.parse(run.stdout) as { summary: { cache: unknown } }).summary.cache;
+  assert.deepEqual(cache(on(first, { WYMCP_LINT_CACHE_SECRET: secret })), { hits: 0, misses: FILES });
+  const warm = on(second, { WYMCP_LINT_CACHE_SECRET: secret });
+  assert.deepEqual([warm.stderr, cache(warm)], ["", { hits: FILES, misses: 0 }]);
+  // The secret given stands in for the file: none is made.
+  assert.deepEqual([first, second].map((machine) => readdirSync(machine)), [[], []]);
+  // Without it, or with another, the cache is not this run's.
+  const without = on(second);
+  assert.match(without.stderr, /does not carry this user's signature/);
+  assert.deepEqual(cache(without), { hits: 0, misses: FILES });
+  const other = on(first, { WYMCP_LINT_CACHE_SECRET: `${secret}0` });
+  assert.match(other.stderr, /does not carry this user's signature/);
+  // A secret too short to keep a forger out is refused, not used: the run lints every file.
+  const short = wymcpLint(dir, ["--cache", "."], BIN, { XDG_CACHE_HOME: second, WYMCP_LINT_CACHE_SECRET: "hunter2" });
+  assert.deepEqual([short.code, untimed(short.stdout)], [expected.code, untimed(expected.stdout)]);
+  assert.match(short.stderr, /^wymcp-lint: warning: the cache ".*" is not used: there is no secret to sign it with \(WYMCP_LINT_CACHE_SECRET has 7 characters, fewer than 32\); linting every file\n$/);
 });
 
 test("a module's result is kept only while what decides how it loads is unchanged: package.json's type, a package.json made closer, the tsconfig", () => {
