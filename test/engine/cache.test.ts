@@ -488,7 +488,10 @@ test("a cache signed with WYMCP_LINT_CACHE_SECRET is read wherever that secret i
   const warm = on(second, { WYMCP_LINT_CACHE_SECRET: secret });
   assert.deepEqual([warm.stderr, cache(warm)], ["", { hits: FILES, misses: 0 }]);
   // The secret given stands in for the file: none is made.
-  assert.deepEqual([first, second].map((machine) => readdirSync(machine)), [[], []]);
+  assert.deepEqual(
+    [first, second].map((machine) => readdirSync(machine)),
+    [[], []],
+  );
   // Without it, or with another, the cache is not this run's.
   const without = on(second);
   assert.match(without.stderr, /does not carry this user's signature/);
@@ -498,7 +501,10 @@ test("a cache signed with WYMCP_LINT_CACHE_SECRET is read wherever that secret i
   // A secret too short to keep a forger out is refused, not used: the run lints every file.
   const short = wymcpLint(dir, ["--cache", "."], BIN, { XDG_CACHE_HOME: second, WYMCP_LINT_CACHE_SECRET: "hunter2" });
   assert.deepEqual([short.code, untimed(short.stdout)], [expected.code, untimed(expected.stdout)]);
-  assert.match(short.stderr, /^wymcp-lint: warning: the cache ".*" is not used: there is no secret to sign it with \(WYMCP_LINT_CACHE_SECRET has 7 characters, fewer than 32\); linting every file\n$/);
+  assert.match(
+    short.stderr,
+    /^wymcp-lint: warning: the cache ".*" is not used: there is no secret to sign it with \(WYMCP_LINT_CACHE_SECRET has 7 characters, fewer than 32\); linting every file\n$/,
+  );
 });
 
 test("a module's result is kept only while what decides how it loads is unchanged: package.json's type, a package.json made closer, the tsconfig", () => {
