@@ -16,6 +16,8 @@ export interface TermPlace {
   readonly site?: Place;
   /** The function that built the value, when Elixir computed it where the reader could not place it (Term.built). */
   readonly built?: string;
+  /** The value's place is its enclosing literal's (Term.approximate). */
+  readonly approximate?: true;
 }
 
 /** A key a map literal writes again (term.ts, Repeat), with the path of the map from the tool's top level. */
@@ -78,6 +80,7 @@ export function toValue(term: Term, path: Path, into: Converted, key?: Place, si
     value: term.at,
     ...(here === undefined ? {} : { site: here }),
     ...(term.built === undefined ? {} : { built: term.built }),
+    ...(term.approximate === undefined ? {} : { approximate: true }),
   });
   switch (term.kind) {
     case "string":

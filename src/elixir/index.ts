@@ -202,7 +202,7 @@ class Places {
     for (let length = path.length; length > 0; length--) {
       const place = this.places.get(pathKey(path.slice(0, length)));
       if (place === undefined) continue;
-      const exact = length === path.length && place.built === undefined;
+      const exact = length === path.length && place.built === undefined && place.approximate === undefined;
       if (place.value.file === this.file) {
         const key = place.key?.file === this.file ? place.key.span : undefined;
         return { ...(key === undefined ? {} : { key }), value: place.value.span, exact };

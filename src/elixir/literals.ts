@@ -118,7 +118,7 @@ export function heredocText(pieces: readonly Piece[], indent: number, joins: boo
   return out;
 }
 
-/** The words of ~w: split on white space. */
-export function words(text: string): string[] {
-  return text.split(/\s+/).filter((word) => word !== "");
+/** The words of ~w (split on white space), each with the offset in `text` it starts at. */
+export function words(text: string): { word: string; start: number }[] {
+  return Array.from(text.matchAll(/\S+/g), (match) => ({ word: match[0], start: match.index }));
 }

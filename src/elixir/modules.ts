@@ -42,6 +42,8 @@ export interface ModuleDecl {
   readonly span: { readonly start: number; readonly end: number };
   /** Short names in scope (alias … [, as: …], and nested modules) to full names. */
   readonly aliases: ReadonlyMap<string, string>;
+  /** The modules its body imports (`import …`), whose functions the reader does not follow. */
+  readonly imports: readonly Import[];
   readonly definitions: ReadonlyMap<string, Definition>;
   /**
    * The first expression of its body that may define functions the reader does not see (a
@@ -49,6 +51,12 @@ export interface ModuleDecl {
    * offset); null when the body holds none.
    */
   readonly opaque: { readonly what: string; readonly start: number } | null;
+}
+
+/** An `import` as written: the module's full name, and the names its `only:` list gives (null: every function). */
+export interface Import {
+  readonly module: string;
+  readonly only: readonly string[] | null;
 }
 
 const TOOL_MODULE = "Wymcp.Tool";
@@ -120,7 +128,8 @@ export function expandAlias(written: string, aliases: ReadonlyMap<string, string
   return expanded === undefined ? written : expanded + (dot < 0 ? "" : written.slice(dot));
 }
 
-function readAlias(args: readonly Node[], aliases: Map<string, string>): void {
+/** Adds to `aliases` what an `alias` call with arguments `args` names. */
+export function readAlias(args: readonly Node[], aliases: Map<string, string>): void {
   const [first, options] = args;
   if (first === undefined) return;
   if (first.type === "alias") {
@@ -138,6 +147,19 @@ function readAlias(args: readonly Node[], aliases: Map<string, string>): void {
   }
 }
 
+/** The import an `import` call with arguments `args` writes, in `aliases`' scope; null when it names no module as an alias. */
+export function readImport(args: readonly Node[], aliases: ReadonlyMap<string, string>): Import | null {
+  const [first, options] = args;
+  if (first?.type !== "alias") return null;
+  const only = options?.type === "keywords" ? options.namedChildren.find((p) => p.childForFieldName("key")?.text.trim() === "only:")?.childForFieldName("value") : null;
+  // only: [name: arity, …] names the functions; only: :functions and the like, every one.
+  const names =
+    only?.type === "list"
+      ? only.namedChildren.flatMap((c) => (c.type === "keywords" ? c.namedChildren.map((p) => p.childForFieldName("key")?.text.trim().replace(/:$/, "") ?? "") : []))
+      : null;
+  return { module: expandAlias(first.text, aliases), only: names };
+}
+
 function readModule(call: Node, prefix: string, source: SourceFile, outer: ReadonlyMap<string, string>, out: ModuleDecl[]): void {
   const written = argumentsOf(call)[0];
   const body = bodyOf(call);
@@ -146,6 +168,7 @@ function readModule(call: Node, prefix: string, source: SourceFile, outer: Reado
   const aliases = new Map(outer);
   let attributes = new Map<string, Attribute>();
   const definitions = new Map<string, Definition>();
+  const imports: Import[] = [];
   let usesTool = false;
   let opaque: ModuleDecl["opaque"] = null;
   const nested: Node[] = [];
@@ -158,7 +181,10 @@ function readModule(call: Node, prefix: string, source: SourceFile, outer: Reado
       usesTool ||= tool;
       if (!tool) opaque ??= { what: shown(node), start: node.startIndex };
     } else if (called === "alias") readAlias(argumentsOf(node), aliases);
-    else if (called === "defmodule") {
+    else if (called === "import") {
+      const imported = readImport(argumentsOf(node), aliases);
+      if (imported !== null) imports.push(imported);
+    } else if (called === "defmodule") {
       const inner = argumentsOf(node)[0];
       if (inner?.type === "alias") aliases.set(inner.text.split(".")[0] as string, `${name}.${inner.text.split(".")[0]}`);
       nested.push(node);
@@ -183,7 +209,7 @@ function readModule(call: Node, prefix: string, source: SourceFile, outer: Reado
       opaque ??= { what: shown(node), start: node.startIndex };
     }
   }
-  out.push({ name, source, usesTool, span: { start: call.startIndex, end: call.endIndex }, aliases, definitions, opaque });
+  out.push({ name, source, usesTool, span: { start: call.startIndex, end: call.endIndex }, aliases, imports, definitions, opaque });
   for (const inner of nested) readModule(inner, name, source, aliases, out);
 }
 

@@ -6,9 +6,10 @@
 // (modules.ts, found through `Modules`), and Map.put/merge/delete on known maps. Anything else
 // is a `dynamic` term naming what it is. Each term keeps where it is written.
 
-import { argumentsOf, callName, expandAlias, type Attribute, type Definition, type ModuleDecl } from "./modules.js";
+import { argumentsOf, callName, expandAlias, readAlias, readImport, type Attribute, type Definition, type Import, type ModuleDecl } from "./modules.js";
 import { charValue, floatText, floatValue, heredocText, integerValue, unescapeSequence, words, type Piece } from "./literals.js";
 import type { Node } from "./parser.js";
+import type { Span } from "../text/positions.js";
 import { appendAll } from "../core/append.js";
 import { inspectAtom, inspectString } from "../text/escape.js";
 import { dynamic, EntryTable, seenFrom, type Place, type Repeat, type Term } from "./term.js";
@@ -22,6 +23,15 @@ interface Scope {
   readonly module: ModuleDecl;
   readonly attributes: ReadonlyMap<string, Attribute>;
   readonly locals: ReadonlyMap<string, Term>;
+  /** The module's aliases, with those an `alias` earlier in the same body adds. */
+  readonly aliases: ReadonlyMap<string, string>;
+  /** The module's imports, with those an `import` earlier in the same body adds. */
+  readonly imports: readonly Import[];
+}
+
+/** The scope of an expression of `module` outside any body (a function's, an attribute's value). */
+function moduleScope(module: ModuleDecl, attributes: ReadonlyMap<string, Attribute>): Scope {
+  return { module, attributes, locals: new Map(), aliases: module.aliases, imports: module.imports };
 }
 
 // Calls followed one inside another at most: a deeper chain is read as dynamic.
@@ -52,7 +62,7 @@ export class Reader {
     if (this.reading.size >= MAX_CALL_DEPTH) return dynamic("calls nested too deep to follow", at);
     this.reading.add(definition);
     try {
-      const term = this.body(definition.body, { module, attributes: definition.attributes, locals: new Map() });
+      const term = this.body(definition.body, moduleScope(module, definition.attributes));
       this.calls.set(definition, term);
       return term;
     } finally {
@@ -62,9 +72,16 @@ export class Reader {
 
   private body(nodes: readonly Node[], scope: Scope): Term {
     const locals = new Map(scope.locals);
-    const inner: Scope = { ...scope, locals };
+    const aliases = new Map(scope.aliases);
+    const imports = [...scope.imports];
+    const inner: Scope = { ...scope, locals, aliases, imports };
     let last: Term | null = null;
     for (const node of nodes) {
+      // An alias or import in a body is in force from there to the body's end, as in Elixir.
+      const called = callName(node);
+      if (called === "alias") readAlias(argumentsOf(node), aliases);
+      const imported = called === "import" ? readImport(argumentsOf(node), aliases) : null;
+      if (imported !== null) imports.push(imported);
       if (node.type === "binary_operator" && node.childForFieldName("operator")?.text === "=" && node.childForFieldName("left")?.type === "identifier") {
         last = this.read(node.childForFieldName("right") as Node, inner, 0);
         locals.set(node.childForFieldName("left")?.text as string, last);
@@ -115,7 +132,7 @@ export class Reader {
       case "char":
         return { kind: "integer", value: BigInt(charValue(node.text)), at };
       case "alias":
-        return { kind: "atom", value: `Elixir.${expandAlias(node.text, scope.module.aliases)}`, at };
+        return { kind: "atom", value: `Elixir.${expandAlias(node.text, scope.aliases)}`, at };
       case "list":
         return this.list(node, scope, next, at);
       case "tuple":
@@ -143,33 +160,54 @@ export class Reader {
 
   // --- literals ---------------------------------------------------------------------------
 
-  /** The text of a quoted literal's content, or the dynamic piece that stops it. */
-  private content(node: Node, scope: Scope, depth: number, escapes: "all" | "delimiter" | "none"): string | Term {
+  /**
+   * The text of a quoted literal's content, or the dynamic piece that stops it. With `spans`,
+   * the source range each UTF-16 unit of the text comes from is pushed there (an escape's or an
+   * interpolation's units all from its whole range); none for a heredoc, whose indentation is
+   * removed after.
+   */
+  private content(node: Node, scope: Scope, depth: number, escapes: "all" | "delimiter" | "none", spans?: Span[]): string | Term {
     const pieces: Piece[] = [];
     let heredoc = false;
+    const whole = (child: Node, text: string): void => {
+      for (let i = 0; i < text.length; i++) spans?.push({ start: child.startIndex, end: child.endIndex });
+    };
     for (const child of node.children) {
       // Each read of a node's type is a call into the parser's WebAssembly: once per child.
       const field = child.type;
       if (field === '"""' || field === "'''") heredoc = true;
-      // A backslash before a line break joins the lines (the grammar leaves it in the content).
-      if (field === "quoted_content") pieces.push({ text: escapes === "all" && !heredoc ? child.text.replace(/\\\r?\n/g, "") : child.text, raw: true });
-      else if (field === "escape_sequence")
-        pieces.push(
+      if (field === "quoted_content") {
+        // A backslash before a line break joins the lines (the grammar leaves it in the content).
+        const joins = escapes === "all" && !heredoc;
+        const raw = child.text;
+        if (spans !== undefined) {
+          for (let i = 0; i < raw.length; i++) {
+            const join = joins ? /^\\\r?\n/.exec(raw.slice(i, i + 3)) : null;
+            if (join !== null) i += join[0].length - 1;
+            else spans.push({ start: child.startIndex + i, end: child.startIndex + i + 1 });
+          }
+        }
+        pieces.push({ text: joins ? raw.replace(/\\\r?\n/g, "") : raw, raw: true });
+      } else if (field === "escape_sequence") {
+        const piece =
           escapes === "all"
             ? { text: unescapeSequence(child.text), raw: false }
             : escapes === "delimiter"
               ? { text: child.text.slice(1), raw: false }
-              : { text: child.text, raw: true },
-        );
-      else if (field === "interpolation") {
+              : { text: child.text, raw: true };
+        whole(child, piece.text);
+        pieces.push(piece);
+      } else if (field === "interpolation") {
         const inner = child.namedChildren.filter((c) => c.type !== "comment");
         const value = inner.length === 1 ? this.read(inner[0] as Node, scope, depth) : dynamic("an interpolation the reader does not follow", this.place(scope.module, child));
         const text = interpolated(value);
         if (typeof text !== "string") return text;
+        whole(child, text);
         pieces.push({ text, raw: false });
       }
     }
     if (!heredoc) return pieces.map((p) => p.text).join("");
+    if (spans !== undefined) spans.length = 0;
     const closing = node.children.find((_, i) => node.fieldNameForChild(i) === "quoted_end");
     const lineStart = scope.module.source.text.lastIndexOf("\n", (closing?.startIndex ?? node.endIndex) - 1) + 1;
     return heredocText(pieces, (closing?.startIndex ?? lineStart) - lineStart, escapes === "all");
@@ -194,13 +232,23 @@ export class Reader {
     const name = node.namedChildren.find((c) => c.type === "sigil_name")?.text ?? "";
     const modifiers = node.namedChildren.find((c) => c.type === "sigil_modifiers")?.text ?? "";
     if (!/^[sScCwW]$/.test(name)) return dynamic(`the sigil ~${name}`, at);
-    const text = this.content(node, scope, depth, name === name.toLowerCase() ? "all" : "delimiter");
+    const spans: Span[] = [];
+    const text = this.content(node, scope, depth, name === name.toLowerCase() ? "all" : "delimiter", name === "w" || name === "W" ? spans : undefined);
     if (typeof text !== "string") return text;
     if (name === "s" || name === "S") return { kind: "string", value: text, at };
     if (name === "c" || name === "C") return charlist(text, at);
-    const items = words(text).map(
-      (word): Term => (modifiers.includes("a") ? { kind: "atom", value: word, at } : modifiers.includes("c") ? charlist(word, at) : { kind: "string", value: word, at }),
-    );
+    const items = words(text).map(({ word, start }): Term => {
+      // Each word where it is written; in a heredoc, whose indentation is removed, the sigil's place, not exact.
+      const first = spans[start];
+      const last = spans[start + word.length - 1];
+      const place: Pick<Term, "at" | "approximate"> =
+        first === undefined || last === undefined ? { at, approximate: true } : { at: { file: at.file, span: { start: first.start, end: last.end } } };
+      return modifiers.includes("a")
+        ? { kind: "atom", value: word, ...place }
+        : modifiers.includes("c")
+          ? { ...charlist(word, place.at), ...place }
+          : { kind: "string", value: word, ...place };
+    });
     return { kind: "list", items, at };
   }
 
@@ -286,7 +334,7 @@ export class Reader {
     }
     const repeated = repeats.length === 0 ? {} : { repeats };
     if (struct === undefined) return { kind: "map", entries: entries.entries(), at, ...repeated };
-    return { kind: "map", entries: entries.entries(), struct: expandAlias(struct.text, scope.module.aliases), at, ...repeated };
+    return { kind: "map", entries: entries.entries(), struct: expandAlias(struct.text, scope.aliases), at, ...repeated };
   }
 
   // --- operators --------------------------------------------------------------------------
@@ -313,7 +361,7 @@ export class Reader {
   private attribute(attribute: Attribute, module: ModuleDecl, depth: number): Term {
     let term = this.attributes.get(attribute);
     if (term === undefined) {
-      term = this.read(attribute.node, { module, attributes: attribute.before, locals: new Map() }, depth);
+      term = this.read(attribute.node, moduleScope(module, attribute.before), depth);
       this.attributes.set(attribute, term);
     }
     return term;
@@ -351,13 +399,18 @@ export class Reader {
     const local = scope.locals.get(name);
     if (local !== undefined) return local;
     if (name === "__MODULE__") return { kind: "atom", value: `Elixir.${scope.module.name}`, at };
-    return this.localCall(scope.module, name, at);
+    return this.localCall(scope, name, at);
   }
 
-  private localCall(module: ModuleDecl, name: string, at: Place): Term {
+  private localCall(scope: Scope, name: string, at: Place): Term {
+    const { module } = scope;
     const definition = module.definitions.get(name);
-    if (definition === undefined) return dynamic(`${name}, which is neither a variable nor a function of no arguments in ${module.name}`, at);
-    return this.definition(module, definition, at);
+    if (definition !== undefined) return this.definition(module, definition, at);
+    // A name the module does not define may be a function an import brings in: the reader does not follow imports.
+    const imported = scope.imports.filter((i) => i.only === null || i.only.includes(name)).map((i) => `import ${i.module}`);
+    if (imported.length > 0)
+      return dynamic(`a call of ${name}/0, which ${imported.length === 1 ? "" : "one of "}\`${imported.join("`, `")}\` may bring in: imported functions are not followed`, at);
+    return dynamic(`${name}, which is neither a variable nor a function of no arguments in ${module.name}`, at);
   }
 
   private callNode(node: Node, scope: Scope, depth: number, at: Place): Term {
@@ -366,14 +419,18 @@ export class Reader {
     if (local !== null) {
       if (SPECIAL_FORMS.has(local)) return dynamic(`${article(local)} ${local}`, at);
       if (args.length > 0 || node.namedChildren.some((c) => c.type === "do_block")) return dynamic(`a call of ${local}/${args.length}`, at);
-      return this.localCall(scope.module, local, at);
+      return this.localCall(scope, local, at);
     }
     const target = node.childForFieldName("target");
     const left = target?.type === "dot" ? target.childForFieldName("left") : null;
     const right = target?.type === "dot" ? target.childForFieldName("right") : null;
     if (left === null || left === undefined || right?.type !== "identifier") return dynamic("a call the reader does not follow", at);
-    const moduleName = left.type === "alias" ? expandAlias(left.text, scope.module.aliases) : left.text === "__MODULE__" ? scope.module.name : null;
-    if (moduleName === null) return dynamic(`a call of ${left.text}.${right.text}/${args.length}`, at);
+    const moduleName = left.type === "alias" ? expandAlias(left.text, scope.aliases) : left.text === "__MODULE__" ? scope.module.name : null;
+    if (moduleName === null) {
+      // `value.key`, without parentheses, is a map's field when the value is a map.
+      const parenthesised = node.namedChildren.some((c) => c.type === "arguments");
+      return parenthesised ? dynamic(`a call of ${left.text}.${right.text}/${args.length}`, at) : this.field(this.read(left, scope, depth), right.text, at);
+    }
     if (moduleName === "Map") return this.mapCall(right.text, args, scope, depth, at);
     if (args.length > 0) return dynamic(`a call of ${moduleName}.${right.text}/${args.length}`, at);
     const module = moduleName === scope.module.name ? scope.module : this.modules.find(moduleName);
@@ -381,6 +438,16 @@ export class Reader {
     const definition = module.definitions.get(right.text);
     if (definition === undefined) return dynamic(`a call of ${moduleName}.${right.text}/0, which ${moduleName} does not define`, at);
     return seenFrom(this.definition(module, definition, at.file === module.source.file ? at : null), at);
+  }
+
+  /** `map.key`: the value of the atom key in a known map (a struct's field too); Elixir raises KeyError for a key it does not hold. */
+  private field(map: Term, key: string, at: Place): Term {
+    if (map.kind === "dynamic") return map;
+    // On a module's atom it is a call of the module's function, through a value the reader does not follow.
+    if (map.kind === "atom") return dynamic(`a call of ${map.value.replace(/^Elixir\./, "")}.${key}/0 through a value holding the module`, at);
+    if (map.kind !== "map") return dynamic(`a field access .${key} of ${describeKind(map)}, which is no map`, at);
+    const entry = map.entries.find((e) => e.key.kind === "atom" && e.key.value === key);
+    return entry === undefined ? dynamic(`a field access .${key} of a map that holds no key ${inspectAtom(key)}: Elixir raises KeyError`, at) : entry.value;
   }
 
   private mapCall(fn: string, args: readonly Node[], scope: Scope, depth: number, at: Place): Term {
@@ -407,6 +474,11 @@ function shownKey(key: Term): string {
       : key.kind === "integer" || key.kind === "float"
         ? String(key.value)
         : `a ${key.kind}`;
+}
+
+/** A known term's kind as a message names it: "an atom", "a list". */
+function describeKind(term: Term): string {
+  return `${article(term.kind)} ${term.kind}`;
 }
 
 function article(word: string): string {

@@ -1,7 +1,7 @@
 // The checks of an Elixir tool that only its terms can fail (docs/checks.md, "Elixir tool
 // modules"), as Wymcp reads them: the tool's name and description are strings, action names
-// and action-schema keys are atoms, property names and the entries of required and
-// required_one_of are strings, and a struct is no map. Everything else is the chain's, on the
+// and action-schema keys are atoms, an action's description and notes, property names and the
+// entries of required and required_one_of are strings, and a struct is no map. Everything else is the chain's, on the
 // converted values (convert.ts).
 
 import { finalizeOffence, toolOffence, type Offence } from "../core/offence.js";
@@ -137,6 +137,10 @@ function actionOffences(action: string, schema: Term, out: Offence[]): void {
           );
         }
       }
+    }
+    // Text the format wants as a string: an atom is no string, though the JSON it would encode to reads the same.
+    if ((name === "description" || name === "notes") && value.kind === "atom" && !["nil", "true", "false"].includes(value.value)) {
+      out.push(wrongType(action, [name], [name], "value", `"${name}" must be a string; got ${describeTerm(value)}`, `Write it as the string ${inspectString(value.value)}.`));
     }
     if (name === "required") stringEntries(value, action, ["required"], "a required entry", out);
     if (name === "required_one_of" && value.kind === "list") {

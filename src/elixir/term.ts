@@ -20,6 +20,8 @@ interface At {
    * is then the expression the reader stopped at, in that function, and no exact place.
    */;
   readonly built?: string;
+  /** `at` is the enclosing literal's place, not the term's own (a word of a ~w heredoc, whose indentation Elixir removes). */
+  readonly approximate?: true;
 }
 
 export type Term =
