@@ -34,6 +34,7 @@ import { inspectTerm, termOffences } from "./term-checks.js";
 import { evaluateProject, type EvaluateOptions, type Evaluation } from "./evaluate.js";
 import { mergeTerms, type Disagreement } from "./evaluated.js";
 import { appendAll } from "../core/append.js";
+import { releaseHeldBack, type HeldBack } from "../core/held-back.js";
 import type { Dynamic, Place, Term } from "./term.js";
 
 const ELIXIR_TOOL: FileLayout = {
@@ -164,11 +165,34 @@ function lintTerms(tool: ReadTool, extra: readonly Offence[]): { lint: ToolLint;
   const absent = (offence: Offence): boolean =>
     offence.code === "tool-shape" && offence.action === null && REQUIRED.some(([key]) => tool[key] === null && offence.target.path[0] === key);
   const dynamicPaths = converted.dynamics.map((d) => d.path);
-  const kept = chain.offences.filter((offence) => !absent(offence) && (dynamicPaths.length === 0 || !touchesDynamic(offence, dynamicPaths)));
-  const offences = sortOffences([...kept, ...missing, ...termOffences(name, description, actions), ...converted.dynamics.map((d) => dynamicOffence(d.path, d.term)), ...extra]);
+  const known = (offence: Offence): boolean => dynamicPaths.length === 0 || !touchesDynamic(offence, dynamicPaths);
+  const kept = chain.offences.filter((offence) => !absent(offence) && known(offence));
+  const { released, held } = heldBackByKnown(kept, chain.heldBack ?? [], known);
+  const offences = sortOffences([
+    ...kept,
+    ...released,
+    ...missing,
+    ...termOffences(name, description, actions),
+    ...converted.dynamics.map((d) => dynamicOffence(d.path, d.term)),
+    ...extra,
+  ]);
   // A declaration with a part that could not be read is not read whole: it is neither pinned nor estimated.
   const declaration = converted.dynamics.length === 0 ? plainDeclaration(values.name, values.description, values.actions) : null;
-  return { lint: { ...chain, offences, ...(declaration === null ? {} : { declaration }) }, converted };
+  const { heldBack: _, ...rest } = chain;
+  return { lint: { ...rest, offences, ...(held.length === 0 ? {} : { heldBack: held }), ...(declaration === null ? {} : { declaration }) }, converted };
+}
+
+/**
+ * The checks held back, as the offences kept say (`known`: what speaks of no stand-in for a
+ * value built at run time): a check held back only by offences about a stand-in runs after all
+ * (what it finds about a stand-in goes too), so no held-back line names an offence the report
+ * never shows.
+ */
+function heldBackByKnown(kept: readonly Offence[], records: readonly HeldBack[], known: (offence: Offence) => boolean): { released: readonly Offence[]; held: HeldBack[] } {
+  const filtered = records.map((record) => (record.withheld === null ? record : Object.freeze({ ...record, withheld: Object.freeze(record.withheld.filter(known)) })));
+  const { released, held } = releaseHeldBack(kept, filtered);
+  // A check that could not run on what was read, and that no kept offence holds back, is covered by the dynamic-declaration warning.
+  return { released, held: held.filter((record) => record.by.length > 0) };
 }
 
 /** The tool modules of the file: those that do `use Wymcp.Tool`, in the order they are written. */
