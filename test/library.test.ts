@@ -233,6 +233,8 @@ const OFFENCE_FIELDS: { readonly [K in keyof Required<Offence>]: true } = {
   line: true,
   column: true,
   exact: true,
+  file: true,
+  via: true,
   repair: true,
   edits: true,
   syntaxError: true,

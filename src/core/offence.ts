@@ -55,9 +55,17 @@ export interface Offence {
   readonly message: string;
   readonly fix: string;
   readonly target: Target;
-  /** 1-based position of the target in the source file, when known. */
+  /** 1-based position of the target in the source file (in `file` when that is given), when known. */
   readonly line?: number;
   readonly column?: number;
+  /**
+   * Only on an offence whose target is written in another file than the one linted (an Elixir
+   * value read through a call into another module): that file, which line and column are in
+   * (absolute as the reader gives it; the run names it as it names the linted file).
+   */
+  readonly file?: string;
+  /** With `file`: where the linted file reads the value (the call), for a surface that shows the linted file alone (an editor's document). */
+  readonly via?: { readonly line: number; readonly column: number };
   /**
    * Present with line: true when line and column are the target's own, false when they
    * are the nearest enclosing node found instead (a tool module whose declaration is

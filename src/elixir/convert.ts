@@ -74,7 +74,8 @@ export const pathKey = (path: Path): string => JSON.stringify(path);
 
 /** The value the chain reads for `term` at `path`, recording places and dynamic terms in `into`. */
 export function toValue(term: Term, path: Path, into: Converted, key?: Place, site?: Place): unknown {
-  const here = term.site ?? site;
+  // The call in the linted file: the outermost one (a term another file read through a call of its own keeps this one).
+  const here = site ?? term.site;
   into.places.set(pathKey(path), {
     ...(key === undefined ? {} : { key }),
     value: term.at,

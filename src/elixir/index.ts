@@ -16,7 +16,7 @@ import { plainDeclaration } from "../core/declaration.js";
 import { lintTool } from "../core/lint-tool.js";
 import { offencesToPlace, withPlaced, type ToolLint } from "../core/tool-lint.js";
 import { PLAIN_DATA } from "../core/map.js";
-import { finalizeOffence, toolOffence, withPosition, type Offence } from "../core/offence.js";
+import { finalizeOffence, toolOffence, withPosition, type Offence, type Target } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
 import { renderLocation } from "../core/render-location.js";
 import type { Path } from "../core/path.js";
@@ -213,40 +213,61 @@ async function readTool(project: Project, module: ModuleDecl): Promise<{ name: T
   }
 }
 
-/** Where each path's entry is, as the locator wants it: in this file, else the nearest place in it (not exact). */
-class Places {
-  private readonly foreign = new Map<string, Place>();
+/** The file an offence's target is written in, when that is another than the linted one, and the call in the linted file that reads it. */
+interface Elsewhere {
+  readonly file: string;
+  readonly via: Place;
+}
 
+/** Where each path's entry is written, as the locator wants it: in the linted file or in the other file its value is written in. */
+class Places {
   constructor(
     private readonly file: string,
     private readonly places: ReadonlyMap<string, TermPlace>,
+    private readonly texts: ReadonlyMap<string, string>,
   ) {}
 
-  entry(path: Path): LocatedEntry | null {
+  /** The nearest path (itself or the closest above it) that has a place, with that place and whether it is the path's own. */
+  private nearest(path: Path): { place: TermPlace; own: boolean } | null {
     for (let length = path.length; length > 0; length--) {
       const place = this.places.get(pathKey(path.slice(0, length)));
-      if (place === undefined) continue;
-      const exact = length === path.length && place.built === undefined && place.approximate === undefined;
-      if (place.value.file === this.file) {
-        const key = place.key?.file === this.file ? place.key.span : undefined;
-        return { ...(key === undefined ? {} : { key }), value: place.value.span, exact };
-      }
-      if (place.site !== undefined) {
-        if (exact) this.foreign.set(pathKey(path), place.value);
-        return { value: place.site.span, exact: false };
-      }
+      if (place !== undefined) return { place, own: length === path.length && place.built === undefined && place.approximate === undefined };
     }
     return null;
+  }
+
+  /**
+   * Where an offence at `path` (its `part`) is placed: null for the linted file; else the other
+   * file its value (or key) is written in, read through a call in the linted file. A key written
+   * here stays here, whatever file its value comes from.
+   */
+  elsewhere(path: Path, part: Target["part"]): Elsewhere | null {
+    const found = this.nearest(path);
+    if (found === null) return null;
+    const { place, own } = found;
+    if (part === "key" && own && place.key?.file === this.file) return null;
+    const written = part === "key" && own && place.key !== undefined ? place.key : place.value;
+    if (written.file === this.file || place.site === undefined || !this.texts.has(written.file)) return null;
+    return { file: written.file, via: place.site };
+  }
+
+  /**
+   * Where `path`'s entry is written in `file` (the linted file when absent), as the locator wants
+   * it; in the linted file, a value written elsewhere is at the call that reads it, not exact.
+   */
+  entry(path: Path, file = this.file): LocatedEntry | null {
+    const found = this.nearest(path);
+    if (found === null) return null;
+    const { place, own } = found;
+    if (place.value.file === file) return { ...(place.key?.file === file ? { key: place.key.span } : {}), value: place.value.span, exact: own };
+    if (file !== this.file || place.site === undefined) return null;
+    // A key written here keeps its own place (exact), its value written elsewhere is at the call.
+    return place.key?.file === file && own ? { key: place.key.span, value: place.site.span, exact: true } : { value: place.site.span, exact: false };
   }
 
   /** The function that built the value at `path`, when Elixir computed it where the reader could not place it (Term.built). */
   builtBy(path: Path): string | null {
     return this.places.get(pathKey(path))?.built ?? null;
-  }
-
-  /** Where the value at `path` is written when that is another file. */
-  foreignPlace(path: Path): Place | null {
-    return this.foreign.get(pathKey(path)) ?? null;
   }
 }
 
@@ -272,19 +293,25 @@ function lintError(message: string, fix: string, position: Position | null): Off
   return position === null ? offence : withPosition(offence, position.line, position.column);
 }
 
-/** Where an offence's value is written in another file, added to its message. */
-function withForeignNote(offence: Offence, place: Place, from: string, texts: ReadonlyMap<string, string>): Offence {
-  const text = texts.get(place.file);
-  if (text === undefined) return offence;
-  const at = positionsAt(text, [place.span.start])[0] as Position;
-  const shown = relative(dirname(from), place.file).split("\\").join("/");
-  return Object.freeze({ ...offence, message: `${offence.message} (written in ${shown} at line ${at.line}, column ${at.column})` });
+/**
+ * An offence placed in the other file its target is written in (line and column already that
+ * file's): the file, where the linted file reads it, and that call in its message.
+ */
+function writtenElsewhere(offence: Offence, elsewhere: Elsewhere, from: string, texts: ReadonlyMap<string, string>): Offence {
+  const via = positionsAt(texts.get(from) ?? "", [elsewhere.via.span.start])[0] as Position;
+  const shown = relative(dirname(elsewhere.file), from).split("\\").join("/");
+  return Object.freeze({
+    ...offence,
+    message: `${offence.message} (read through the call in ${shown} at line ${via.line}, column ${via.column})`,
+    file: elsewhere.file,
+    via: { line: via.line, column: via.column },
+  });
 }
 
 /**
  * duplicate-key for each key a map literal of actions/0's value writes again (a map elsewhere
  * is already the wrong type), as for an action file: at the repeat, naming the first. A
- * literal in another file is placed at the call in this one, with where it is written.
+ * literal in another file is placed there, with the call in this one that reads it.
  */
 function repeatOffences(repeats: readonly RepeatedKey[], file: string, texts: ReadonlyMap<string, string>): Offence[] {
   const offences: Offence[] = [];
@@ -293,14 +320,9 @@ function repeatOffences(repeats: readonly RepeatedKey[], file: string, texts: Re
     if (repeat.path[0] !== "actions" || text === undefined) continue;
     // (The first is written before the repeat: offsets in ascending order.)
     const [first, at] = positionsAt(text, [repeat.first.span.start, repeat.at.span.start]) as [Position, Position];
-    const here = repeat.at.file === file || repeat.site === undefined ? null : repeat.site;
     const offence = duplicateKeyOffence({ path: repeat.path.slice(1), key: repeat.key, at, first }, "Elixir");
-    if (here === null) {
-      offences.push(offence);
-      continue;
-    }
-    const site = positionsAt(texts.get(file) ?? "", [here.span.start])[0] as Position;
-    offences.push(withForeignNote(withPosition(offence, site.line, site.column, false), repeat.at, file, texts));
+    const elsewhere = repeat.at.file === file || repeat.site === undefined ? null : { file: repeat.at.file, via: repeat.site };
+    offences.push(elsewhere === null ? offence : writtenElsewhere(withoutEdits(offence), elsewhere, file, texts));
   }
   return offences;
 }
@@ -460,25 +482,44 @@ function lintReadTool(
   const { converted } = terms;
   const repeated = repeatOffences(converted.repeats, file, texts);
   const lint = repeated.length === 0 ? terms.lint : { ...terms.lint, offences: sortOffences([...terms.lint.offences, ...repeated]) };
-  const places = new Places(file, converted.places);
+  const places = new Places(file, converted.places, texts);
   const locate = (offences: readonly Offence[]): readonly Offence[] => {
-    const asked = lookup(offences, ELIXIR_TOOL);
-    const located =
-      asked === null
-        ? offences
-        : asked.located(
-            text,
-            asked.paths.map((path) => places.entry(path)),
-          );
-    return located.map((offence) => {
-      const target = ELIXIR_TOOL.target(offence);
-      const foreign = target === null ? null : places.foreignPlace(target.path);
-      const safe = offence.edits === undefined || editsAreSafe(offence, text, target === null ? null : places.entry(target.path)) ? offence : withoutEdits(offence);
-      const noted = foreign === null ? safe : withForeignNote(safe, foreign, file, texts);
-      // A mismatch names both values itself.
-      const builtBy = target === null || offence.code === "reader-mismatch" ? null : places.builtBy(target.path);
-      return builtBy === null ? noted : withBuiltNote(noted, builtBy);
+    // Each offence is located in the text of the file its target is written in: the linted file's, or another's.
+    const where = offences.map((offence) => {
+      const target = offence.line === undefined ? ELIXIR_TOOL.target(offence) : null;
+      return target === null ? null : places.elsewhere(target.path, target.part);
     });
+    const out = [...offences];
+    const groups = new Map<string | null, number[]>();
+    for (const [i, elsewhere] of where.entries()) {
+      const group = groups.get(elsewhere?.file ?? null) ?? [];
+      group.push(i);
+      groups.set(elsewhere?.file ?? null, group);
+    }
+    for (const [other, indexes] of groups) {
+      const group = indexes.map((i) => offences[i] as Offence);
+      const asked = lookup(group, ELIXIR_TOOL);
+      const located =
+        asked === null
+          ? group
+          : asked.located(
+              texts.get(other ?? file) ?? text,
+              asked.paths.map((path) => places.entry(path, other ?? file)),
+            );
+      for (const [j, offence] of located.entries()) {
+        const i = indexes[j] as number;
+        const elsewhere = where[i];
+        out[i] = elsewhere === null || elsewhere === undefined ? finished(offence) : writtenElsewhere(finished(withoutEdits(offence)), elsewhere, file, texts);
+      }
+    }
+    return out;
+  };
+  const finished = (offence: Offence): Offence => {
+    const target = ELIXIR_TOOL.target(offence);
+    const safe = offence.edits === undefined || editsAreSafe(offence, text, target === null ? null : places.entry(target.path)) ? offence : withoutEdits(offence);
+    // A mismatch names both values itself.
+    const builtBy = target === null || offence.code === "reader-mismatch" ? null : places.builtBy(target.path);
+    return builtBy === null ? safe : withBuiltNote(safe, builtBy);
   };
   return { lint, locate, places };
 }

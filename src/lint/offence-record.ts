@@ -1,6 +1,8 @@
 // An offence as the machine answers give it (docs/report.md, "json"): the JSON report's entry,
 // which the MCP server's answers carry too (src/mcp/answers.ts), so the two never drift. Every
-// field present, null where unknown; `client` only on a client limit's offence. A held-back
+// field present, null where unknown; `client` only on a client limit's offence, `file` and `via`
+// only on one placed in another file than the result's (an Elixir value written in another
+// module: that file, and where the result's file reads it). A held-back
 // check likewise, one entry for both.
 
 import { heldBackMessage, type HeldBack } from "../core/held-back.js";
@@ -21,6 +23,7 @@ export function offenceRecord(offence: Offence): Record<string, unknown> {
     exact: offence.line === undefined ? null : offence.exact !== false,
     edits: offence.edits ?? null,
     ...(offence.client === undefined ? {} : { client: offence.client }),
+    ...(offence.file === undefined ? {} : { file: offence.file, via: offence.via ?? null }),
   };
 }
 

@@ -2,7 +2,8 @@
 // input whoever asks: a run over files, one text from standard input, an editor's buffer or an
 // agent's call, a pass of --fix. In one order, in one place:
 //   read        each file by its kind (src/inputs/): the chain and the checks beside it, and
-//               the kind's own source offences, placed in its text
+//               the kind's own source offences, placed in its text (or in another file a value
+//               is written in: Offence.file, named here as the run names the file)
 //   across      the checks across files (duplicate-tool, duplicate-tools.ts), or what the
 //               caller knows of the other files
 //   place       those offences in the file's text
@@ -11,14 +12,14 @@
 // A file's failure stays in that file's result, and so does a failure of ours while linting
 // it: a check that throws costs that file one offence saying so, and the other files report.
 
-import { dirname } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { appendAll } from "../core/append.js";
 import { describeThrown } from "../core/escape.js";
 import { capOffences } from "../core/offence-cap.js";
 import { toolOffence, type Offence } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
 import type { ToolLint } from "../core/tool-lint.js";
-import { runsCode, type InputKindId } from "../files/kind.js";
+import { runsCode, type FoundFile, type InputKindId } from "../files/kind.js";
 import { inputKind, type Input, type ReadContext, type Source } from "../inputs/index.js";
 import { suppressFile } from "../suppress/suppress.js";
 import { duplicateToolOffences } from "./duplicate-tools.js";
@@ -161,12 +162,20 @@ export function resolved(file: FileResult, rules: SeverityRules): FileResult {
   return offences === resolvedFile.offences ? resolvedFile : resolveSeverities({ ...resolvedFile, offences }, rules);
 }
 
-function fileResult(file: string, lint: ToolLint): FileResult {
+/** An offence placed in another file than the linted one (Offence.file, absolute as the reader gives it), that file named as the run names the linted one. */
+function namedLikeLinted(offence: Offence, found: FoundFile): Offence {
+  if (offence.file === undefined) return offence;
+  const named = join(dirname(found.file), relative(dirname(found.path), offence.file));
+  // "./lib/tool.ex" (a search of ".") names its neighbour "./lib/schemas.ex".
+  return Object.freeze({ ...offence, file: found.file.startsWith("./") && !named.startsWith(".") && !isAbsolute(named) ? `./${named}` : named });
+}
+
+function fileResult(found: FoundFile, lint: ToolLint): FileResult {
   return {
-    file,
+    file: found.file,
     tool: lint.tool,
     actions: lint.actions,
-    offences: lint.offences,
+    offences: lint.offences.some((o) => o.file !== undefined) ? lint.offences.map((o) => namedLikeLinted(o, found)) : lint.offences,
     ...(lint.heldBack === undefined ? {} : { heldBack: lint.heldBack }),
     ...(lint.declaration === undefined ? {} : { declaration: lint.declaration }),
   };
@@ -188,7 +197,7 @@ export async function lintInputs(inputs: readonly Input[], options: PipelineOpti
       source = failedSource(input, error);
       tools = [...source.tools];
     }
-    for (const lint of tools) files.push(resolved(fileResult(input.found.file, lint), options.rules));
+    for (const lint of tools) files.push(resolved(fileResult(input.found, lint), options.rules));
     if (source.dependencies !== null) dependencies.set(input.found.path, source.dependencies);
   }
   return { files, dependencies };

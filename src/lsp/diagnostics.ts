@@ -134,8 +134,6 @@ export interface DocumentPlace {
   readonly uri: string;
   /** The workspace folder's directory (absolute), which names a file the way a run's report does. */
   readonly folderDir: string;
-  /** The document's directory (absolute). */
-  readonly dir: string;
   readonly syntax: Syntax;
 }
 
@@ -166,10 +164,11 @@ function placeIn(path: string, map: PositionMap, syntax: Syntax, at: { line: num
 }
 
 /**
- * The places an offence's message names beside its own: a repeated key's first occurrence
- * ("first at line L, column C"), the file that has a duplicated tool name first (at the name
- * written there, where it is written as a string), and where a value read from another file is
- * written there ("written in FILE at line L, column C").
+ * The places an offence names beside its own: where a value read from another file is written
+ * there (Offence.file: the diagnostic itself sits at the call that reads it), a repeated key's
+ * first occurrence ("first at line L, column C", in that other file for a value written there),
+ * and the file that has a duplicated tool name first (at the name written there, where it is
+ * written as a string).
  */
 function related(offence: Offence, place: DocumentPlace, lines: LinterLines, map: PositionMap): DiagnosticRelatedInformation[] | undefined {
   const owner = offence.code === "duplicate-tool" ? /already used by "([^"\\]+)"/.exec(offence.message) : null;
@@ -178,12 +177,13 @@ function related(offence: Offence, place: DocumentPlace, lines: LinterLines, map
     const path = join(place.folderDir, owner[1] as string);
     return [{ location: placeIn(path, map, syntaxOf(path), name === undefined ? { line: 1, column: 1 } : { find: name }), message: "the file that has the name first" }];
   }
-  const written = /\(written in (.+) at line (\d+), column (\d+)\)$/.exec(offence.message);
-  if (written !== null) {
-    const path = resolve(place.dir, written[1] as string);
-    return [{ location: placeIn(path, map, syntaxOf(path), { line: Number(written[2]), column: Number(written[3]) }), message: "where the value is written" }];
-  }
   const first = /\(first at line (\d+), column (\d+)\)/.exec(offence.message);
+  if (offence.file !== undefined) {
+    const path = resolve(place.folderDir, offence.file);
+    const written = { location: placeIn(path, map, syntaxOf(path), { line: offence.line ?? 1, column: offence.column ?? 1 }), message: "where the value is written" };
+    if (first === null) return [written];
+    return [written, { location: placeIn(path, map, syntaxOf(path), { line: Number(first[1]), column: Number(first[2]) }), message: "first occurrence" }];
+  }
   if (first === null) return undefined;
   const start = lines.offset(Number(first[1]), Number(first[2]));
   const range = { start: map.position(start), end: map.position(tokenEnd(map.text, start, place.syntax)) };
@@ -222,8 +222,10 @@ export function findingsOf(offences: readonly Offence[], heldBack: readonly Held
 function offenceFindings(offences: readonly Offence[], place: DocumentPlace, map: PositionMap, codeHref: (code: string) => string): Finding[] {
   const lines = new LinterLines(map.text);
   return offences.map((offence) => {
-    const at = offence.line === undefined ? 0 : lines.offset(offence.line, offence.column ?? 1);
-    const { start, end } = offence.line === undefined ? { start: 0, end: 0 } : tokenSpan(map.text, at, offence.code, place.syntax);
+    // An offence placed in another file is shown at the call in this document that reads the value.
+    const here = offence.file === undefined ? (offence.line === undefined ? null : { line: offence.line, column: offence.column ?? 1 }) : (offence.via ?? null);
+    const at = here === null ? 0 : lines.offset(here.line, here.column);
+    const { start, end } = here === null ? { start: 0, end: 0 } : tokenSpan(map.text, at, offence.code, place.syntax);
     const relatedInformation = related(offence, place, lines, map);
     const diagnostic: Diagnostic = {
       range: { start: map.position(start), end: map.position(end) },

@@ -144,7 +144,7 @@ export class Linting {
     // Its tool names changed: the other documents of its directory may gain or lose a duplicate-tool.
     if (before !== undefined && (before.length !== tools.length || before.some((tool, i) => tool !== tools[i])))
       for (const other of this.#neighbours(path)) if (other !== uri) this.#options.relint(other);
-    const place = { uri, folderDir: folder.dir, dir: dirname(path), syntax: syntaxOf(path) };
+    const place = { uri, folderDir: folder.dir, syntax: syntaxOf(path) };
     return findingsOf(offences, heldBack, place, new PositionMap(text, encoding), this.#options.codeHref);
   }
 

@@ -1,6 +1,7 @@
 // Applies a file's suppression directives to its offences (docs/configuration.md,
 // "Inline suppressions"): disable-next-line removes the offences of the named codes on the line
-// after the comment; disable-line those on the comment's own lines; disable-file those anywhere in the file (including offences with no
+// after the comment; disable-line those on the comment's own lines (an offence placed in another file, Offence.file,
+// is on the line that reads its value, Offence.via); disable-file those anywhere in the file (including offences with no
 // line). A check the chain's gate held back only for offences suppressed here runs after
 // all. Each directive that suppressed nothing for some code it names, names no offence
 // code, or is malformed becomes a finding, which unused.ts reports as `unused-disable`.
@@ -35,9 +36,11 @@ export interface Suppressed {
 function covers(directive: Directive, offence: Offence): boolean {
   if (!directive.codes.includes(offence.code)) return false;
   if (directive.kind === "wymcp-lint-disable-file") return true;
-  if (offence.line === undefined) return false;
-  if (directive.kind === "wymcp-lint-disable-line") return offence.line >= directive.line && offence.line <= directive.endLine;
-  return offence.line === directive.endLine + 1;
+  // An offence placed in another file (an Elixir value written in another module) is on this file's line that reads it.
+  const line = offence.file === undefined ? offence.line : offence.via?.line;
+  if (line === undefined) return false;
+  if (directive.kind === "wymcp-lint-disable-line") return line >= directive.line && line <= directive.endLine;
+  return line === directive.endLine + 1;
 }
 
 /**

@@ -493,3 +493,49 @@ test("text: a diff of 300,000 lines and 300,000 stale baseline entries are repor
   assert.equal(lines.filter((line) => line.startsWith("  stale  ")).length, 300_000);
   assert.equal(lines[300_003], "", "a blank line between the diffs and the report");
 });
+
+test("an offence placed in another file than its tool's: every format names that file at its line and column, with the call that reads the value; one in the tool's own file does not", () => {
+  const elsewhere: Offence = Object.freeze({
+    ...withPosition(toolOffence("tool-shape", "name/0 must return a string (read through the call in tool.ex at line 3, column 5)", "Return a string."), 8, 23),
+    file: "lib/schemas.ex",
+    via: { line: 3, column: 5 },
+  });
+  const here = withPosition(toolOffence("tool-shape", "description/0 must return a string", "Return a string."), 4, 7);
+  const result = resultOf("lib/tool.ex", "shop", [elsewhere, here]);
+  const lines = text.format(result, OPTIONS).split("\n");
+  assert.ok(
+    lines.some((line) => line.startsWith("lib/schemas.ex:8:23  tool-shape")),
+    lines.join("\n"),
+  );
+  assert.ok(
+    lines.some((line) => line.startsWith("lib/tool.ex:4:7  tool-shape")),
+    lines.join("\n"),
+  );
+  const document = JSON.parse(json.format(result, OPTIONS));
+  assertValid(reportValidator, document, "the json report");
+  assert.deepEqual(
+    document.files[0].offences.map((o: Json) => [o.file, o.via, o.line, o.column]),
+    [
+      ["lib/schemas.ex", { line: 3, column: 5 }, 8, 23],
+      [undefined, undefined, 4, 7],
+    ],
+  );
+  const commands = github
+    .format(result, OPTIONS)
+    .split("\n")
+    .filter((line) => line.startsWith("::"));
+  assert.deepEqual(
+    commands.map((line) => [parseGithubCommand(line)?.properties["file"], parseGithubCommand(line)?.properties["line"]]),
+    [
+      ["lib/schemas.ex", "8"],
+      ["lib/tool.ex", "4"],
+    ],
+  );
+  const log = JSON.parse(sarif.format(result, OPTIONS));
+  assertValid(sarifValidator, log, "the sarif log");
+  const [first, second] = log.runs[0].results as Json[];
+  assert.equal(first.locations[0].physicalLocation.artifactLocation.uri, "lib/schemas.ex");
+  assert.deepEqual(first.relatedLocations[0].physicalLocation, { artifactLocation: { uri: "lib/tool.ex", uriBaseId: "%SRCROOT%" }, region: { startLine: 3, startColumn: 5 } });
+  assert.equal(second.locations[0].physicalLocation.artifactLocation.uri, "lib/tool.ex");
+  assert.equal(second.relatedLocations, undefined);
+});

@@ -14,6 +14,7 @@ import type { Offence } from "../../src/core/offence.js";
 import { discover } from "../../src/lint/discover.js";
 import { lintFound } from "../support/lint.js";
 import { cli } from "../support/cli.js";
+import { readStatically } from "../support/elixir-reader.js";
 import { repoPath } from "../support/paths.js";
 
 const FIXTURES = repoPath("test/fixtures/elixir");
@@ -26,10 +27,11 @@ async function lintPaths(options: { readonly paths: readonly string[]; readonly 
   return lintFound((await discover(options.paths, options.cwd)).files, { timeoutMs: options.timeoutMs });
 }
 
-const brief = (o: { code: string; action: string | null; location: string; line?: number; column?: number; exact?: boolean; message: string }) => ({
+const brief = (o: { code: string; action: string | null; location: string; file?: string; via?: object; line?: number; column?: number; exact?: boolean; message: string }) => ({
   code: o.code,
   action: o.action,
   location: o.location,
+  ...(o.file === undefined ? {} : { file: o.file, via: o.via }),
   line: o.line ?? null,
   column: o.column ?? null,
   exact: o.exact ?? null,
@@ -315,4 +317,16 @@ test("a held-back line names only offences the report shows: none computed again
     file?.heldBack?.map((h) => `${h.action} ${h.check} ${h.by.join(",")}`),
     ["written dead-default undeclared", "written undeclared-default undeclared"],
   );
+});
+
+test("an offence in a value written in another module is placed there, exact, with the call that reads it; a key written here stays here (reader/lib/reader/tools/elsewhere.ex)", async () => {
+  assert.deepEqual(await readStatically("elsewhere"), [
+    'lib/reader/shared.ex (via 16:14) duplicate-key dupes 17:69 the key "id" appears again in the same object (first at line 17, column 56); Elixir keeps only the last (read through the call in tools/elsewhere.ex at line 16, column 14)',
+    // The key written here, its value read from Reader.Shared: at the key, here.
+    'unknown-key list 15:53 unknown key "propertes" in the action schema',
+    // A key's offence names the key's place, not its value's.
+    'lib/reader/shared.ex (via 14:15) unknown-key search 11:7 unknown key "propertes" in the action schema (read through the call in tools/elsewhere.ex at line 14, column 15)',
+    'lib/reader/shared.ex (via 14:15) undeclared search 10:23 "required" entry 1 names "limit", which "properties" does not declare (read through the call in tools/elsewhere.ex at line 14, column 15)',
+    // quiet: the directive above its call suppresses what the call reads (no unused-disable); local, the near miss: nothing.
+  ]);
 });

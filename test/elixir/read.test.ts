@@ -50,6 +50,13 @@ test("Elixir computes the same modules as the reader reads them: no reader-misma
   assert.deepEqual(byElixir.get("reasons.ex"), []);
   assert.match(byElixir.get("missing_field.ex")?.[0] ?? "", /^load-error - 12:5 .*\*\* \(KeyError\) key :notes not found/);
   assert.deepEqual(byElixir.get("texts.ex"), await readStatically("texts"));
+  // Values written in another module: placed there, as the reader reads them (index.test.ts).
+  assert.deepEqual(byElixir.get("elsewhere.ex"), await readStatically("elsewhere"));
+  // Held back: what Elixir computes of the pipe takes the stand-in's place, and the same checks run.
+  assert.deepEqual(
+    byElixir.get("held.ex"),
+    (await readStatically("held")).filter((line) => !line.startsWith("dynamic-declaration")),
+  );
 });
 
 test("an alias written in a body is in force from there on: a module not found is named by its full name", async () => {

@@ -3,8 +3,10 @@
 // module whose actions/0 calls another module), with a config (raised, lowered and silenced
 // codes, an override), a baseline and inline directives, linted through the CLI, --watch, the
 // library's engine, the MCP server (lint_files and lint_text) and the language server (pull and
-// push): the same offences (codes, severities, lines, columns, messages) everywhere, as the
-// policies say. Then one file changes on disk, and every surface follows it.
+// push): the same offences (codes, severities, files, lines, columns, messages) everywhere, as
+// the policies say (an Elixir value written in another module is placed there; an editor, which
+// shows the tool's document, shows it at the call that reads it). Then one file changes on disk,
+// and every surface follows it.
 
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
@@ -30,6 +32,9 @@ const seen = (file: string, code: string, severity: string, line: number | null,
   `${file} ${line ?? 0}:${column ?? 0} ${severity} ${code} ${message}`;
 
 interface JsonOffence {
+  /** Only on an offence placed in another file than its tool's: that file, and the call in the tool's file that reads the value. */
+  readonly file?: string;
+  readonly via?: { readonly line: number; readonly column: number };
   readonly code: string;
   readonly severity: string;
   readonly line: number | null;
@@ -44,9 +49,9 @@ interface JsonReport {
   readonly summary: { readonly errors: number; readonly warnings: number; readonly baselined?: number };
 }
 
-/** The JSON report's offences, each as seen, sorted. */
+/** The JSON report's offences, each as seen (in the file its line and column are in), sorted. */
 function fromReport(report: JsonReport): Seen[] {
-  return report.files.flatMap((file) => file.offences.map((o) => seen(file.file.replace(/^\.\//, ""), o.code, o.severity, o.line, o.column, o.message))).sort();
+  return report.files.flatMap((file) => file.offences.map((o) => seen((o.file ?? file.file).replace(/^\.\//, ""), o.code, o.severity, o.line, o.column, o.message))).sort();
 }
 
 let project: string;
@@ -84,7 +89,9 @@ async function viaLibrary(): Promise<Seen[]> {
   const engine = await createEngine({ cwd: project });
   try {
     const { result } = await engine.run({ paths: ["."] });
-    return result.files.flatMap((file) => file.offences.map((o) => seen(file.file.replace(/^\.\//, ""), o.code, o.severity, o.line ?? null, o.column ?? null, o.message))).sort();
+    return result.files
+      .flatMap((file) => file.offences.map((o) => seen((o.file ?? file.file).replace(/^\.\//, ""), o.code, o.severity, o.line ?? null, o.column ?? null, o.message)))
+      .sort();
   } finally {
     engine.dispose();
   }
@@ -120,18 +127,23 @@ async function viaMcpText(mcp: Mcp): Promise<Seen[]> {
   const all: Seen[] = [];
   for (const file of searchedFiles()) {
     const { offences } = await mcpCall(mcp, "lint_text", { filename: file, text: readFileSync(join(project, file), "utf8") });
-    for (const o of offences) all.push(seen(file, o.code, o.severity, o.line, o.column, o.message));
+    for (const o of offences) all.push(seen(o.file.replace(/^\.\//, ""), o.code, o.severity, o.line, o.column, o.message));
   }
   return all.sort();
 }
 
-/** The report's offences as a language server shows them: at 1-based positions, the message prefixed with the action and location. */
+/**
+ * The report's offences as a language server shows them: at 1-based positions, the message
+ * prefixed with the action and location; one placed in another file at the call in the tool's
+ * document that reads the value (the document is all an editor's diagnostics can point into).
+ */
 function expectedDiagnostics(report: JsonReport): Seen[] {
   return report.files
     .flatMap((file) =>
       file.offences.map((o) => {
         const message = o.action === null ? o.message : `${o.action}${o.location === "" ? "" : ` at ${o.location}`}: ${o.message}`;
-        return seen(file.file.replace(/^\.\//, ""), o.code, o.severity, o.line ?? 1, o.column ?? 1, message);
+        const at = o.via ?? { line: o.line ?? 1, column: o.column ?? 1 };
+        return seen(file.file.replace(/^\.\//, ""), o.code, o.severity, at.line, at.column, message);
       }),
     )
     .sort();
@@ -217,7 +229,7 @@ test("every surface gives the CLI's offences for the same project, and follows a
   // Not vacuous: the project has every kind of input, severities from the config, a baseline and directives at work.
   const files = new Set(cliSeen.map((line) => line.split(" ")[0]));
   for (const file of [
-    "lib/shop_tool.ex",
+    "lib/schemas.ex",
     "tools/catalogue.actions.json",
     "tools/legacy/old.actions.json",
     "tools/listed.tools.json",
@@ -243,8 +255,8 @@ test("every surface gives the CLI's offences for the same project, and follows a
   );
   assert.ok(!cliSeen.some((line) => line.startsWith("tools/orders.actions.json5") && line.includes(" unknown-key ")), "a directive suppresses");
   assert.ok(
-    cliSeen.some((line) => line.startsWith("lib/shop_tool.ex") && line.includes('names "limit"')),
-    "the Elixir module's offence comes from the module it calls",
+    cliSeen.some((line) => line.startsWith("lib/schemas.ex 8:23") && line.includes('names "limit"') && line.includes("read through the call in shop_tool.ex at line 8, column 15")),
+    "the Elixir module's offence comes from the module it calls, and is placed where the value is written there",
   );
   assert.ok(
     cliSeen.some((line) => line.startsWith("tools/notes.tool.ts") && line.includes('names "title"')),

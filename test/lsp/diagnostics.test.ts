@@ -310,9 +310,11 @@ test("a check held back is information; a value written in another file, and the
 
     client.open(uriOf(shop), shopText, "elixir");
     const unknown = (await client.published_(uriOf(shop))).diagnostics.find((d) => d.code === "unknown-key");
+    // The diagnostic sits at the call in the document that reads the value; the link, at the key itself where it is written.
+    assert.deepEqual(unknown?.range.start, { line: 5, character: 19 });
     assert.deepEqual(unknown?.relatedInformation?.[0]?.location, {
       uri: uriOf(join(dir, "lib", "actions.ex")),
-      range: { start: { line: 2, character: 46 }, end: { line: 2, character: 49 } },
+      range: { start: { line: 2, character: 35 }, end: { line: 2, character: 44 } },
     });
 
     client.open(uriOf(catalogue), catalogueText);

@@ -17,6 +17,8 @@ export const noMix = spawnSync("mix", ["--version"], { encoding: "utf8" }).statu
 
 /** An offence as these tests compare it. */
 export interface Seen {
+  readonly file?: string;
+  readonly via?: { readonly line: number; readonly column: number };
   readonly code: string;
   readonly action: string | null;
   readonly line?: number;
@@ -25,7 +27,9 @@ export interface Seen {
   readonly message: string;
 }
 
-export const shown = (o: Seen): string => `${o.code} ${o.action ?? "-"} ${o.line ?? 0}:${o.column ?? 0}${o.exact === false ? " (not exact)" : ""} ${o.message}`;
+/** `CODE ACTION LINE:COLUMN MESSAGE`; one placed in another file opens with `FILE (via LINE:COLUMN)`. */
+export const shown = (o: Seen): string =>
+  `${o.file === undefined ? "" : `${o.file} (via ${o.via?.line}:${o.via?.column}) `}${o.code} ${o.action ?? "-"} ${o.line ?? 0}:${o.column ?? 0}${o.exact === false ? " (not exact)" : ""} ${o.message}`;
 
 /** The offences of the tool module in `lib/reader/tools/NAME.ex`, as the static reader reads it. */
 export async function readStatically(name: string): Promise<string[]> {

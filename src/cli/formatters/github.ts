@@ -44,7 +44,7 @@ export function format(result: LintResult, options: FormatOptions): string {
       lines.push(
         annotation(
           [
-            ["file", path],
+            ["file", offence.file === undefined || path === undefined ? path : (relativePosixPath(offence.file, options.cwd) ?? offence.file)],
             ["line", offence.line],
             ["col", offence.line !== undefined ? offence.column : undefined],
             ["title", `wymcp-lint(${offence.code})`],

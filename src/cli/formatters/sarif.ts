@@ -91,11 +91,18 @@ function logicalLocations(offence: Offence, tool: string | null): Record<string,
 function offenceLocation(file: FileResult, offence: Offence, cwd: string, server: string | undefined): Record<string, unknown> {
   const logical = logicalLocations(offence, file.tool);
   if (server !== undefined) return { logicalLocations: logical.length > 0 ? logical : [{ name: displayName(server), kind: "module" }] };
-  const physicalLocation: Record<string, unknown> = { artifactLocation: artifactLocation(file.file, cwd) };
+  const physicalLocation: Record<string, unknown> = { artifactLocation: artifactLocation(offence.file ?? file.file, cwd) };
   if (offence.line !== undefined) {
     physicalLocation["region"] = offence.column !== undefined ? { startLine: offence.line, startColumn: offence.column } : { startLine: offence.line };
   }
   return logical.length > 0 ? { physicalLocation, logicalLocations: logical } : { physicalLocation };
+}
+
+/** For an offence placed in another file than its tool's: the call in the tool's file that reads the value. */
+function relatedLocations(file: FileResult, offence: Offence, cwd: string): Record<string, unknown> {
+  if (offence.via === undefined) return {};
+  const region = { startLine: offence.via.line, startColumn: offence.via.column };
+  return { relatedLocations: [{ id: 0, physicalLocation: { artifactLocation: artifactLocation(file.file, cwd), region }, message: { text: "where the tool reads the value" } }] };
 }
 
 function fileResults(file: FileResult, cwd: string, server: string | undefined): Record<string, unknown>[] {
@@ -112,6 +119,7 @@ function fileResults(file: FileResult, cwd: string, server: string | undefined):
       level: LEVEL[offence.severity],
       message: { text: renderOffenceSentence(offence, file.tool) },
       locations: [offenceLocation(file, offence, cwd, server)],
+      ...(server === undefined ? relatedLocations(file, offence, cwd) : {}),
       partialFingerprints: { [FINGERPRINT_KEY]: fingerprintOf(occurrence === 0 ? key : `${key}#${occurrence}`) },
       // Edits exist only for files (a running server has none to change).
       ...(offence.edits && server === undefined ? { fixes: [sarifFix(offence, offence.edits, artifactLocation(file.file, cwd))] } : {}),

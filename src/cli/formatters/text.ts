@@ -122,7 +122,7 @@ export function format(result: LintResult, options: FormatOptions): string {
   for (const file of result.files) {
     const context = { file: shownFile(file.file), tool: file.tool };
     for (const group of capByAction(readingOrder(file.offences), maxOffences)) {
-      for (const offence of group.shown) lines.push(renderOffenceLine(offence, context, palette));
+      for (const offence of group.shown) lines.push(renderOffenceLine(offence, offence.file === undefined ? context : { ...context, file: shownFile(offence.file) }, palette));
       if (group.hidden > 0) lines.push(`  ${palette.dim(`${moreOffencesLine(group.hidden)} (--max-offences 0 shows all)`)}`);
     }
     for (const record of file.heldBack ?? []) lines.push(heldBackLine(record, context, palette));
