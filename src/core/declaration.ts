@@ -6,6 +6,7 @@
 // neither pinned nor estimated.
 
 import { isMap } from "./map.js";
+import type { Path } from "./path.js";
 
 /** A Wymcp tool's model-visible declaration, as plain JSON data. */
 export interface PlainDeclaration {
@@ -21,6 +22,15 @@ export interface ListedDeclaration {
 
 /** What a file declares, read whole: a Wymcp tool, or a tools file's list of plain tools. */
 export type Declaration = PlainDeclaration | ListedDeclaration;
+
+/** Where one of a declaration's values is written (docs/cli.md, "Print a declaration"): its path in the declaration, and where its key starts (its value, where it has none). */
+export interface DeclarationPlace {
+  readonly path: Path;
+  readonly line: number;
+  readonly column: number;
+  /** False: the nearest enclosing entry found (a module's value built at run time, an Elixir value read through a call). */
+  readonly exact: boolean;
+}
 
 class NotData extends Error {}
 

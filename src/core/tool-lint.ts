@@ -3,7 +3,7 @@
 // offences a locator placed. Apart from lint-tool.ts (the checks that make one), so a run
 // whose files all hit the cache loads none of the chain.
 
-import type { Declaration } from "./declaration.js";
+import type { Declaration, DeclarationPlace } from "./declaration.js";
 import type { HeldBack } from "./held-back.js";
 import { refreeze, type Offence } from "./offence.js";
 
@@ -23,6 +23,8 @@ export interface ToolLint {
   readonly heldBack?: readonly HeldBack[];
   /** The declaration read whole, for the pins and token estimates (declaration.ts), when the run asked for it; absent when it could not be read whole (a module that did not load, a file that did not parse). */
   readonly declaration?: Declaration;
+  /** Where the declaration's top-level values are written, found by the read that placed the offences, when the run asked for them (--print-declaration). */
+  readonly places?: readonly DeclarationPlace[];
 }
 
 /**
@@ -36,6 +38,7 @@ export function freezeToolLint(lint: ToolLint): ToolLint {
     actions: lint.actions,
     offences: Object.freeze(offences),
     ...(lint.declaration === undefined ? {} : { declaration: lint.declaration }),
+    ...(lint.places === undefined ? {} : { places: Object.freeze(lint.places.map((place) => Object.freeze({ ...place, path: Object.freeze([...place.path]) }))) }),
   };
   if (lint.heldBack === undefined) return Object.freeze(frozen);
   const heldBack = lint.heldBack.map((h) =>

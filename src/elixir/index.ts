@@ -15,6 +15,7 @@ import { duplicateKeyOffence } from "../action-file/duplicate-keys.js";
 import { plainDeclaration } from "../core/declaration.js";
 import { lintTool } from "../core/lint-tool.js";
 import { offencesToPlace, withPlaced, type ToolLint } from "../core/tool-lint.js";
+import { placesOfDeclaration } from "../locate/declaration-places.js";
 import { PLAIN_DATA } from "../core/map.js";
 import { finalizeOffence, toolOffence, withPosition, type Offence, type Target } from "../core/offence.js";
 import { sortOffences } from "../core/order.js";
@@ -463,8 +464,6 @@ export async function readElixirTools(file: string, text: string): Promise<Elixi
 export interface ElixirRead {
   readonly tools: readonly ToolLint[];
   place(index: number, offences: readonly Offence[]): readonly Offence[];
-  /** Where the tool module at `index` writes each path's value (from the tool's top level), as locators give it (--print-declaration); null where it is not known. */
-  entries(index: number, paths: readonly Path[]): (LocatedEntry | null)[];
   readonly directives: readonly Directive[];
   ownerOf(line: number): number;
   readonly dependencies: readonly string[];
@@ -524,9 +523,14 @@ function lintReadTool(
   return { lint, locate, places };
 }
 
+/** What a read keeps beyond the lints: with `places`, where each declaration's values are written (ToolLint.places, --print-declaration). */
+export interface ReadOptions {
+  readonly places?: boolean;
+}
+
 /** Reads the Elixir file at `file` (absolute) whose text is `text`; see the module comment. */
 export async function readElixirText(file: string, text: string): Promise<ElixirRead> {
-  return lintElixirFile(file, text, await readElixirTools(file, text), null);
+  return lintElixirFile(file, text, await readElixirTools(file, text), null, {});
 }
 
 /**
@@ -537,11 +541,12 @@ export async function readElixirText(file: string, text: string): Promise<Elixir
 export async function readElixirFiles(
   files: readonly { readonly file: string; readonly text: string; readonly onDisk: boolean }[],
   evaluate: EvaluateOptions | null,
+  options: ReadOptions = {},
 ): Promise<ElixirRead[]> {
   const reads: ElixirFile[] = [];
   for (const { file, text } of files) reads.push(await readElixirTools(file, text));
   const evaluations = evaluate === null ? null : await evaluateFiles(files, reads, evaluate);
-  return files.map(({ file, text }, i) => lintElixirFile(file, text, reads[i] as ElixirFile, evaluations?.get(file) ?? null));
+  return files.map(({ file, text }, i) => lintElixirFile(file, text, reads[i] as ElixirFile, evaluations?.get(file) ?? null, options));
 }
 
 /** Each file's evaluation (a file that none is asked for is absent): its project's, or why its project has none. */
@@ -577,13 +582,12 @@ async function evaluateFiles(
 }
 
 /** The lint of one file read (readElixirTools), with what Elixir computed of its modules when it was evaluated. */
-function lintElixirFile(file: string, text: string, read: ElixirFile, evaluation: Evaluation | null): ElixirRead {
+function lintElixirFile(file: string, text: string, read: ElixirFile, evaluation: Evaluation | null, options: ReadOptions): ElixirRead {
   const directives = commentDirectives(text, read.comments);
   if ("offence" in read)
     return {
       tools: [{ tool: null, actions: 0, offences: [read.offence] }],
       place: (_i, offences) => offences,
-      entries: (_i, paths) => paths.map(() => null),
       directives,
       ownerOf: () => 0,
       dependencies: [],
@@ -592,10 +596,12 @@ function lintElixirFile(file: string, text: string, read: ElixirFile, evaluation
     const evaluated = evaluation === null ? { tool, offences: [] } : withEvaluation(tool, evaluation, read.functionAt);
     return lintReadTool(evaluated.tool, file, text, read.texts, evaluated.offences);
   });
+  // Where each declaration's values are written, from the places the read kept (--print-declaration).
+  const withPlaces = (lint: ToolLint, places: Places): ToolLint =>
+    !options.places || lint.declaration === undefined ? lint : { ...lint, places: placesOfDeclaration(text, lint.declaration, (paths) => paths.map((path) => places.entry(path))) };
   return {
-    tools: tools.map(({ lint, locate }) => withPlaced(lint, locate(offencesToPlace(lint)))),
+    tools: tools.map(({ lint, locate, places }) => withPlaces(withPlaced(lint, locate(offencesToPlace(lint))), places)),
     place: (index, offences) => tools[index]?.locate(offences) ?? offences,
-    entries: (index, paths) => paths.map((path) => tools[index]?.places.entry(path) ?? null),
     directives,
     // The innermost module a line is written in is the last in the file's order that holds it; the first tool when it is in none.
     ownerOf: (line) => {

@@ -101,9 +101,12 @@ export interface RunRequest {
   readonly note?: (message: string) => void;
   /** Stops the run when it aborts (a cancelled call): its tool modules' processes are stopped, and run() rejects with its reason. */
   readonly signal?: AbortSignal;
-  /** Read each file's declaration whole (FileResult.declaration) even when no step after the lint needs it (--print-declaration). */
+  /** Read each file's declaration whole (FileResult.declaration) even when no step after the lint needs it, with where its values are written (FileResult.places): --print-declaration. */
   readonly declarations?: boolean;
 }
+
+/** What a run's read keeps of each declaration (ReadContext.declarations): nothing, the declaration, or that with where its values are written. */
+type Declarations = boolean | "placed";
 
 /** A run's answer: the result, and what else the steps produced. */
 export interface RunOutcome {
@@ -260,7 +263,7 @@ export class Engine {
   }
 
   /** What reading the files needs: the module processes, the workers, the cache (for runs over paths), what is tracked, what stops it. */
-  #readContext(declarations: boolean, cache: ResultCache | null, signal: AbortSignal | undefined): ReadContext {
+  #readContext(declarations: Declarations, cache: ResultCache | null, signal: AbortSignal | undefined): ReadContext {
     const { workers } = this.#options;
     return {
       timeoutMs: this.#loadTimeoutMs,
@@ -269,7 +272,7 @@ export class Engine {
       ...(workers === undefined ? {} : { workers }),
       ...(cache === null ? {} : { cache }),
       ...(this.#options.dependencies === true ? { dependencies: true } : {}),
-      ...(declarations ? { declarations: true } : {}),
+      ...(declarations === false ? {} : { declarations }),
       ...(this.#elixir === undefined ? {} : { elixir: this.#elixir }),
     };
   }
@@ -281,7 +284,7 @@ export class Engine {
   }
 
   /** The files `paths` name linted, open documents as their text. Throws UsageError for a mistake in the paths. */
-  async #lintPaths(paths: readonly string[], startedAt: number, declarations: boolean, signal: AbortSignal | undefined): Promise<{ result: LintResult; linted: Linted }> {
+  async #lintPaths(paths: readonly string[], startedAt: number, declarations: Declarations, signal: AbortSignal | undefined): Promise<{ result: LintResult; linted: Linted }> {
     const cache = this.#cache;
     cache?.beginRun();
     const { files: found, unreadable } = await discover(paths, this.cwd, { ignore: this.#ignore, ...(this.policy.confined ? { within: realpathSync(this.cwd) } : {}) });
@@ -309,7 +312,7 @@ export class Engine {
     file: string,
     across: Across | undefined,
     startedAt: number,
-    declarations: boolean,
+    declarations: Declarations,
     signal: AbortSignal | undefined,
   ): Promise<{ result: LintResult; linted: Linted }> {
     const kind = kindOf(file);
@@ -334,7 +337,7 @@ export class Engine {
     this.#live();
     const startedAt = request.startedAt ?? performance.now();
     const note = request.note ?? (() => undefined);
-    const declarations = request.declarations === true || this.#wantsDeclarations(request);
+    const declarations: Declarations = request.declarations === true ? "placed" : this.#wantsDeclarations(request);
     // Files on disk may have changed since a kept process's modules loaded theirs (src/modules/pool.ts).
     this.#pool.dropUsed();
     let result: LintResult;
@@ -388,7 +391,7 @@ export class Engine {
   }
 
   /** --fix (write) or --fix-dry-run over a run's result: each fixed text linted again through the pipeline as its file was, keeping what the run found across files. */
-  async #fix(result: LintResult, write: boolean, given: Buffer | null, declarations: boolean, signal: AbortSignal | undefined) {
+  async #fix(result: LintResult, write: boolean, given: Buffer | null, declarations: Declarations, signal: AbortSignal | undefined) {
     // Loaded only when fixing: a plain lint does not pay for it.
     const { fixFiles } = await import("../fix/fix-files.js");
     const fixed = await fixFiles(result, {

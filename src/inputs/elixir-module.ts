@@ -36,7 +36,7 @@ async function readElixir(inputs: readonly Input[], context: ReadContext): Promi
   });
   const { elixir } = context;
   const evaluate = elixir === undefined ? null : { ...elixir, callTimeoutMs: context.timeoutMs, ...(context.signal === undefined ? {} : { signal: context.signal }) };
-  const reads = (await readElixirFiles(readable, evaluate)).values();
+  const reads = (await readElixirFiles(readable, evaluate, { places: context.declarations === "placed" })).values();
   return texts.map((decoded): Source => {
     if ("offence" in decoded)
       return { tools: [{ tool: null, actions: 0, offences: [decoded.offence] }], place: async (_i, o) => o, directives: async () => [], ownerOf: () => 0, dependencies: [] };

@@ -34,8 +34,8 @@ export interface ReadContext {
   readonly cache?: LintCache;
   /** Whether each source's dependencies are wanted (a cache, --watch, an editor follow them). */
   readonly dependencies?: boolean;
-  /** Whether each tool's declaration is wanted, read whole as plain data (the pins and the token estimates read it). */
-  readonly declarations?: boolean;
+  /** Whether each tool's declaration is wanted, read whole as plain data (the pins and the token estimates read it); "placed": with where its values are written (ToolLint.places, --print-declaration). */
+  readonly declarations?: boolean | "placed";
   /** Aborts the read: the tool modules' processes are stopped and the read rejects (a cancelled call). */
   readonly signal?: AbortSignal;
   /** Elixir tool modules evaluated by their project's Elixir (--elixir-eval): the `mix` to run and the wall time one project gets, in milliseconds; absent: read statically only. */

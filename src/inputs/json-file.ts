@@ -15,6 +15,7 @@ import { actionFileName, lintActionText, lintToolsText, withRepeatedKeys } from 
 import type { JsonSyntax } from "../action-file/parse.js";
 import { isJson5, openablePath, toolNameOf, type FoundFile } from "../files/kind.js";
 import { actionFileLookup } from "../locate/action-file.js";
+import { declarationPlaces, declaredPaths, jsonDeclarationLookup } from "../locate/declaration-places.js";
 import { locatedEntries } from "../locate/json-entries.js";
 import { toolsFileLookup } from "../locate/tools-file.js";
 import { scannedComments } from "../suppress/comments.js";
@@ -28,9 +29,10 @@ export interface JsonRead {
   readonly directives: readonly Directive[];
 }
 
-/** What reading asks beyond the text: whether the lint carries the declaration read whole (core/declaration.ts). */
+/** What reading asks beyond the text: whether the lint carries the declaration read whole (core/declaration.ts), and where its values are written (ToolLint.places). */
 export interface JsonReadOptions {
   readonly declaration?: boolean;
+  readonly places?: boolean;
 }
 
 const syntaxOf = (file: string): JsonSyntax => (isJson5(file) ? "json5" : "json");
@@ -49,11 +51,19 @@ export function readJsonText(text: string, found: FoundFile, options: JsonReadOp
   const { lint, repeatsKeys, places } = found.kind === "tools-file" ? lintToolsText(text, syntax, options) : lintActionText(text, syntax, actionFileName(found.path), options);
   const asked = places === undefined ? actionFileLookup(offencesToPlace(lint)) : toolsFileLookup(offencesToPlace(lint), places);
   const comments = syntax === "json5" && mayHoldDirectives(text) && !lint.offences.some((o) => o.code === "parse-error");
-  if (asked === null && !repeatsKeys && !comments) return { lint, directives: [] };
-  const scan = scanJson(text, { ...(asked === null ? {} : { paths: asked.paths }), ...(repeatsKeys ? { repeats: REPEATED_KEYS } : {}), comments });
-  const placed = asked === null ? lint : withPlaced(lint, asked.located(text, locatedEntries(scan)));
+  // The declaration's places are asked of the same scan, after the offences' paths.
+  const declared = options.places === true && lint.declaration !== undefined ? declaredPaths(lint.declaration) : null;
+  const declaredLookup = declared === null ? null : jsonDeclarationLookup(found.kind === "tools-file" ? "tools-file" : "action-file", declared);
+  if (asked === null && declaredLookup === null && !repeatsKeys && !comments) return { lint, directives: [] };
+  const offencePaths = asked?.paths ?? [];
+  const paths = declaredLookup === null ? offencePaths : [...offencePaths, ...declaredLookup.asked];
+  const scan = scanJson(text, { ...(paths.length === 0 ? {} : { paths }), ...(repeatsKeys ? { repeats: REPEATED_KEYS } : {}), comments });
+  const entries = paths.length === 0 ? [] : locatedEntries(scan);
+  const placed = asked === null ? lint : withPlaced(lint, asked.located(text, entries.slice(0, offencePaths.length)));
+  const withPlaces =
+    declared === null || declaredLookup === null ? placed : { ...placed, places: declarationPlaces(text, declared, declaredLookup.entries(entries.slice(offencePaths.length))) };
   return {
-    lint: repeatsKeys ? withRepeatedKeys(placed, repeatedKeysOf(text, scan)) : placed,
+    lint: repeatsKeys ? withRepeatedKeys(withPlaces, repeatedKeysOf(text, scan)) : withPlaces,
     directives: comments ? commentDirectives(text, scannedComments(text, scan)) : [],
   };
 }

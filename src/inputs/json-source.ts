@@ -50,8 +50,9 @@ function jsonSource(input: Input, lint: ToolLint, directives: readonly Directive
  * keeps carries none.
  */
 export async function readJsonInputs(inputs: readonly Input[], context: ReadContext, place: PlaceFurther): Promise<Source[]> {
-  const options: JsonReadOptions = context.declarations === true ? { declaration: true } : {};
-  const cache = context.declarations === true ? undefined : context.cache;
+  const { declarations } = context;
+  const options: JsonReadOptions = declarations === undefined || declarations === false ? {} : { declaration: true, ...(declarations === "placed" ? { places: true } : {}) };
+  const cache = options.declaration === true ? undefined : context.cache;
   const sources: (Source | undefined)[] = new Array(inputs.length);
   const missed: number[] = [];
   for (const [i, input] of inputs.entries()) {

@@ -10,24 +10,37 @@ import type { ToolLint } from "../core/tool-lint.js";
 import { offencesToPlace, withPlaced } from "../core/tool-lint.js";
 import { textOf } from "../files/text.js";
 import type { ParsedModule } from "../locate/module-source.js";
+import { placesOfDeclaration } from "../locate/declaration-places.js";
 import { locateToolModule } from "../locate/tool-module.js";
 import { directivesOf, type Directive } from "../suppress/directives.js";
 import type { Input, InputKind, ReadContext, Source } from "./input-kind.js";
 import { textOnce } from "./input-text.js";
 import { SCRIPT_COMMENTS } from "./json-source.js";
 
-/** A module's Source: its lint placed (a clean one pays nothing), its text parsed at most once for every offence placed in it. */
-async function moduleSource(input: Input, lint: ToolLint, dependencies: readonly string[] | null, placed: boolean): Promise<Source> {
+/**
+ * A module's Source: its lint placed (a clean one pays nothing), its text parsed at most once
+ * for every offence placed in it and, with `places`, for where its declaration's values are.
+ */
+async function moduleSource(input: Input, lint: ToolLint, dependencies: readonly string[] | null, placed: boolean, places: boolean): Promise<Source> {
   const text = textOnce(input);
   const path = input.found.path;
   let parsed: ParsedModule | null | undefined;
+  const parse = async (source: string): Promise<ParsedModule | null> => {
+    if (parsed === undefined) parsed = await (await import("../locate/module-source.js")).parseModule(source, path);
+    return parsed;
+  };
   const place = async (offences: readonly Offence[]): Promise<readonly Offence[]> => {
     const source = offences.length === 0 ? null : text();
     if (source === null) return offences;
-    if (parsed === undefined) parsed = await (await import("../locate/module-source.js")).parseModule(source, path);
-    return locateToolModule(path, source, offences, parsed);
+    return locateToolModule(path, source, offences, await parse(source));
   };
-  const own = placed || lint.offences.length === 0 ? lint : withPlaced(lint, await place(offencesToPlace(lint)));
+  const located = placed || lint.offences.length === 0 ? lint : withPlaced(lint, await place(offencesToPlace(lint)));
+  const source = places && located.declaration !== undefined ? text() : null;
+  const module = source === null ? null : await parse(source);
+  const own =
+    source === null || located.declaration === undefined
+      ? located
+      : { ...located, places: placesOfDeclaration(source, located.declaration, (paths) => module?.entries(paths) ?? paths.map(() => null)) };
   let directives: readonly Directive[] | undefined;
   return {
     tools: [own],
@@ -54,6 +67,7 @@ async function prepare(): Promise<void> {
 /** Loads the modules not kept by the cache, in processes of the run's pool, and the texts given, one at a time. */
 async function readModules(inputs: readonly Input[], context: ReadContext): Promise<Source[]> {
   const { cache } = context;
+  const places = context.declarations === "placed";
   const track = context.dependencies === true || cache !== undefined;
   const sources: (Source | undefined)[] = new Array(inputs.length);
   const kept = inputs.map((input) => (input.text === undefined ? (cache?.lookup(input.found) ?? null) : null));
@@ -72,15 +86,19 @@ async function readModules(inputs: readonly Input[], context: ReadContext): Prom
         );
   for (const [i, lint] of kept.entries()) {
     const input = inputs[i] as Input;
-    if (lint !== null) sources[i] = await moduleSource(input, lint, cache?.dependenciesOf(input.found) ?? null, true);
+    if (lint !== null) sources[i] = await moduleSource(input, lint, cache?.dependenciesOf(input.found) ?? null, true, places);
   }
   if (loading !== null) {
     const lints = await loading;
     for (const [j, i] of onDisk.entries()) {
       const input = inputs[i] as Input;
       const dependencies = loaded.get(input.found.path) ?? null;
-      const source = await moduleSource(input, lints[j] as ToolLint, dependencies, false);
-      if (dependencies !== null) cache?.store(input.found, source.tools[0] as ToolLint, dependencies);
+      const source = await moduleSource(input, lints[j] as ToolLint, dependencies, false, places);
+      if (dependencies !== null) {
+        // The places are this run's answer (--print-declaration), not the module's lint: the cache keeps none.
+        const { places: _, ...lint } = source.tools[0] as ToolLint;
+        cache?.store(input.found, lint, dependencies);
+      }
       sources[i] = source;
     }
   }
@@ -92,7 +110,7 @@ async function readModules(inputs: readonly Input[], context: ReadContext): Prom
       ...load,
       ...(track ? { onLoaded: (files: readonly string[]) => void (dependencies = files.slice(1)) } : {}),
     });
-    sources[i] = await moduleSource(input, lint, dependencies, false);
+    sources[i] = await moduleSource(input, lint, dependencies, false, places);
   }
   return sources as Source[];
 }

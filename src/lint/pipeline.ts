@@ -178,6 +178,7 @@ function fileResult(found: FoundFile, lint: ToolLint): FileResult {
     offences: lint.offences.some((o) => o.file !== undefined) ? lint.offences.map((o) => namedLikeLinted(o, found)) : lint.offences,
     ...(lint.heldBack === undefined ? {} : { heldBack: lint.heldBack }),
     ...(lint.declaration === undefined ? {} : { declaration: lint.declaration }),
+    ...(lint.places === undefined ? {} : { places: lint.places }),
   };
 }
 

@@ -1,26 +1,15 @@
 // Where a declaration's values are written (docs/cli.md, "Print a declaration"): for each
 // top-level value of a tool (its name, description, each action and each key of an action; or
 // each listed tool of a tools file and its keys), the line and column of its key (of its value
-// where it has none), by the locator of its kind of file: json-entries.ts for the JSON family,
-// module-source.ts for a tool module; an Elixir module's entries are its reader's, which the
-// caller passes (src/elixir/ is above this folder). An action file's name comes from its file
-// name, which has no place. Read by --print-declaration (src/cli/print-declaration.ts).
+// where it has none), from the entries the read that placed the file's offences found: one
+// scan of a JSON-family file's text (json-file.ts asks it the paths here), a tool module's one
+// parse, an Elixir module's reader. An action file's name comes from its file name, which has
+// no place. Read when the run asks for the places (--print-declaration, src/cli/print-declaration.ts).
 
-import type { Declaration } from "../core/declaration.js";
+import type { Declaration, DeclarationPlace } from "../core/declaration.js";
 import type { Path } from "../core/path.js";
-import type { InputKindId } from "../files/kind.js";
 import { positionsAt, type Position } from "../text/positions.js";
-import { locateJsonEntries } from "./json-entries.js";
 import { partStart, type LocatedEntry } from "./located-entry.js";
-
-/** One value's place: its path in the declaration as printed, and where it starts. */
-export interface DeclarationPlace {
-  readonly path: Path;
-  readonly line: number;
-  readonly column: number;
-  /** False: the nearest enclosing entry found (a module's value built at run time). */
-  readonly exact: boolean;
-}
 
 /** The paths of a declaration's top-level values, as printed: each tool's own and its actions' keys. */
 export function declaredPaths(declaration: Declaration): Path[] {
@@ -39,31 +28,28 @@ export function declaredPaths(declaration: Declaration): Path[] {
   return paths;
 }
 
-/** The entries of `paths` (in the declaration's terms) in the file's text, by its kind's layout (an Elixir module's come from its reader). */
-export async function entriesIn(kind: Exclude<InputKindId, "elixir-module">, file: string, text: string, paths: readonly Path[]): Promise<readonly (LocatedEntry | null)[]> {
-  switch (kind) {
-    case "action-file": {
-      // The actions map is the file's top level; the name (the file's) and description have no entry.
-      const inActions = paths.filter((path) => path[0] === "actions");
-      const found = locateJsonEntries(
-        text,
-        inActions.map((path) => path.slice(1)),
-      );
-      return paths.map((path) => (path[0] === "actions" ? (found[inActions.indexOf(path)] ?? null) : null));
-    }
-    case "tools-file": {
-      // A saved result object holds its list under "tools".
-      const under: Path = locateJsonEntries(text, [["tools"]])[0] === null ? [] : ["tools"];
-      return locateJsonEntries(
-        text,
-        paths.map((path) => [...under, ...path]),
-      );
-    }
-    case "tool-module": {
-      const { parseModule } = await import("./module-source.js");
-      return (await parseModule(text, file))?.entries(paths) ?? paths.map(() => null);
-    }
+/**
+ * What a JSON-family file's one scan is asked for `paths` (in the declaration's terms), and
+ * their entries from what it found for those (in order). An action file's actions map is its
+ * top level; a tools file's list is the file itself or, in a saved result object, its "tools".
+ */
+export function jsonDeclarationLookup(
+  kind: "action-file" | "tools-file",
+  paths: readonly Path[],
+): { asked: Path[]; entries(found: readonly (LocatedEntry | null)[]): (LocatedEntry | null)[] } {
+  if (kind === "action-file") {
+    // The name (the file's) and description have no entry.
+    const inActions = paths.flatMap((path, i) => (path[0] === "actions" ? [i] : []));
+    return {
+      asked: inActions.map((i) => (paths[i] as Path).slice(1)),
+      entries: (found) => paths.map((_, i) => (inActions.includes(i) ? (found[inActions.indexOf(i)] ?? null) : null)),
+    };
   }
+  const n = paths.length;
+  return {
+    asked: [["tools"], ...paths, ...paths.map((path) => ["tools", ...path])],
+    entries: (found) => (found[0] === null || found[0] === undefined ? found.slice(1, 1 + n) : found.slice(1 + n)),
+  };
 }
 
 /** Where each of `paths` is written in `text`, from the entries found for them (in order); paths without a place are left out. */
@@ -79,4 +65,10 @@ export function declarationPlaces(text: string, paths: readonly Path[], entries:
     if (entry !== null && entry !== undefined && position !== undefined) places.push({ path, line: position.line, column: position.column, exact: entry.exact });
   });
   return places;
+}
+
+/** Where `declaration`'s values are written in `text`, from the entries the read finds for their paths. */
+export function placesOfDeclaration(text: string, declaration: Declaration, entries: (paths: readonly Path[]) => readonly (LocatedEntry | null)[]): DeclarationPlace[] {
+  const paths = declaredPaths(declaration);
+  return declarationPlaces(text, paths, entries(paths));
 }
