@@ -7,7 +7,8 @@
 // and is left out of the rest. With --elixir-eval, the values the project's own Elixir
 // computes (evaluate.ts) take the place of the terms read, which give them their places
 // (evaluated.ts). Each offence is then located at the key, entry or value it names, in this
-// file; the file's `# wymcp-lint-disable…` comments are its directives. Called by the Elixir
+// file or, for a value written in another module, in that module's file (Offence.file, with the
+// call here that reads it); the file's `# wymcp-lint-disable…` comments are its directives. Called by the Elixir
 // input kind (src/inputs/elixir-module.ts).
 
 import { dirname, relative } from "node:path";
@@ -502,7 +503,7 @@ function lintReadTool(
         asked === null
           ? group
           : asked.located(
-              texts.get(other ?? file) ?? text,
+              other === null ? text : (texts.get(other) ?? ""),
               asked.paths.map((path) => places.entry(path, other ?? file)),
             );
       for (const [j, offence] of located.entries()) {
