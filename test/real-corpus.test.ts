@@ -6,7 +6,8 @@
 // both forms: as action files (actions/, actions-clean/) and as tools/list files (the same
 // servers written out as their tools/list, and the answers captured whole in tools/,
 // descriptions as published). No error beyond actions/' newlines, and every warning one of
-// reviewed.json, which says per warning why it is right: a warning not there is a false
+// reviewed.json, which says per warning why it is right (but thin-description on the written-out
+// form's placeholders, held exactly as `newline` is): a warning not there is a false
 // alarm or a finding to review, and one listed that no longer comes is stale. The corpus is a
 // test fixture, so a clone needs nothing beside it.
 
@@ -127,6 +128,39 @@ function heldToReview(form: string, lines: ReadonlyMap<string, string[]>): void 
   }
 }
 
+/**
+ * The written-out form's descriptions are the action files' placeholders (README.md): each
+ * one-line "Performs <name>." says nothing the name does not, and thin-description says so
+ * there, as `newline` is held to the multi-line ones. Each tool whose placeholder is one line, as
+ * `listed/file tool`.
+ */
+function placeholders(): string[] {
+  return files("actions")
+    .flatMap((file) => {
+      const value = JSON.parse(readFileSync(join(CORPUS, "actions", file), "utf8")) as Record<string, { description?: unknown }>;
+      const listed = `listed/${file.replace(/\.actions\.json$/, ".tools.json")}`;
+      return Object.entries(value)
+        .filter(([name, action]) => name !== "$schema" && action.description === `Performs ${name}.`)
+        .map(([name]) => `${listed} ${name}`);
+    })
+    .sort();
+}
+
+/** The thin-description warnings of `lines`, taken out of it, as `listed/file tool`. */
+function placeholdersFound(lines: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  for (const [key, got] of lines) {
+    const rest = got.filter((line) => {
+      const m = /^(\S+) thin-description :description: /.exec(line);
+      if (m !== null) found.push(`${key} ${m[1]}`);
+      return m === null;
+    });
+    if (rest.length === 0) lines.delete(key);
+    else lines.set(key, rest);
+  }
+  return found.sort();
+}
+
 test("each captured tools/list answer has its record in servers.json: the package, the version installed, the date, the count", () => {
   const servers = JSON.parse(readFileSync(join(CORPUS, "servers.json"), "utf8")) as { file: string; package: string; version?: string; captured?: string; tools?: number }[];
   const captured = readdirSync(join(CORPUS, "tools")).filter((f) => f.endsWith(".tools.json"));
@@ -167,6 +201,9 @@ test("real servers as tools/list files, through the CLI with every check on: no 
   const listed = await lintFolder(written, "listed");
   assert.deepEqual(listed.errors, [], "errors on the corpus written as tools/list files");
   assert.ok(listed.actions > 1000, `only ${listed.actions} tools linted`);
+  const thin = placeholdersFound(listed.lines);
+  assert.ok(thin.length > 100, `only ${thin.length} placeholders found thin`);
+  assert.deepEqual(thin, placeholders(), "thin-description: exactly the one-line placeholders of the written-out form");
   heldToReview("listed", listed.lines);
 
   const captured = readdirSync(join(CORPUS, "tools")).filter((f) => f.endsWith(".tools.json"));

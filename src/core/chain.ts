@@ -21,6 +21,7 @@ import { compareStrings } from "./path.js";
 import { unknownKeyDrafts } from "./unknown-key.js";
 import { exclusiveRepairs } from "./repair.js";
 import { actionToolNameDraft } from "./tool-name.js";
+import { confusableNameDraft, confusableWith } from "./confusable-name.js";
 import type { WalkedSchema } from "./key-set-walk.js";
 import { subschemas, type Subschema } from "./advisory/subschemas.js";
 import { VALIDATORS, type ValidatorContext } from "./validators/index.js";
@@ -63,6 +64,8 @@ function declaredProperties(schema: MapLike, read: MapReader): MapLike | null {
 export interface PlainParameters {
   readonly root?: Subschema;
   readonly namesElsewhere?: boolean;
+  /** The tool's own description, which the stand-in the chain is given replaces (AdvisoryContext.described). */
+  readonly description?: unknown;
 }
 
 function contextFor(schema: MapLike, read: MapReader, walkedSchemas: WalkedSchema[] = [], plain?: PlainParameters): ValidatorContext {
@@ -164,15 +167,16 @@ function wellTyped(offences: readonly Offence[], reads: readonly string[]): bool
   return !offences.some((o) => SHAPE_CODES.has(o.code) && reads.includes(String(o.path[0])));
 }
 
-/** What the advisory checks read (AdvisoryContext); `plainRoot` is a plain tool's inputSchema. */
+/** What the advisory checks read (AdvisoryContext); `plain` for a plain tool's parameters (PlainParameters). */
 function advisoryContext(
   schema: MapLike,
   read: MapReader,
   properties: MapLike,
   actionNames: ReadonlySet<string>,
   walkedSchemas: readonly WalkedSchema[],
-  plainRoot: Subschema | undefined,
+  plain: PlainParameters | undefined,
 ): AdvisoryContext {
+  const plainRoot = plain?.root;
   let found: readonly Subschema[] | undefined;
   const all = (): readonly Subschema[] => (found ??= subschemas(walkedSchemas, read, plainRoot ?? null));
   return {
@@ -183,6 +187,7 @@ function advisoryContext(
     subschemas: all,
     roots: () => (plainRoot !== undefined ? [plainRoot] : all().filter((s) => s.property && s.parent?.parent === null)),
     document: plainRoot?.schema ?? schema,
+    described: plain !== undefined ? plain.description : read.get(schema, "description"),
   };
 }
 
@@ -204,7 +209,6 @@ export interface ActionLint {
 export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>, plain?: PlainParameters): ActionLint {
   const action = actionLabel(name);
   const walkedSchemas: WalkedSchema[] = [];
-  const plainRoot = plain?.root;
   const chain = [...actionNameDrafts(name), ...actionSchemaDrafts(schema, read, walkedSchemas, plain)].map((d) => finalizeOffence(d, action));
   const result: ActionLint = { offences: [...chain], heldBack: [] };
   const finalize = (drafts: Draft[]): Offence[] => drafts.map((d) => finalizeOffence(d, action));
@@ -220,7 +224,7 @@ export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY
   }
   if (actionNames !== undefined) {
     const properties = declaredProperties(schema, read) ?? NO_PROPERTIES;
-    const context = advisoryContext(schema, read, properties, actionNames, walkedSchemas, plainRoot);
+    const context = advisoryContext(schema, read, properties, actionNames, walkedSchemas, plain);
     for (const { code, check, gate } of ADVISORY_CHECK_LIST) {
       const blocked = chain.length > 0 && chain.some((o) => holdsBack(o, action, heldOn(gate)));
       if (!blocked) add(check(schema, context));
@@ -269,11 +273,14 @@ export function lintActions(actions: MapLike, options: CheckOptions = {}): { off
   const held: HeldBack[] = [];
   const names = mapKeys(actions);
   const actionNames = options.advisory === true ? new Set(names.filter((n): n is string => typeof n === "string")) : undefined;
-  for (const name of names) {
+  const confusable = actionNames !== undefined ? confusableWith(names) : [];
+  names.forEach((name, index) => {
     const one = lintAction(name, mapGet(actions, name), options.read, actionNames);
     appendAll(offences, one.offences);
     appendAll(held, one.heldBack);
-  }
+    const like = confusable[index] ?? null;
+    if (like !== null) offences.push(finalizeOffence(confusableNameDraft(name as string, like, "action", { path: [], part: "key" }), actionLabel(name)));
+  });
   // In the report's order: by action, whatever the key order of the input.
   held.sort((a, b) => compareStrings(a.action, b.action) || compareStrings(a.check, b.check));
   return { offences: sortOffences(offences), heldBack: held };

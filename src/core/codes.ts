@@ -116,6 +116,15 @@ export const CODE_TABLE = {
   "reserved-name": { severity: "error", origin: "chain", title: "Reserved tool name", appliesTo: WYMCP_INPUTS, fixable: "never" },
   "duplicate-tool": { severity: "error", origin: "tool-set", title: "Tool name used twice among one server's tools", appliesTo: EVERY_INPUT, fixable: "never" },
   "no-tools": { severity: "warn", origin: "tool-set", title: "Server that lists no tools", appliesTo: ["tools-file", "server"], fixable: "never", examples: "tools" },
+  // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it: the compiler refuses [] and "TODO".
+  "confusable-name": {
+    severity: "warn",
+    origin: "tool-set",
+    title: "Tool or action name that reads like another's",
+    appliesTo: EVERY_INPUT,
+    fixable: "never",
+    examples: "tools",
+  },
   "tool-name": { severity: "error", origin: "names", title: "Tool name the MCP specification does not allow", appliesTo: EVERY_INPUT, fixable: ["rename-key"], examples: "tools" },
   "surface-drift": { severity: "error", origin: "server", title: "A Wymcp server's tools/list and help disagree", appliesTo: ["server"], fixable: "never", examples: "server" },
   "help-answer": { severity: "error", origin: "server", title: "Help answer that cannot be read", appliesTo: ["server"], fixable: "never", examples: "server" },
@@ -226,11 +235,47 @@ export const CODE_TABLE = {
     fixable: "never",
     gate: { reads: ["required_one_of", "required"], by: "keys", quiet: "found" },
   },
+  // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it and the keys it reads: the compiler refuses [] and "TODO".
+  "undescribed-parameter": {
+    severity: "warn",
+    origin: "advisory",
+    title: "Parameter whose name and schema do not say what it holds",
+    appliesTo: EVERY_INPUT,
+    fixable: "never",
+    gate: { reads: ["properties"], by: "keys", quiet: "found" },
+  },
+  // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it and the keys it reads: the compiler refuses [] and "TODO".
+  "untyped-parameter": {
+    severity: "warn",
+    origin: "advisory",
+    title: "Parameter schema that gives no type",
+    appliesTo: EVERY_INPUT,
+    fixable: "never",
+    gate: { reads: ["properties"], by: "keys", quiet: "found" },
+  },
   "missing-description": { severity: "warn", origin: "plain", title: "Plain tool without a description", appliesTo: ["tools-file", "server"], fixable: "never", examples: "tools" },
   "read-only-hint": {
     severity: "warn",
     origin: "plain",
     title: "readOnlyHint on a tool whose name says it changes something",
+    appliesTo: ["tools-file", "server"],
+    fixable: "never",
+    examples: "tools",
+  },
+  // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it: the compiler refuses [] and "TODO".
+  "thin-description": {
+    severity: "warn",
+    origin: "plain",
+    title: "Tool description that says nothing its name does not",
+    appliesTo: ["tools-file", "server"],
+    fixable: "never",
+    examples: "tools",
+  },
+  // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it: the compiler refuses [] and "TODO".
+  "open-input-schema": {
+    severity: "warn",
+    origin: "plain",
+    title: "inputSchema that accepts any arguments and declares none",
     appliesTo: ["tools-file", "server"],
     fixable: "never",
     examples: "tools",

@@ -20,6 +20,9 @@ import { appendAll } from "./append.js";
 import { toolNameDraft } from "./tool-name.js";
 import { noToolsDraft } from "./no-tools.js";
 import { readOnlyHintDraft } from "./read-only-hint.js";
+import { thinDescriptionDraft } from "./thin-description.js";
+import { openInputSchemaDraft } from "./open-input-schema.js";
+import { confusableNameDraft, confusableWith } from "./confusable-name.js";
 import { namesElsewhere } from "./advisory/nested-required.js";
 import type { Path } from "./path.js";
 import type { ToolLint } from "./tool-lint.js";
@@ -181,7 +184,7 @@ export function plainToolOffences(tool: unknown, label: string, options: CheckOp
     const names = options.advisory === true ? new Set([label]) : undefined;
     // The advisory checks read the whole inputSchema as one schema, once its "type" is right.
     const root = inputDrafts.length === 0 ? { root: { parent: null, segment: INPUT_SCHEMA, schema: input, property: false } } : {};
-    const plain = { ...root, namesElsewhere: namesElsewhere(input, options.read ?? ANY_MAP) };
+    const plain = { ...root, namesElsewhere: namesElsewhere(input, options.read ?? ANY_MAP), description: tool["description"] };
     for (const offence of actionOffences(label, parameters(input), options.read ?? ANY_MAP, names, plain)) {
       // The name is not an action name: its rules are the tool's (above). The text a model
       // reads is checked on the whole entry instead (below), where the real description is.
@@ -199,8 +202,8 @@ export function plainToolOffences(tool: unknown, label: string, options: CheckOp
       offences,
       clientLimitDrafts(tool).map((draft) => finalizeOffence(draft, label)),
     );
-    const readOnly = readOnlyHintDraft(tool["name"], tool["annotations"]);
-    if (readOnly !== null) offences.push(finalizeOffence(readOnly, label));
+    for (const draft of [readOnlyHintDraft(tool["name"], tool["annotations"]), thinDescriptionDraft(tool["name"], tool["description"]), openInputSchemaDraft(input)])
+      if (draft !== null) offences.push(finalizeOffence(draft, label));
     if (isRecord(input)) {
       const view = { description: tool["description"], properties: input["properties"] };
       for (const draft of exfiltrationDrafts(view, read))
@@ -234,6 +237,11 @@ export function repeatedNameOffence(action: string | null, name: string): Offenc
     },
     action,
   );
+}
+
+/** The confusable-name offence of an entry named `name`, which reads like the earlier tool `like` (`action`: null for a tool-level one). */
+export function confusableNameOffence(action: string | null, name: string, like: string): Offence {
+  return finalizeOffence(confusableNameDraft(name, like, "tool", { path: ["name"], part: "value" }), action);
 }
 
 /** A saved tools/list's entries: the result object's "tools", or a list of tools itself; null for anything else. */
@@ -272,11 +280,14 @@ export function lintToolList(value: unknown, tool: string | null, options: Check
     const none = noToolsDraft(listed.tools.length, target);
     if (none !== null) offences.push(finalizeOffence(none, null));
   }
+  const confusable = options.advisory === true ? confusableWith(listed.tools.map(plainToolName)) : [];
   listed.tools.forEach((entry, index) => {
     const label = plainToolLabel(entry, index, repeated[index]);
     places.set(label, [...listed.at, index]);
     appendAll(offences, plainToolOffences(entry, label, options));
     if (repeated[index] === true) offences.push(repeatedNameOffence(label, plainToolName(entry) as string));
+    const like = confusable[index] ?? null;
+    if (like !== null) offences.push(confusableNameOffence(label, plainToolName(entry) as string, like));
   });
   return { lint: { tool, actions: listed.tools.length, offences: sortOffences(offences) }, places };
 }

@@ -30,7 +30,8 @@ import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { ServerFailure } from "./failure.js";
 import { isWymcpHelp, readHelpAnswer } from "./help-contract.js";
 import { asListedTool, type ListedTool } from "./listed-tool.js";
-import { plainToolLabel, plainToolName, plainToolOffences, repeatedNameOffence, repeatedNames } from "../core/plain-tool.js";
+import { confusableNameOffence, plainToolLabel, plainToolName, plainToolOffences, repeatedNameOffence, repeatedNames } from "../core/plain-tool.js";
+import { confusableWith } from "../core/confusable-name.js";
 import { openSession, type ServerSession } from "./session.js";
 import { surfaceDrift } from "./surface-drift.js";
 import { serverLabel, type ServerTarget } from "./target.js";
@@ -74,6 +75,7 @@ async function lintTools(session: ServerSession, label: string): Promise<{ files
   const listed = entries.map(asListedTool);
   const wymcp = listed.some((tool) => tool !== null && isWymcpHelp(tool));
   const repeated = repeatedNames(entries);
+  const confusable = confusableWith(entries.map(plainToolName));
   const results: FileResult[] = [];
   const answered = new Map<string, unknown>();
   for (const [index, entry] of entries.entries()) {
@@ -91,7 +93,12 @@ async function lintTools(session: ServerSession, label: string): Promise<{ files
       linted = plainTool(entry, action);
     }
     const name = plainToolName(entry) as string;
-    const offences = repeated[index] === true ? sortOffences([repeatedNameOffence(wymcp ? null : action, name), ...linted.offences]) : linted.offences;
+    const like = confusable[index] ?? null;
+    const named = [
+      ...(repeated[index] === true ? [repeatedNameOffence(wymcp ? null : action, name)] : []),
+      ...(like !== null ? [confusableNameOffence(wymcp ? null : action, name, like)] : []),
+    ];
+    const offences = named.length > 0 ? sortOffences([...named, ...linted.offences]) : linted.offences;
     results.push({ file: label, tool: linted.tool, actions: linted.actions, offences });
   }
   // Rows in tool order, as files are in path order: the same server gives the same report.

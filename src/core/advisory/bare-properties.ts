@@ -18,7 +18,7 @@ function looksLikeSchema(value: unknown, read: MapReader): boolean {
 }
 
 /** The names of a bare map of schemas; null when `schema` is anything else. */
-function bareNames(schema: MapLike, read: MapReader): string[] | null {
+export function bareNames(schema: MapLike, read: MapReader): string[] | null {
   const keys = read.keys(schema);
   if (keys.length === 0) return null;
   for (const key of keys) if (JSON_SCHEMA_KEYWORDS.has(key) || key.startsWith("x-") || !looksLikeSchema(read.get(schema, key), read)) return null;

@@ -31,6 +31,8 @@ export interface AdvisoryContext {
    */
   readonly roots: () => readonly Subschema[];
   readonly document: MapLike;
+  /** The text that says what the action does: its "description", or a plain tool's own (not the stand-in the chain is given). */
+  readonly described: unknown;
 }
 
 /** One advisory check over one well-formed action schema; drafts relative to it. */

@@ -19,6 +19,8 @@ import { bareProperties } from "./bare-properties.js";
 import { holdsValues, valueMismatch } from "./value-mismatch.js";
 import { deadDefault } from "./dead-default.js";
 import { deadGroup } from "./dead-group.js";
+import { undescribedParameter } from "./undescribed-parameter.js";
+import { untypedParameter } from "./untyped-parameter.js";
 
 /**
  * One check per advisory code. What each reads, and so when the chain's gate holds it back, is
@@ -37,6 +39,8 @@ export const ADVISORY_CHECKS: { readonly [C in CodeOf<"advisory">]: AdvisoryChec
   "value-mismatch": valueMismatch,
   "dead-default": deadDefault,
   "dead-group": deadGroup,
+  "undescribed-parameter": undescribedParameter,
+  "untyped-parameter": untypedParameter,
 };
 
 export type { AdvisoryCheck, AdvisoryContext } from "./context.js";

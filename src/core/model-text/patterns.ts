@@ -176,6 +176,15 @@ export const PATTERNS: readonly PatternRow[] = Object.freeze([
     pattern: String.raw`\b(?:before|prior to)\s+(?:using|calling|invoking|running)\s+any\s+(?:other\s+)?tools?\b`,
     reason: "a directive that puts itself before every other tool",
   },
+  // A claim to come first, unqualified: "must be called first", "always call this tool first".
+  // One scoped to a task or a purpose ("first when prompts mention …", "first to get the
+  // workspace id") or to the server's own tools ("before any other Shopify tools") is a workflow.
+  {
+    code: "tool-shadowing",
+    cues: ["first", "before"],
+    pattern: String.raw`\b(?:(?:must|should|has to|needs to)\s+(?:always\s+)?be\s+(?:called|used|run|invoked|executed)|(?:always\s+)?(?:call|use|run|invoke)\s+(?:this|me)(?:\s+tool)?)\s+(?:first|before\s+(?:any|all|every)\s+(?:other\s+)?(?:tools?|calls?|actions?|requests?))\b(?!\s+(?:when|whenever|if|for|to|in|on|with|after|before|of|from|so)\b)`,
+    reason: "a claim to be called before everything else",
+  },
   {
     code: "tool-shadowing",
     cues: ["tool"],
