@@ -1,8 +1,8 @@
 // thin-description (docs/codes/thin-description.md): a plain tool's description that says
-// nothing its name does not: once filler ("tool", "performs", "this", "TODO") and the name
-// itself are taken out, no word is left, or its words are the name's, in order ("Get issue" for
-// get_issue). A short description in words of its own ("Navigate to a URL") is left alone: it
-// is enough to choose the tool by. Called by plain-tool.ts among the advisory checks.
+// nothing its name does not: once filler ("tool", "performs", "this", "TODO") and the name as
+// it is written are taken out, no word is left ("Performs get_issue."). A short description in
+// words, even the name's own ("Navigate to a URL", "List labels" for listLabels), is left alone:
+// it is enough to choose the tool by. Called by plain-tool.ts among the advisory checks.
 
 import { inspectString } from "../text/escape.js";
 import type { Draft } from "./offence.js";
@@ -33,7 +33,6 @@ const FILLER = new Set([
   "placeholder",
   "stub",
 ]);
-const ARTICLES = new Set(["a", "an", "the"]);
 
 /** The words of `text`, lower case, split at anything but letters and digits and at camelCase humps. */
 function words(text: string): string[] {
@@ -49,12 +48,7 @@ export function thinDescriptionDraft(name: unknown, description: unknown): Draft
   if (typeof name !== "string" || typeof description !== "string" || description.trim() === "") return null;
   // The name written as it is ("Performs get_issue.") is filler too.
   const own = description.replaceAll(name, " ");
-  const content = words(own).filter((word) => !FILLER.has(word));
-  const nameWords = words(name).join(" ");
-  const restated = words(description)
-    .filter((word) => !ARTICLES.has(word))
-    .join(" ");
-  if (content.length > 0 && restated !== nameWords) return null;
+  if (words(own).some((word) => !FILLER.has(word))) return null;
   return {
     code: "thin-description",
     path: ["description"],

@@ -1,5 +1,5 @@
 // undescribed-parameter (docs/codes/undescribed-parameter.md): a parameter with no description
-// whose name says nothing of what it holds ("data", "options", "value", a single letter), and
+// whose name says nothing of what it holds ("data", "options", "value", a lone single letter), and
 // which nothing else explains: no title, no listed values, no declared fields, no word of the
 // action's description naming it. A name that says what it holds ("url", "query", "path") is
 // left alone: there a description is welcome, but its absence costs the model nothing.
@@ -33,6 +33,19 @@ const GENERIC_NAMES = new Set([
   "value",
   "values",
 ]);
+
+const SINGLE_LETTER = /^[A-Za-z]$/;
+
+/**
+ * Whether a one-letter parameter has another beside it of the same type: operands or
+ * coordinates named by convention ("a" and "b" of "Add two numbers", "x" and "y"), which say
+ * what they are together. A lone "k" says nothing.
+ */
+function paired(name: string, properties: MapLike, read: MapReader): boolean {
+  const type = (schema: unknown): unknown => (read.isMap(schema) ? read.get(schema, "type") : undefined);
+  const own = type(read.get(properties, name));
+  return read.keys(properties).some((other) => other !== name && SINGLE_LETTER.test(other) && type(read.get(properties, other)) === own);
+}
 
 /** Whether `text` (a description) is there: a string with a letter in it. */
 const written = (text: unknown): boolean => typeof text === "string" && /\p{L}/u.test(text);
@@ -80,7 +93,7 @@ export const undescribedParameter: AdvisoryCheck = (_schema, { read, properties,
   for (const name of read.keys(properties)) {
     const property = read.get(properties, name);
     if (!read.isMap(property)) continue;
-    if (!(GENERIC_NAMES.has(name.toLowerCase()) || /^[A-Za-z]$/.test(name))) continue;
+    if (!(GENERIC_NAMES.has(name.toLowerCase()) || (SINGLE_LETTER.test(name) && !paired(name, properties, read)))) continue;
     if (explained(property, read) || named(described, name)) continue;
     drafts.push({
       code: "undescribed-parameter",
