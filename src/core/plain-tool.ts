@@ -23,6 +23,7 @@ import { readOnlyHintDraft } from "./read-only-hint.js";
 import { thinDescriptionDraft } from "./thin-description.js";
 import { openInputSchemaDraft } from "./open-input-schema.js";
 import { confusableNameDraft, confusableWith } from "./confusable-name.js";
+import { descriptionShadowed, foreignToolDraft } from "./tool-references.js";
 import { namesElsewhere } from "./advisory/nested-required.js";
 import type { Path } from "./path.js";
 import type { ToolLint } from "./tool-lint.js";
@@ -239,6 +240,23 @@ export function repeatedNameOffence(action: string | null, name: string): Offenc
   );
 }
 
+/** The names of a tools/list entry's parameters and their fields: the keys of every "properties" in its inputSchema (walked with a stack, so no depth overflows it). */
+export function parameterNames(tool: unknown): string[] {
+  const names: string[] = [];
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [isRecord(tool) ? tool[INPUT_SCHEMA] : undefined];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== "object" || value === null || seen.has(value)) continue;
+    seen.add(value);
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "properties" && isRecord(inner)) names.push(...Object.keys(inner));
+      stack.push(inner);
+    }
+  }
+  return names;
+}
+
 /** The confusable-name offence of an entry named `name`, which reads like the earlier tool `like` (`action`: null for a tool-level one). */
 export function confusableNameOffence(action: string | null, name: string, like: string): Offence {
   return finalizeOffence(confusableNameDraft(name, like, "tool", { path: ["name"], part: "value" }), action);
@@ -280,14 +298,20 @@ export function lintToolList(value: unknown, tool: string | null, options: Check
     const none = noToolsDraft(listed.tools.length, target);
     if (none !== null) offences.push(finalizeOffence(none, null));
   }
-  const confusable = options.advisory === true ? confusableWith(listed.tools.map(plainToolName)) : [];
+  const names = listed.tools.map(plainToolName);
+  const confusable = options.advisory === true ? confusableWith(names) : [];
+  const offered = new Set(names.filter((name): name is string => name !== null));
   listed.tools.forEach((entry, index) => {
     const label = plainToolLabel(entry, index, repeated[index]);
     places.set(label, [...listed.at, index]);
-    appendAll(offences, plainToolOffences(entry, label, options));
+    const own = plainToolOffences(entry, label, options);
+    appendAll(offences, own);
     if (repeated[index] === true) offences.push(repeatedNameOffence(label, plainToolName(entry) as string));
     const like = confusable[index] ?? null;
     if (like !== null) offences.push(confusableNameOffence(label, plainToolName(entry) as string, like));
+    const steering =
+      options.advisory === true && isRecord(entry) && !descriptionShadowed(own) ? foreignToolDraft(entry["description"], offered, () => parameterNames(entry)) : null;
+    if (steering !== null) offences.push(finalizeOffence(steering, label));
   });
   return { lint: { tool, actions: listed.tools.length, offences: sortOffences(offences) }, places };
 }

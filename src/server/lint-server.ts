@@ -30,8 +30,9 @@ import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { ServerFailure } from "./failure.js";
 import { isWymcpHelp, readHelpAnswer } from "./help-contract.js";
 import { asListedTool, type ListedTool } from "./listed-tool.js";
-import { confusableNameOffence, plainToolLabel, plainToolName, plainToolOffences, repeatedNameOffence, repeatedNames } from "../core/plain-tool.js";
+import { confusableNameOffence, parameterNames, plainToolLabel, plainToolName, plainToolOffences, repeatedNameOffence, repeatedNames } from "../core/plain-tool.js";
 import { confusableWith } from "../core/confusable-name.js";
+import { descriptionShadowed, foreignToolDraft } from "../core/tool-references.js";
 import { openSession, type ServerSession } from "./session.js";
 import { surfaceDrift } from "./surface-drift.js";
 import { serverLabel, type ServerTarget } from "./target.js";
@@ -76,6 +77,7 @@ async function lintTools(session: ServerSession, label: string): Promise<{ files
   const wymcp = listed.some((tool) => tool !== null && isWymcpHelp(tool));
   const repeated = repeatedNames(entries);
   const confusable = confusableWith(entries.map(plainToolName));
+  const offered = new Set(entries.map(plainToolName).filter((name): name is string => name !== null));
   const results: FileResult[] = [];
   const answered = new Map<string, unknown>();
   for (const [index, entry] of entries.entries()) {
@@ -98,6 +100,8 @@ async function lintTools(session: ServerSession, label: string): Promise<{ files
       ...(repeated[index] === true ? [repeatedNameOffence(wymcp ? null : action, name)] : []),
       ...(like !== null ? [confusableNameOffence(wymcp ? null : action, name, like)] : []),
     ];
+    const steering = descriptionShadowed(linted.offences) ? null : foreignToolDraft(tool?.description, offered, () => parameterNames(entry));
+    if (steering !== null) named.push(finalizeOffence(steering, wymcp ? null : action));
     const offences = named.length > 0 ? sortOffences([...named, ...linted.offences]) : linted.offences;
     results.push({ file: label, tool: linted.tool, actions: linted.actions, offences });
   }
