@@ -32,6 +32,14 @@ test("the titles and docs/codes/ have exactly the offence codes", () => {
   assert.deepEqual(readdirSync(new URL("docs/codes/", ROOT)).sort(), OFFENCE_CODES.map((c) => `${c}.md`).sort());
 });
 
+// A check of the text a model reads says what it deliberately leaves alone; each such case is
+// a near miss in test/fixtures/codes/<code>/near-miss/ (test/core/codes.test.ts runs them).
+for (const code of OFFENCE_CODES.filter((c) => CODE_TABLE[c].origin === "model-text")) {
+  test(`${code}: its doc says what it deliberately leaves alone`, () => {
+    assert.match(codeDoc(code).meaning, /\bleaves alone\b/, `${code}: "What it means" does not say what it leaves alone`);
+  });
+}
+
 for (const code of OFFENCE_CODES) {
   test(`${code}: every part of its doc is written`, () => {
     const doc = codeDoc(code);

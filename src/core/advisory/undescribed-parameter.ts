@@ -34,6 +34,7 @@ const GENERIC_NAMES = new Set([
   "values",
 ]);
 
+// One letter says nothing, but "q", the query by the convention of search APIs.
 const SINGLE_LETTER = /^[A-Za-z]$/;
 
 /**
@@ -93,8 +94,9 @@ export const undescribedParameter: AdvisoryCheck = (_schema, { read, properties,
   for (const name of read.keys(properties)) {
     const property = read.get(properties, name);
     if (!read.isMap(property)) continue;
-    if (!(GENERIC_NAMES.has(name.toLowerCase()) || (SINGLE_LETTER.test(name) && !paired(name, properties, read)))) continue;
-    if (explained(property, read) || named(described, name)) continue;
+    if (!(GENERIC_NAMES.has(name.toLowerCase()) || (SINGLE_LETTER.test(name) && name !== "q" && !paired(name, properties, read)))) continue;
+    // A schema that says nothing at all ({}) is untyped-parameter's.
+    if (explained(property, read) || named(described, name) || read.keys(property).length === 0) continue;
     drafts.push({
       code: "undescribed-parameter",
       path: ["properties", name],
