@@ -250,7 +250,7 @@ export function parameterNames(tool: unknown): string[] {
     if (typeof value !== "object" || value === null || seen.has(value)) continue;
     seen.add(value);
     for (const [key, inner] of Object.entries(value)) {
-      if (key === "properties" && isRecord(inner)) names.push(...Object.keys(inner));
+      if (key === "properties" && isRecord(inner)) appendAll(names, Object.keys(inner));
       stack.push(inner);
     }
   }

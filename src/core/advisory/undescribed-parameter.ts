@@ -1,8 +1,9 @@
 // undescribed-parameter (docs/codes/undescribed-parameter.md): a parameter with no description
-// whose name says nothing of what it holds ("data", "options", "value", a lone single letter), and
+// whose name says nothing of what it holds ("data", "options", "value", "params"), and
 // which nothing else explains: no title, no listed values, no declared fields, no word of the
 // action's description naming it. A name that says what it holds ("url", "query", "path") is
-// left alone: there a description is welcome, but its absence costs the model nothing.
+// left alone, and so is a single letter ("k", "q", "a" and "b"): there a description is
+// welcome, but convention often says what it is, and a linter cannot tell when.
 
 import { inspectString } from "../../text/escape.js";
 import { isList, type MapLike, type MapReader } from "../map.js";
@@ -10,13 +11,12 @@ import type { Draft } from "../offence.js";
 import { bareNames } from "./bare-properties.js";
 import type { AdvisoryCheck } from "./context.js";
 
-/** Names that say only that something is passed, not what. */
+/** Names that say only that something is passed, not what ("body" is left out: a note's, a message's or an issue's body is its text). */
 const GENERIC_NAMES = new Set([
   "arg",
   "args",
   "argument",
   "arguments",
-  "body",
   "data",
   "input",
   "inputs",
@@ -33,20 +33,6 @@ const GENERIC_NAMES = new Set([
   "value",
   "values",
 ]);
-
-// One letter says nothing, but "q", the query by the convention of search APIs.
-const SINGLE_LETTER = /^[A-Za-z]$/;
-
-/**
- * Whether a one-letter parameter has another beside it of the same type: operands or
- * coordinates named by convention ("a" and "b" of "Add two numbers", "x" and "y"), which say
- * what they are together. A lone "k" says nothing.
- */
-function paired(name: string, properties: MapLike, read: MapReader): boolean {
-  const type = (schema: unknown): unknown => (read.isMap(schema) ? read.get(schema, "type") : undefined);
-  const own = type(read.get(properties, name));
-  return read.keys(properties).some((other) => other !== name && SINGLE_LETTER.test(other) && type(read.get(properties, other)) === own);
-}
 
 /** Whether `text` (a description) is there: a string with a letter in it. */
 const written = (text: unknown): boolean => typeof text === "string" && /\p{L}/u.test(text);
@@ -94,9 +80,8 @@ export const undescribedParameter: AdvisoryCheck = (_schema, { read, properties,
   for (const name of read.keys(properties)) {
     const property = read.get(properties, name);
     if (!read.isMap(property)) continue;
-    if (!(GENERIC_NAMES.has(name.toLowerCase()) || (SINGLE_LETTER.test(name) && name !== "q" && !paired(name, properties, read)))) continue;
-    // A schema that says nothing at all ({}) is untyped-parameter's.
-    if (explained(property, read) || named(described, name) || read.keys(property).length === 0) continue;
+    if (!GENERIC_NAMES.has(name.toLowerCase())) continue;
+    if (explained(property, read) || named(described, name)) continue;
     drafts.push({
       code: "undescribed-parameter",
       path: ["properties", name],
