@@ -2,12 +2,13 @@
 // one tool) whose names differ only by characters that look alike ("readFi1e" beside
 // "readFile": 1 for l, 0 for O, rn for m, a Cyrillic а for a Latin a), or by case and
 // separators alone ("read_file" beside "readFile"). A model, and a user approving a call,
-// takes one for the other. Names a real edit apart ("get_issue", "get_issues") are other words
+// takes one for the other; each is reported but the plainest. Names a real edit apart ("get_issue", "get_issues") are other words
 // and are left alone. Called where one server's or one tool's names are all known: plain-tool.ts
 // (a tools file), the server's lint (src/server/lint-server.ts) and chain.ts (a tool's actions).
 
 import { inspectString } from "../text/escape.js";
 import type { Draft, Target } from "./offence.js";
+import { compareStrings } from "./path.js";
 
 /** Characters taken for others, each written as the one it is taken for (after lower-casing, but for I). */
 const LOOK_ALIKES: Readonly<Record<string, string>> = {
@@ -45,15 +46,34 @@ export function nameSkeleton(name: string): string {
     .replace(/vv/g, "w");
 }
 
-/** For each name, an earlier name of the list it is confusable with (another name of the same skeleton), or null. */
+/** How many look-alike characters a name holds. */
+const lookAlikes = (name: string): number => [...name.normalize("NFKC")].filter((ch) => Object.hasOwn(LOOK_ALIKES, ch)).length;
+
+/** Whether `name` is the one to report the others against rather than `other`: fewer look-alikes, then first in code-unit order. */
+function plainer(name: string, other: string): boolean {
+  const d = lookAlikes(name) - lookAlikes(other);
+  return d !== 0 ? d < 0 : compareStrings(name, other) < 0;
+}
+
+/**
+ * For each name, another name of the list it is confusable with (of the same skeleton), or
+ * null. The one reported against is the plainest of its group (the fewest look-alikes, then the
+ * first in code-unit order), whatever the list's order, so the report does not depend on the
+ * order of keys. A name of no skeleton
+ * (separators and white space only) is tool-name's to report, not compared.
+ */
 export function confusableWith(names: readonly unknown[]): (string | null)[] {
   const first = new Map<string, string>();
-  return names.map((name) => {
-    if (typeof name !== "string" || name === "") return null;
-    const skeleton = nameSkeleton(name);
+  const skeletons = names.map((name) => (typeof name === "string" && name !== "" ? nameSkeleton(name) : ""));
+  names.forEach((name, i) => {
+    const skeleton = skeletons[i] as string;
+    if (skeleton === "") return;
     const earlier = first.get(skeleton);
-    if (earlier === undefined) first.set(skeleton, name);
-    return earlier !== undefined && earlier !== name ? earlier : null;
+    if (earlier === undefined || plainer(name as string, earlier)) first.set(skeleton, name as string);
+  });
+  return names.map((name, i) => {
+    const like = skeletons[i] === "" ? undefined : first.get(skeletons[i] as string);
+    return like !== undefined && like !== name ? like : null;
   });
 }
 

@@ -18,6 +18,8 @@ test("names a real edit apart are other names", () => {
   assert.notEqual(nameSkeleton("mail"), nameSkeleton("mall"), "a lower-case i or l is itself");
 });
 
-test("each name is held to the first of its reading; the same name twice is duplicate-tool's, not this", () => {
+test("each name is held to the plainest of its reading (fewest look-alikes, then code-unit order), whatever the list's order; the same name twice is duplicate-tool's, not this", () => {
   assert.deepEqual(confusableWith(["readFile", "list", "readFi1e", "read_file", 7, "", "list"]), [null, null, "readFile", "readFile", null, null, null]);
+  assert.deepEqual(confusableWith(["read_file", "readFi1e", "readFile"]), ["readFile", "readFile", null], "the name with no look-alike is the one the others are reported against");
+  assert.deepEqual(confusableWith(["\r\n", "\u2029", "_"]), [null, null, null], "names of separators and white space alone are not compared");
 });
