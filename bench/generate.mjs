@@ -11,7 +11,7 @@
 //
 // Bump GENERATOR_VERSION whenever the output of lib/ or this file changes.
 
-import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync, openSync, writeSync, closeSync, statSync, realpathSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync, writeFileSync, readFileSync, existsSync, openSync, writeSync, closeSync, statSync, realpathSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Rng, seedFrom } from "./lib/random.mjs";
@@ -36,6 +36,8 @@ export const CORPORA = {
   big: { seed: 21, build: writeBig },
   modules: { seed: 31, build: writeModules },
   "offences-json": { seed: 41, build: writeOffences },
+  // The same values as medium-json, about one action in two with one true warning (WARNINGS).
+  "warnings-json": { seed: 1, build: (dir, seed) => writeTree(dir, seed, { files: 2000, format: "json", warnings: true }) },
   "large-json": { seed: 2, large: true, build: (dir, seed) => writeTree(dir, seed, { files: 20000, format: "json" }) },
   // Tool modules as users write them: two actions each, through defineTool.
   "modules-ts": { seed: 51, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 30, ts: true }) },
@@ -46,6 +48,10 @@ export const CORPORA = {
   "modules-ts-fixable": { seed: 54, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 30, ts: true, fixable: true }) },
   // The same modules, every tenth never finishing its import (the --load-timeout row).
   "modules-ts-hung": { seed: 55, build: (dir, seed) => writeDefineToolModules(dir, seed, { files: 30, ts: true, hangEvery: 10 }) },
+  // A real server's tools/list as it publishes it (bench/data/, bench/README.md), copied, not
+  // generated; the seed stands for the copy's version. Its 24 offences are true warnings
+  // (client-limit: descriptions over the OpenAI API's 1,024 characters).
+  "tools-list": { seed: 1, build: (dir) => copyTools(dir, "ms-365-mcp-server.tools.json", 24) },
   // One Elixir tool module of about 2,000 lines (a Wymcp user's pre-commit hook on one file).
   "elixir-one": { seed: 61, build: writeElixirModule },
 };
@@ -104,9 +110,14 @@ function uniqueToolName(rng, taken, noun) {
   return name;
 }
 
-/** A tree of action files: directories of FILES_PER_DIR files, one topic (server) each. */
-function writeTree(dir, seed, { files, format = "json", flat = false, name }) {
+/**
+ * A tree of action files: directories of FILES_PER_DIR files, one topic (server) each. With
+ * `warnings`, about one action in two gets one true warning (WARNINGS), drawn from a stream of
+ * its own so the values are those of the same seed without; the stamp records the expected count.
+ */
+function writeTree(dir, seed, { files, format = "json", flat = false, name, warnings = false }) {
   const dirs = Math.ceil(files / FILES_PER_DIR);
+  const expectedCodes = {};
   let written = 0;
   for (let d = 0; d < dirs; d++) {
     const dirRng = new Rng(seedFrom(seed, "dir", d));
@@ -119,6 +130,7 @@ function writeTree(dir, seed, { files, format = "json", flat = false, name }) {
       const { noun } = toolTopic(rng);
       const file = actionFile(rng, { domain: server, noun, actions: rng.int(5, 10) });
       const tool = name ? name(d, f) : uniqueToolName(rng, taken, noun);
+      if (warnings) addWarnings(file, new Rng(seedFrom(seed, "warnings", d, f)), expectedCodes);
       if (format === "json5") {
         const text = actionFileToJSON5(file, new Rng(seedFrom(seed, "json5", d, f)), tool);
         writeFileSync(join(subdir, `${tool}.actions.json5`), text);
@@ -126,6 +138,50 @@ function writeTree(dir, seed, { files, format = "json", flat = false, name }) {
         writeFileSync(join(subdir, `${tool}.actions.json`), JSON.stringify(file, null, 2) + "\n");
       }
     }
+  }
+  if (!warnings) return {};
+  return { expectedOffences: Object.values(expectedCodes).reduce((sum, n) => sum + n, 0), expectedCodes };
+}
+
+/**
+ * Mistakes that each yield exactly one warning (an advisory check's, docs/checks.md) and no
+ * error, as real servers' schemas hold them; each returns false where it cannot apply.
+ */
+const WARNINGS = [
+  [
+    "unknown-keyword",
+    (a) => {
+      const property = Object.values(a.properties).find((p) => p.type === "string" && p.minLength === undefined);
+      if (property === undefined) return false;
+      property.minLenght = 1;
+      return true;
+    },
+  ],
+  [
+    "unknown-related",
+    (a) => {
+      a.related = [...(a.related ?? []), "archive_everything"];
+      return true;
+    },
+  ],
+  [
+    "value-mismatch",
+    (a) => {
+      const [name, property] = Object.entries(a.properties).find(
+        ([n, p]) => p.type === "string" && p.enum === undefined && p.default === undefined && !(a.required ?? []).includes(n) && a.defaults?.[n] === undefined,
+      ) ?? [null, null];
+      if (name === null) return false;
+      property.default = 7;
+      return true;
+    },
+  ],
+];
+
+function addWarnings(file, rng, expectedCodes) {
+  for (const name of Object.keys(file)) {
+    if (name === "$schema" || !rng.chance(0.5)) continue;
+    const [code, inject] = rng.pick(WARNINGS);
+    if (inject(file[name])) expectedCodes[code] = (expectedCodes[code] ?? 0) + 1;
   }
 }
 
@@ -239,6 +295,12 @@ function addFixableMistake(actions) {
   const entries = Object.entries(withExamples).map(([key, value]) => [key === "examples" ? "exmples" : key, value]);
   for (const key of Object.keys(withExamples)) delete withExamples[key];
   Object.assign(withExamples, Object.fromEntries(entries));
+}
+
+/** A saved tools/list of bench/data/, copied into the corpus; `warnings`: the true warnings it holds. */
+function copyTools(dir, name, warnings) {
+  copyFileSync(fileURLToPath(new URL(`./data/${name}`, import.meta.url)), join(dir, name));
+  return { expectedOffences: warnings, tools: JSON.parse(readFileSync(join(dir, name), "utf8")).tools.length };
 }
 
 /** One Elixir tool module of at least ELIXIR_LINES lines, its actions drawn as the JSON corpora's. */
