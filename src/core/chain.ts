@@ -204,7 +204,7 @@ export interface ActionLint {
  * held back (held-back.ts), with what it would find when its inputs are well typed. With
  * `actionNames`, the model-text checks and the name's MCP rule (tool-name) run too, not gated:
  * a description with a line break or a misspelt key reaches the model all the same. `plain`
- * for a plain tool's parameters (PlainParameters).
+ * for a plain tool's parameters (PlainParameters), whose text and name are not the chain's.
  */
 export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY_MAP, actionNames?: ReadonlySet<string>, plain?: PlainParameters): ActionLint {
   const action = actionLabel(name);
@@ -217,7 +217,7 @@ export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY
     if (drafts.length > 0) appendAll(result.offences, finalize(drafts));
   };
   // The name against the MCP rule (tool-name.ts): beside the chain, whatever the schema is.
-  const named = actionNames !== undefined && typeof name === "string" ? actionToolNameDraft(name, actionNames) : null;
+  const named = actionNames !== undefined && typeof name === "string" && plain === undefined ? actionToolNameDraft(name, actionNames) : null;
   if (!read.isMap(schema)) {
     if (named !== null) add([named]);
     return result;
@@ -239,7 +239,8 @@ export function lintAction(name: unknown, schema: unknown, read: MapReader = ANY
     const withheld = wellTyped(chain, DEFAULTS_GATE.reads) ? finalize(defaultsDrafts(schema, read)) : null;
     result.heldBack.push(heldBack(action, "undeclared-default", heldOn(DEFAULTS_GATE), chain, withheld));
   }
-  if (actionNames !== undefined && typeof name === "string") {
+  // A plain tool's text and name are checked on its whole entry instead (plain-tool.ts), where its real description is.
+  if (actionNames !== undefined && typeof name === "string" && plain === undefined) {
     // A repair that would add a key a chain offence's repair adds is left to the author.
     const text = modelTextDrafts(name, schema, read, actionNames);
     if (named !== null) text.push(named);

@@ -8,7 +8,6 @@
 // Used for a running server (src/server/) and for a saved tools/list file (src/action-file/).
 
 import { actionOffences, type CheckOptions } from "./chain.js";
-import { CODE_TABLE } from "./codes.js";
 import { exfiltrationDrafts, visibleTextDrafts } from "./model-text/index.js";
 import { descriptionLimitDrafts, nameLimitDrafts, parameterSchemaDrafts, toolCountDrafts, type RequiredParameter } from "./client-limits/index.js";
 import { describeValue } from "./escape.js";
@@ -187,9 +186,9 @@ export function plainToolOffences(tool: unknown, label: string, options: CheckOp
     const root = inputDrafts.length === 0 ? { root: { parent: null, segment: INPUT_SCHEMA, schema: input, property: false } } : {};
     const plain = { ...root, namesElsewhere: namesElsewhere(input, options.read ?? ANY_MAP), description: tool["description"] };
     for (const offence of actionOffences(label, parameters(input), options.read ?? ANY_MAP, names, plain)) {
-      // The name is not an action name: its rules are the tool's (above). The text a model
-      // reads is checked on the whole entry instead (below), where the real description is.
-      if ((offence.path.length === 0 && offence.target.part === "key") || CODE_TABLE[offence.code].origin === "model-text") continue;
+      // The name is not an action name: its rules are the tool's (above). The chain leaves the
+      // text a model reads to the whole entry (below), where the real description is.
+      if (offence.path.length === 0 && offence.target.part === "key") continue;
       offences.push(finalizeOffence(onTheEntry(offence), label));
     }
   }
