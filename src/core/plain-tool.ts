@@ -8,7 +8,7 @@
 // Used for a running server (src/server/) and for a saved tools/list file (src/action-file/).
 
 import { actionOffences, type CheckOptions } from "./chain.js";
-import { exfiltrationDrafts, visibleTextDrafts } from "./model-text/index.js";
+import { exfiltrationDrafts, TextMemo, visibleTextDrafts } from "./model-text/index.js";
 import { descriptionLimitDrafts, nameLimitDrafts, parameterSchemaDrafts, toolCountDrafts, type RequiredParameter } from "./client-limits/index.js";
 import { describeValue } from "./escape.js";
 import { inspectString } from "../text/escape.js";
@@ -163,9 +163,10 @@ function clientLimitDrafts(tool: Readonly<Record<string, unknown>>): Draft[] {
 
 /**
  * Every offence of one tools/list entry, each with `label` as its action (plainToolLabel)
- * and its path in the entry. `options.read` is how the entry's maps are read.
+ * and its path in the entry. `options.read` is how the entry's maps are read; `memo`, what
+ * the texts of the list it is in hold.
  */
-export function plainToolOffences(tool: unknown, label: string, options: CheckOptions = {}): Offence[] {
+export function plainToolOffences(tool: unknown, label: string, options: CheckOptions = {}, memo?: TextMemo): Offence[] {
   if (!isRecord(tool)) return [finalizeOffence(shape([], `a tools/list entry must be an object; got ${describeValue(tool)}`), label)];
   const drafts: Draft[] = [];
   const name = tool["name"];
@@ -196,7 +197,7 @@ export function plainToolOffences(tool: unknown, label: string, options: CheckOp
     const read = options.read ?? ANY_MAP;
     appendAll(
       offences,
-      visibleTextDrafts(tool, read).map((draft) => finalizeOffence(draft, label)),
+      visibleTextDrafts(tool, read, memo).map((draft) => finalizeOffence(draft, label)),
     );
     appendAll(
       offences,
@@ -300,10 +301,12 @@ export function lintToolList(value: unknown, tool: string | null, options: Check
   const names = listed.tools.map(plainToolName);
   const confusable = options.advisory === true ? confusableWith(names) : [];
   const offered = new Set(names.filter((name): name is string => name !== null));
+  // The list's tools repeat their parameters' texts: each is judged once.
+  const memo = new TextMemo();
   listed.tools.forEach((entry, index) => {
     const label = plainToolLabel(entry, index, repeated[index]);
     places.set(label, [...listed.at, index]);
-    const own = plainToolOffences(entry, label, options);
+    const own = plainToolOffences(entry, label, options, memo);
     appendAll(offences, own);
     if (repeated[index] === true) offences.push(repeatedNameOffence(label, plainToolName(entry) as string));
     const like = confusable[index] ?? null;

@@ -192,45 +192,64 @@ export function modelTextDrafts(name: string, schema: MapLike, read: MapReader, 
   return drafts;
 }
 
-// What one string holds, by its text: the same text is judged once. Real servers repeat their
-// texts (a parameter's description in every tool that takes it: a 344-tool tools/list holds
-// 1.8 M characters of keys and strings, 0.26 M of them distinct), and so do generated ones;
-// hashing a string costs less than the scans it saves (bench/README.md). Bounded by the
-// characters kept, for a long-lived process.
+// Short strings repeat across a schema and across files (keys, types, formats, enum values),
+// and V8 interns the short strings JSON.parse returns, so those found clean are remembered:
+// one set lookup instead of the scans (bench/README.md). Bounded, for a long-lived process.
+const REMEMBERED_LENGTH = 10;
+const REMEMBERED_COUNT = 4096;
+const cleanKeys = new Set<string>();
+const cleanValues = new Set<string>();
+
+function remember(clean: Set<string>, text: string): void {
+  if (clean.size >= REMEMBERED_COUNT) clean.clear();
+  clean.add(text);
+}
+
+/** What one string holds: its hidden characters, and for a string value its pattern and blob findings. */
 interface Judged {
   readonly hidden: HiddenFinding | null;
   readonly findings: readonly Finding[];
 }
-const CLEAN: Judged = Object.freeze({ hidden: null, findings: NO_FINDINGS });
-const KEPT_CHARACTERS = 1 << 24;
-const judgedKeys = new Map<string, Judged>();
-const judgedValues = new Map<string, Judged>();
-let keptCharacters = 0;
 
-/** What `text` holds as a key or as a string value, judged once per text. */
-function judged(text: string, part: "key" | "value"): Judged {
-  const memo = part === "key" ? judgedKeys : judgedValues;
-  const known = memo.get(text);
-  if (known !== undefined) return known;
-  const hidden = findHidden(text);
-  const findings = part === "value" ? textFindings(text) : NO_FINDINGS;
-  const judgement = hidden === null && findings.length === 0 ? CLEAN : { hidden, findings };
-  if (keptCharacters > KEPT_CHARACTERS) {
-    judgedKeys.clear();
-    judgedValues.clear();
-    keptCharacters = 0;
+const CLEAN: Judged = Object.freeze({ hidden: null, findings: NO_FINDINGS });
+
+/**
+ * What the strings of one tools/list hold, by their text, so each text is judged once: a
+ * server repeats its parameters' texts in every tool that takes them (a 344-tool tools/list
+ * holds 1.8 M characters of keys and strings, 0.26 M of them distinct). Kept for one list
+ * only: across a run's many action files, which repeat less, keeping every text cost more
+ * than the scans it saved (bench/README.md).
+ */
+export class TextMemo {
+  readonly #keys = new Map<string, Judged>();
+  readonly #values = new Map<string, Judged>();
+
+  judged(text: string, part: "key" | "value"): Judged {
+    const memo = part === "key" ? this.#keys : this.#values;
+    let judgement = memo.get(text);
+    if (judgement === undefined) {
+      const hidden = findHidden(text);
+      const findings = part === "value" ? textFindings(text) : NO_FINDINGS;
+      judgement = hidden === null && findings.length === 0 ? CLEAN : { hidden, findings };
+      memo.set(text, judgement);
+    }
+    return judgement;
   }
-  keptCharacters += text.length;
-  memo.set(text, judgement);
-  return judgement;
 }
 
-/** The hidden-character and pattern drafts of every key and string value of `value` (an action schema, a tools/list entry). */
-export function visibleTextDrafts(value: MapLike, read: MapReader): Draft[] {
+/** The hidden-character and pattern drafts of every key and string value of `value` (an action schema, a tools/list entry); `memo`: a tools/list's. */
+export function visibleTextDrafts(value: MapLike, read: MapReader, memo?: TextMemo): Draft[] {
   const drafts: Draft[] = [];
   visitStrings(value, read, (text, parent, segment, part, holder) => {
-    const { hidden, findings } = judged(text, part);
-    if (hidden === null && findings.length === 0) return;
+    const clean = text.length > REMEMBERED_LENGTH ? null : part === "key" ? cleanKeys : cleanValues;
+    if (clean?.has(text) === true) return;
+    const judged = memo?.judged(text, part);
+    const hidden = judged === undefined ? findHidden(text) : judged.hidden;
+    const findings = judged !== undefined ? judged.findings : part === "value" ? textFindings(text) : NO_FINDINGS;
+    if (hidden === null && findings.length === 0) {
+      if (clean !== null) remember(clean, text);
+      return;
+    }
     // Where the string is, as arrays, only for one that is reported.
     const target: Target = { path: [...materialize(parent), segment], part };
     if (hidden !== null) {
