@@ -23,18 +23,25 @@ export interface Span {
 /** Where lines end: LF, CR, CRLF (one break), and U+2028 and U+2029. */
 export const LINE_BREAK = /\r\n?|[\n\u2028\u2029]/g;
 
-/** The positions of ascending offsets into text, in one pass. */
+/** Where the line break that ends at `end` starts: CRLF is two code units, every other break one. */
+const breakStart = (text: string, end: number): number => (text.charCodeAt(end - 1) === 0x0a && text.charCodeAt(end - 2) === 0x0d ? end - 2 : end - 1);
+
+/**
+ * The positions of ascending offsets into text, in one pass. Each break is found by `test`,
+ * which makes no match object: a file's report may take every line of it (bench/README.md).
+ */
 export function positionsAt(text: string, offsets: readonly number[]): Position[] {
   const out: Position[] = [];
   let line = 1;
   let lineStart = text.charCodeAt(0) === 0xfeff ? 1 : 0; // the BOM is not counted
   const breaks = new RegExp(LINE_BREAK);
-  let next = breaks.exec(text);
+  // The end of the next break, -1 past the last.
+  let next = breaks.test(text) ? breaks.lastIndex : -1;
   for (const offset of offsets) {
-    while (next !== null && next.index < offset) {
+    while (next >= 0 && breakStart(text, next) < offset) {
       line++;
-      lineStart = next.index + next[0].length;
-      next = breaks.exec(text);
+      lineStart = next;
+      next = breaks.test(text) ? breaks.lastIndex : -1;
     }
     out.push({ line, column: Math.max(1, offset - lineStart + 1) });
   }

@@ -19,10 +19,22 @@ import type { AdvisoryCheck } from "./context.js";
 const MIN_KEYWORD_LENGTH = 4;
 const CANDIDATES = [...JSON_SCHEMA_KEYWORDS].filter((k) => k.length >= MIN_KEYWORD_LENGTH);
 
+// The keywords near each key met, since one server repeats its keys (an extension, a slip)
+// across its schemas: each key is measured against the keywords once. Bounded, for a
+// long-lived process.
+const NEAR_KEPT = 4096;
+const near = new Map<string, readonly string[]>();
+
 /** The keywords one edit from `key`, in the list's order; none for a keyword itself. */
-export function keywordsNear(key: string): string[] {
+function keywordsNear(key: string): readonly string[] {
   if (JSON_SCHEMA_KEYWORDS.has(key)) return [];
-  return CANDIDATES.filter((keyword) => editDistance(key, keyword, 1) <= 1);
+  let found = near.get(key);
+  if (found === undefined) {
+    if (near.size >= NEAR_KEPT) near.clear();
+    found = Object.freeze(CANDIDATES.filter((keyword) => editDistance(key, keyword, 1) <= 1));
+    near.set(key, found);
+  }
+  return found;
 }
 
 export const unknownKeyword: AdvisoryCheck = (_schema, { read, subschemas }) => {
@@ -31,21 +43,21 @@ export const unknownKeyword: AdvisoryCheck = (_schema, { read, subschemas }) => 
   for (const walked of subschemas()) {
     for (const key of read.keys(walked.schema)) {
       if (JSON_SCHEMA_KEYWORDS.has(key)) continue;
-      const near = keywordsNear(key);
-      if (near.length === 0) continue;
+      const meant = keywordsNear(key);
+      if (meant.length === 0) continue;
       drafts.add(() => {
         const path = materialize(walked);
-        const meant = near.map(inspectString).join(" or ");
+        const listed = meant.map(inspectString).join(" or ");
         const draft: Draft = {
           code: "unknown-keyword",
           path,
           target: { path: [...path, key], part: "key" },
-          message: `${inspectString(key)} is no JSON Schema keyword, so validators ignore it; it is one edit from ${meant}`,
-          fix: `Rename ${inspectString(key)} to ${meant}.`,
+          message: `${inspectString(key)} is no JSON Schema keyword, so validators ignore it; it is one edit from ${listed}`,
+          fix: `Rename ${inspectString(key)} to ${listed}.`,
         };
         // A repair (--fix) only when nothing else could have been meant: one keyword is near, and the schema lacks it.
-        const [to] = near;
-        return near.length === 1 && to !== undefined && !read.has(walked.schema, to) ? { ...draft, repair: { kind: "rename-key", to } } : draft;
+        const [to] = meant;
+        return meant.length === 1 && to !== undefined && !read.has(walked.schema, to) ? { ...draft, repair: { kind: "rename-key", to } } : draft;
       });
     }
   }
