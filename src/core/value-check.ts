@@ -5,7 +5,8 @@
 // (docs/codes/value-mismatch.md). The document is an action schema (where "#/properties/x"
 // leads) or a plain tool's inputSchema; it is copied for the validator once per reading of
 // "format" (json-schema/copy.ts), at the first value that is not plainly valid
-// (json-schema/accepted.ts). What cannot be judged is not
+// (json-schema/accepted.ts), and for the second reading only when a "format" is within
+// the reach of a schema a value is judged by. What cannot be judged is not
 // reported: a root of another dialect or holding "$dynamicRef", a reference to another
 // document, a document that refers back to itself or is nested past the validator's reach.
 // A value JSON cannot carry (a bigint, a function, NaN…) is reported as such.
@@ -16,7 +17,7 @@ import { isList, type MapLike, type MapReader } from "./map.js";
 import { compareStrings, type PathSegment } from "./path.js";
 import { plainlyAccepted } from "./json-schema/accepted.js";
 import { copyDocument, type CopiedDocument } from "./json-schema/copy.js";
-import { follow, holdsKey, MISSING } from "./json-schema/document.js";
+import { follow, holdsKey, MISSING, someMap } from "./json-schema/document.js";
 import type { FormatsCondition, FormatsReading } from "./json-schema/dialect.js";
 import { explain, type ValueProblem } from "./json-schema/explain.js";
 import { jsonSchemaValidator, type Lookup, type OutputUnit, type ValidatorDraft } from "./json-schema/validator.js";
@@ -79,14 +80,21 @@ export function valueJudge(document: MapLike, read: MapReader, action: boolean):
         const copy = ready?.document.schemas.get(schema)?.copy;
         return ready === null || ready === undefined || copy === undefined ? null : judged(instance.json, copy, entry.dialect.draft, ready, closureKeysElsewhere);
       };
+      // No "format" the dialect knows, or none within the schema's reach: both readings copy
+      // what the value is judged by alike, so the copy in hand judges, and the document is not
+      // copied again for the other.
+      if (!first.document.formats || !formatsWithin(schema, read)) return under("annotate");
       const own = under(dialect);
-      // No "format" the dialect knows: the other reading judges the same.
-      if (!first.document.formats) return own;
       const other = under(OTHER[dialect]);
       if (own !== null) return other !== null ? own : { ...own, formats: { holds: dialect, dialect } };
       return other === null ? null : { ...other, formats: { holds: OTHER[dialect], dialect } };
     },
   };
+}
+
+/** Whether a "format" may be within reach of `schema`: one in it, or a reference that leads out of it. */
+function formatsWithin(schema: MapLike, read: MapReader): boolean {
+  return someMap(schema, read, (map) => read.has(map, "format") || read.has(map, "$ref") || read.has(map, "$dynamicRef") || read.has(map, "$recursiveRef"));
 }
 
 /**
