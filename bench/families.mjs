@@ -19,6 +19,9 @@ import { parseArgs } from "node:util";
 
 const ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const DIST = pathToFileURL(join(ROOT, "dist")).href;
+/** Node's and V8's own time: start-up, module loading, reading files, compiling, idle. */
+const NODE = "Node and V8 (start-up, loading, file reads, compiling, idle)";
+
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
   options: { runs: { type: "string", default: "5" }, child: { type: "boolean", default: false } },
@@ -58,11 +61,11 @@ if (opts.child) {
       for (let at = id; at !== undefined; at = parent.get(at)) {
         const { url, functionName } = byId.get(at).callFrame;
         if (functionName === "(garbage collector)") return "garbage collection";
-        if (functionName === "(idle)" || functionName === "(program)") return "start-up, idle and V8 itself";
+        if (functionName === "(idle)" || functionName === "(program)") return NODE;
         if (url.startsWith(DIST)) return familyOf(url.slice(DIST.length + 1));
-        if (url !== "") return "start-up, idle and V8 itself";
+        if (url !== "") return NODE;
       }
-      return "start-up, idle and V8 itself";
+      return NODE;
     };
     profile.samples.forEach((id, i) => {
       const ms = (profile.timeDeltas[i] ?? 0) / 1000;
@@ -88,8 +91,9 @@ function familyOf(path) {
   if (path.startsWith("core/client-limits/")) return "client limits";
   if (path.startsWith("core/validators/") || ["core/chain.js", "core/key-set-walk.js", "core/drafts.js", "core/unknown-key.js", "core/defaults-check.js"].includes(path)) return "the chain";
   if (path.startsWith("core/")) return `the core's ${path.slice(5, -3)}`;
-  if (path.startsWith("action-file/") || path.startsWith("inputs/")) return "read: decode, parse, duplicate keys";
-  if (path.startsWith("locate/") || path === "text/json5-scan.js" || path === "text/positions.js") return "placing offences in the text";
+  if (path.startsWith("action-file/") || path.startsWith("inputs/") || path === "text/json5-parse.js") return "read: decode, parse, duplicate keys";
+  // The lexer serves the scan that places offences and, in JSON5, the parse.
+  if (path.startsWith("locate/") || path === "text/json5-scan.js" || path === "text/json5-lexer.js" || path === "text/positions.js") return "placing offences in the text (JSON5: and parsing)";
   if (path.startsWith("cli/formatters/")) return "the report";
   return path.startsWith("text/") ? `text: ${path.slice(5, -3)}` : `other: ${path.split("/")[0]}`;
 }
