@@ -38,11 +38,15 @@ if (opts.child) {
   const runs = Number(opts.runs);
   const dir = mkdtempSync(join(tmpdir(), "wymcp-families-"));
   for (let i = 0; i < runs; i++) {
-    const child = spawnSync(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval", "250", fileURLToPath(import.meta.url), "--child", "--", ...positionals], {
-      cwd: ROOT,
-      env: { ...process.env, WYMCP_LINT_WORKERS: "0" },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    const child = spawnSync(
+      process.execPath,
+      ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval", "250", fileURLToPath(import.meta.url), "--child", "--", ...positionals],
+      {
+        cwd: ROOT,
+        env: { ...process.env, WYMCP_LINT_WORKERS: "0" },
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
     if (child.status !== 0 && child.status !== 1) {
       console.error(`the run exited ${child.status}: ${child.stderr.toString().slice(0, 500)}`);
       process.exit(2);
@@ -85,15 +89,20 @@ if (opts.child) {
 /** The check family of a module of dist/, by its path. */
 function familyOf(path) {
   const advisory = /^core\/advisory\/(.+)\.js$/.exec(path);
-  if (advisory) return advisory[1] === "plainly-valid" || advisory[1] === "meta-schemas/draft-07" || advisory[1] === "meta-schemas/draft-2020-12" ? "advisory: invalid-schema" : `advisory: ${advisory[1]}`;
+  if (advisory)
+    return advisory[1] === "plainly-valid" || advisory[1] === "meta-schemas/draft-07" || advisory[1] === "meta-schemas/draft-2020-12"
+      ? "advisory: invalid-schema"
+      : `advisory: ${advisory[1]}`;
   if (path.startsWith("core/json-schema/") || path === "core/value-check.js") return "advisory: value-mismatch (the JSON Schema validator)";
   if (path.startsWith("core/model-text/")) return "model-text checks";
   if (path.startsWith("core/client-limits/")) return "client limits";
-  if (path.startsWith("core/validators/") || ["core/chain.js", "core/key-set-walk.js", "core/drafts.js", "core/unknown-key.js", "core/defaults-check.js"].includes(path)) return "the chain";
+  if (path.startsWith("core/validators/") || ["core/chain.js", "core/key-set-walk.js", "core/drafts.js", "core/unknown-key.js", "core/defaults-check.js"].includes(path))
+    return "the chain";
   if (path.startsWith("core/")) return `the core's ${path.slice(5, -3)}`;
   if (path.startsWith("action-file/") || path.startsWith("inputs/") || path === "text/json5-parse.js") return "read: decode, parse, duplicate keys";
   // The lexer serves the scan that places offences and, in JSON5, the parse.
-  if (path.startsWith("locate/") || path === "text/json5-scan.js" || path === "text/json5-lexer.js" || path === "text/positions.js") return "placing offences in the text (JSON5: and parsing)";
+  if (path.startsWith("locate/") || path === "text/json5-scan.js" || path === "text/json5-lexer.js" || path === "text/positions.js")
+    return "placing offences in the text (JSON5: and parsing)";
   if (path.startsWith("cli/formatters/")) return "the report";
   return path.startsWith("text/") ? `text: ${path.slice(5, -3)}` : `other: ${path.split("/")[0]}`;
 }
