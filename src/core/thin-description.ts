@@ -43,12 +43,22 @@ function words(text: string): string[] {
     .filter((word) => word !== "");
 }
 
+// A run of letters and digits: the words of a text are its runs' words, since a hump lies
+// within a run and lower case keeps a letter a letter; so a long description, which its first
+// word nearly always clears, is read no further than that word.
+const RUN = /[\p{L}\p{N}]+/gu;
+
+/** Whether every word of `text` is filler. */
+function onlyFiller(text: string): boolean {
+  for (const [run] of text.matchAll(RUN)) if (words(run).some((word) => !FILLER.has(word))) return false;
+  return true;
+}
+
 /** The thin-description draft of a tool named `name` described by `description`, or null. */
 export function thinDescriptionDraft(name: unknown, description: unknown): Draft | null {
   if (typeof name !== "string" || typeof description !== "string" || description.trim() === "") return null;
   // The name written as it is ("Performs get_issue.") is filler too.
-  const own = description.replaceAll(name, " ");
-  if (words(own).some((word) => !FILLER.has(word))) return null;
+  if (!onlyFiller(description.replaceAll(name, " "))) return null;
   return {
     code: "thin-description",
     path: ["description"],
