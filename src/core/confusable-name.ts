@@ -36,10 +36,14 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
   τ: "t",
 };
 
+// ASCII, which NFKC leaves as it is and whose look-alikes are these: most names, read without a loop over their characters.
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** A name as it is read at a glance: look-alikes replaced, case and separators dropped, "rn" and "vv" as the letters they pass for. */
 export function nameSkeleton(name: string): string {
   let out = "";
-  for (const ch of name.normalize("NFKC")) out += LOOK_ALIKES[ch] ?? ch.toLowerCase();
+  if (ASCII.test(name)) out = name.replace(/[I1|]/g, "l").replace(/0/g, "o").toLowerCase();
+  else for (const ch of name.normalize("NFKC")) out += LOOK_ALIKES[ch] ?? ch.toLowerCase();
   return out
     .replace(/[\s_.\-/]+/g, "")
     .replace(/rn/g, "m")
