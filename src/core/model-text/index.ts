@@ -192,9 +192,10 @@ export function modelTextDrafts(name: string, schema: MapLike, read: MapReader, 
   return drafts;
 }
 
-// Short strings repeat across a schema and across files (keys, types, formats, enum values),
-// and V8 interns the short strings JSON.parse returns, so those found clean are remembered:
-// one set lookup instead of the scans (bench/README.md). Bounded, for a long-lived process.
+// Keys and short strings repeat across a schema and across files (names, types, formats, enum
+// values), and V8 interns an object's keys and the short strings JSON.parse returns, so those
+// found clean are remembered: one set lookup instead of the scans (bench/README.md); a key of
+// any length ("description", "additionalProperties"). Bounded, for a long-lived process.
 const REMEMBERED_LENGTH = 10;
 const REMEMBERED_COUNT = 4096;
 const cleanKeys = new Set<string>();
@@ -241,7 +242,7 @@ export class TextMemo {
 export function visibleTextDrafts(value: MapLike, read: MapReader, memo?: TextMemo): Draft[] {
   const drafts: Draft[] = [];
   visitStrings(value, read, (text, parent, segment, part, holder) => {
-    const clean = text.length > REMEMBERED_LENGTH ? null : part === "key" ? cleanKeys : cleanValues;
+    const clean = part === "key" ? cleanKeys : text.length > REMEMBERED_LENGTH ? null : cleanValues;
     if (clean?.has(text) === true) return;
     const judged = memo?.judged(text, part);
     const hidden = judged === undefined ? findHidden(text) : judged.hidden;
