@@ -69,7 +69,7 @@ const insertAt = ofOrigin.length > 0 ? rowEnd(codes, ofOrigin[ofOrigin.length - 
 const severity = origin === "chain" ? "error" : "warn";
 const gate = origin === "advisory" ? ', gate: { reads: [], by: "keys" }' : "";
 const record =
-  `  // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it${origin === "advisory" ? " and the keys it reads" : ""}: the compiler refuses [] and "TODO".\n` +
+  `  // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it${origin === "advisory" ? " and the keys it reads" : ""}: the compiler refuses [] and "TODO", and npm run gen this line.\n` +
   `  "${name}": { severity: "${severity}", origin: "${origin}", title: "TODO", appliesTo: [], fixable: "TODO"${gate} },\n`;
 writeFileSync(CODES, codes.slice(0, insertAt) + record + codes.slice(insertAt));
 written.push("src/core/codes.ts (its record)");

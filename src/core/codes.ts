@@ -116,7 +116,6 @@ export const CODE_TABLE = {
   "reserved-name": { severity: "error", origin: "chain", title: "Reserved tool name", appliesTo: WYMCP_INPUTS, fixable: "never" },
   "duplicate-tool": { severity: "error", origin: "tool-set", title: "Tool name used twice among one server's tools", appliesTo: EVERY_INPUT, fixable: "never" },
   "no-tools": { severity: "warn", origin: "tool-set", title: "Server that lists no tools", appliesTo: ["tools-file", "server"], fixable: "never", examples: "tools" },
-  // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it: the compiler refuses [] and "TODO".
   "confusable-name": {
     severity: "warn",
     origin: "tool-set",
@@ -130,7 +129,6 @@ export const CODE_TABLE = {
   "help-answer": { severity: "error", origin: "server", title: "Help answer that cannot be read", appliesTo: ["server"], fixable: "never", examples: "server" },
   "duplicate-key": { severity: "error", origin: "source", title: "Key repeated in one object", appliesTo: ["action-file", "tools-file", "elixir-module"], fixable: "never" },
   "dynamic-declaration": { severity: "warn", origin: "source", title: "Declaration an Elixir module builds at run time", appliesTo: ["elixir-module"], fixable: "never" },
-  // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it: the compiler refuses [] and "TODO".
   "reader-mismatch": {
     severity: "warn",
     origin: "source",
@@ -235,7 +233,6 @@ export const CODE_TABLE = {
     fixable: "never",
     gate: { reads: ["required_one_of", "required"], by: "keys", quiet: "found" },
   },
-  // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it and the keys it reads: the compiler refuses [] and "TODO".
   "undescribed-parameter": {
     severity: "warn",
     origin: "advisory",
@@ -244,7 +241,6 @@ export const CODE_TABLE = {
     fixable: "never",
     gate: { reads: ["properties"], by: "keys", quiet: "found" },
   },
-  // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it and the keys it reads: the compiler refuses [] and "TODO".
   "untyped-parameter": {
     severity: "warn",
     origin: "advisory",
@@ -262,7 +258,6 @@ export const CODE_TABLE = {
     fixable: "never",
     examples: "tools",
   },
-  // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it: the compiler refuses [] and "TODO".
   "thin-description": {
     severity: "warn",
     origin: "plain",
@@ -271,7 +266,6 @@ export const CODE_TABLE = {
     fixable: "never",
     examples: "tools",
   },
-  // TODO(new-code): its title, the inputs it applies to, whether --fix repairs it: the compiler refuses [] and "TODO".
   "open-input-schema": {
     severity: "warn",
     origin: "plain",
