@@ -227,7 +227,7 @@ export function repeatedNames(tools: readonly unknown[]): boolean[] {
 }
 
 /** The duplicate-tool offence of an entry listed again under a name an earlier entry has (`action`: null for a tool-level one). */
-export function repeatedNameOffence(action: string | null, name: string): Offence {
+function repeatedNameOffence(action: string | null, name: string): Offence {
   return finalizeOffence(
     {
       code: "duplicate-tool",
@@ -241,7 +241,7 @@ export function repeatedNameOffence(action: string | null, name: string): Offenc
 }
 
 /** The names of a tools/list entry's parameters and their fields: the keys of every "properties" in its inputSchema (walked with a stack, so no depth overflows it). */
-export function parameterNames(tool: unknown): string[] {
+function parameterNames(tool: unknown): string[] {
   const names: string[] = [];
   const seen = new Set<unknown>();
   const stack: unknown[] = [isRecord(tool) ? tool[INPUT_SCHEMA] : undefined];
@@ -257,9 +257,40 @@ export function parameterNames(tool: unknown): string[] {
   return names;
 }
 
-/** The confusable-name offence of an entry named `name`, which reads like the earlier tool `like` (`action`: null for a tool-level one). */
-export function confusableNameOffence(action: string | null, name: string, like: string): Offence {
-  return finalizeOffence(confusableNameDraft(name, like, "tool", { path: ["name"], part: "value" }), action);
+/** What one list's entries are beside each other, found once for the list: names repeated, names confusable, the names offered. */
+export interface ListNames {
+  readonly repeated: readonly boolean[];
+  readonly confusable: readonly (string | null)[];
+  readonly offered: ReadonlySet<string>;
+  /** Whether the advisory checks run: confusable-name and the steering of a tool not offered are theirs. */
+  readonly advisory: boolean;
+}
+
+/** The ListNames of a list's `entries`. */
+export function listNames(entries: readonly unknown[], advisory: boolean): ListNames {
+  const names = entries.map(plainToolName);
+  return {
+    repeated: repeatedNames(entries),
+    confusable: advisory ? confusableWith(names) : [],
+    offered: new Set(names.filter((name): name is string => name !== null)),
+    advisory,
+  };
+}
+
+/**
+ * The offences the entry at `index` has beside the list's others, as `action`: its name used
+ * before, its name read as another's, its `description` steering a tool the list does not offer
+ * (unless its `own` offences already find the description shadowing).
+ */
+export function besideOthers(list: ListNames, index: number, entry: unknown, description: unknown, own: readonly Offence[], action: string | null): Offence[] {
+  const offences: Offence[] = [];
+  const name = plainToolName(entry) as string;
+  if (list.repeated[index] === true) offences.push(repeatedNameOffence(action, name));
+  const like = list.confusable[index] ?? null;
+  if (like !== null) offences.push(finalizeOffence(confusableNameDraft(name, like, "tool", { path: ["name"], part: "value" }), action));
+  const steering = list.advisory && !descriptionShadowed(own) ? foreignToolDraft(description, list.offered, () => parameterNames(entry)) : null;
+  if (steering !== null) offences.push(finalizeOffence(steering, action));
+  return offences;
 }
 
 /** A saved tools/list's entries: the result object's "tools", or a list of tools itself; null for anything else. */
@@ -289,7 +320,7 @@ export function lintToolList(value: unknown, tool: string | null, options: Check
     );
     return { lint: { tool, actions: 0, offences: [offence] }, places: new Map() };
   }
-  const repeated = repeatedNames(listed.tools);
+  const list = listNames(listed.tools, options.advisory === true);
   const places = new Map<string, Path>();
   const offences: Offence[] = [];
   if (options.advisory === true) {
@@ -298,22 +329,14 @@ export function lintToolList(value: unknown, tool: string | null, options: Check
     const none = noToolsDraft(listed.tools.length, target);
     if (none !== null) offences.push(finalizeOffence(none, null));
   }
-  const names = listed.tools.map(plainToolName);
-  const confusable = options.advisory === true ? confusableWith(names) : [];
-  const offered = new Set(names.filter((name): name is string => name !== null));
   // The list's tools repeat their parameters' texts: each is judged once.
   const memo = new TextMemo();
   listed.tools.forEach((entry, index) => {
-    const label = plainToolLabel(entry, index, repeated[index]);
+    const label = plainToolLabel(entry, index, list.repeated[index]);
     places.set(label, [...listed.at, index]);
     const own = plainToolOffences(entry, label, options, memo);
     appendAll(offences, own);
-    if (repeated[index] === true) offences.push(repeatedNameOffence(label, plainToolName(entry) as string));
-    const like = confusable[index] ?? null;
-    if (like !== null) offences.push(confusableNameOffence(label, plainToolName(entry) as string, like));
-    const steering =
-      options.advisory === true && isRecord(entry) && !descriptionShadowed(own) ? foreignToolDraft(entry["description"], offered, () => parameterNames(entry)) : null;
-    if (steering !== null) offences.push(finalizeOffence(steering, label));
+    appendAll(offences, besideOthers(list, index, entry, isRecord(entry) ? entry["description"] : undefined, own, label));
   });
   return { lint: { tool, actions: listed.tools.length, offences: sortOffences(offences) }, places };
 }

@@ -30,9 +30,7 @@ import { DEFAULT_RULES, type SeverityRules } from "../lint/severity.js";
 import { ServerFailure } from "./failure.js";
 import { isWymcpHelp, readHelpAnswer } from "./help-contract.js";
 import { asListedTool, type ListedTool } from "./listed-tool.js";
-import { confusableNameOffence, parameterNames, plainToolLabel, plainToolName, plainToolOffences, repeatedNameOffence, repeatedNames } from "../core/plain-tool.js";
-import { confusableWith } from "../core/confusable-name.js";
-import { descriptionShadowed, foreignToolDraft } from "../core/tool-references.js";
+import { besideOthers, listNames, plainToolLabel, plainToolName, plainToolOffences } from "../core/plain-tool.js";
 import { openSession, type ServerSession } from "./session.js";
 import { surfaceDrift } from "./surface-drift.js";
 import { serverLabel, type ServerTarget } from "./target.js";
@@ -75,16 +73,14 @@ async function lintTools(session: ServerSession, label: string): Promise<{ files
   const entries = await session.listTools();
   const listed = entries.map(asListedTool);
   const wymcp = listed.some((tool) => tool !== null && isWymcpHelp(tool));
-  const repeated = repeatedNames(entries);
-  const confusable = confusableWith(entries.map(plainToolName));
-  const offered = new Set(entries.map(plainToolName).filter((name): name is string => name !== null));
+  const list = listNames(entries, true);
   const results: FileResult[] = [];
   const answered = new Map<string, unknown>();
   for (const [index, entry] of entries.entries()) {
     const tool = listed[index] ?? null;
     // Wymcp's own help tool is the framework's, not a declaration of the server's.
     if (wymcp && tool !== null && isWymcpHelp(tool)) continue;
-    const action = plainToolLabel(entry, index, repeated[index]);
+    const action = plainToolLabel(entry, index, list.repeated[index]);
     let linted: ToolLint;
     if (wymcp && tool !== null) {
       const called = await session.callTool("help", { tool: tool.name });
@@ -94,14 +90,7 @@ async function lintTools(session: ServerSession, label: string): Promise<{ files
     } else {
       linted = plainTool(entry, action);
     }
-    const name = plainToolName(entry) as string;
-    const like = confusable[index] ?? null;
-    const named = [
-      ...(repeated[index] === true ? [repeatedNameOffence(wymcp ? null : action, name)] : []),
-      ...(like !== null ? [confusableNameOffence(wymcp ? null : action, name, like)] : []),
-    ];
-    const steering = descriptionShadowed(linted.offences) ? null : foreignToolDraft(tool?.description, offered, () => parameterNames(entry));
-    if (steering !== null) named.push(finalizeOffence(steering, wymcp ? null : action));
+    const named = besideOthers(list, index, entry, tool?.description, linted.offences, wymcp ? null : action);
     const offences = named.length > 0 ? sortOffences([...named, ...linted.offences]) : linted.offences;
     results.push({ file: label, tool: linted.tool, actions: linted.actions, offences });
   }
