@@ -7,11 +7,14 @@
 // stands in for the file where a cache moves between machines (a CI cache): the value comes
 // from the CI's secrets, so whoever holds it can sign, and nobody else.
 
-import { createHash, randomBytes } from "node:crypto";
 import { closeSync, constants, fstatSync, fsyncSync, linkSync, mkdirSync, openSync, readSync, unlinkSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { describeThrown } from "../core/escape.js";
+
+// node:crypto is taken at each use, not imported: this module loads with the engine in every
+// run, most of which never sign a cache, and the built-in slows every start-up (bench/README.md).
+const crypto = (): typeof import("node:crypto") => process.getBuiltinModule("node:crypto");
 
 const SECRET_BYTES = 32;
 /** The fewest characters a secret given in the environment may have: 128 bits as hexadecimal. */
@@ -55,10 +58,10 @@ function readSecret(file: string): Buffer | null {
 
 /** Makes the secret in `file`, unless another process made it first. */
 function makeSecret(file: string): void {
-  const temporary = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
+  const temporary = `${file}.${process.pid}-${crypto().randomBytes(4).toString("hex")}.tmp`;
   const fd = openSync(temporary, "wx", 0o600);
   try {
-    const secret = randomBytes(SECRET_BYTES);
+    const secret = crypto().randomBytes(SECRET_BYTES);
     for (let written = 0; written < SECRET_BYTES; ) written += writeSync(fd, secret, written);
     fsyncSync(fd);
   } finally {
@@ -80,7 +83,7 @@ function givenSecret(): CacheSecret | undefined {
   const given = process.env["WYMCP_LINT_CACHE_SECRET"];
   if (given === undefined || given === "") return undefined;
   if (given.length < SHORTEST_GIVEN) return { why: `WYMCP_LINT_CACHE_SECRET has ${given.length} characters, fewer than ${SHORTEST_GIVEN}` };
-  return { secret: createHash("sha256").update(given).digest() };
+  return { secret: crypto().createHash("sha256").update(given).digest() };
 }
 
 /** The secret WYMCP_LINT_CACHE_SECRET gives, else the user's, made when there is none yet; found once a process. */

@@ -19,7 +19,6 @@
 // that is not a cache (a package.json named by mistake), a FIFO or a device is neither read
 // nor written over. It is rewritten atomically (src/files/write.ts) after a run that changed it.
 
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config/config.js";
@@ -94,7 +93,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The signature of a cache's signed text with `secret`, in hex. */
 function signatureOf(secret: Buffer, text: string): string {
-  return createHmac("sha256", secret).update(text).digest("hex");
+  // node:crypto is loaded at the first cache read or write: a run without --cache loads this
+  // module too, and the built-in slows every start-up (bench/README.md).
+  return process.getBuiltinModule("node:crypto").createHmac("sha256", secret).update(text).digest("hex");
 }
 
 /** Why the cache must leave what sits at `file` alone (a link, no regular file, a file not a cache); null when it may read and replace it. */
@@ -240,7 +241,7 @@ export class ResultCache implements LintCache {
       return;
     }
     const signed = text.slice(header[0].length, -1);
-    if (!timingSafeEqual(Buffer.from(header[2] as string, "hex"), Buffer.from(signatureOf(secret, signed), "hex"))) {
+    if (!process.getBuiltinModule("node:crypto").timingSafeEqual(Buffer.from(header[2] as string, "hex"), Buffer.from(signatureOf(secret, signed), "hex"))) {
       this.#ignored("it does not carry this user's signature (written elsewhere, or edited)");
       return;
     }
