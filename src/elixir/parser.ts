@@ -4,7 +4,6 @@
 // Elixir file a run reads and kept for the rest of the process: a run with none never loads it.
 // The one home of the web-tree-sitter dependency.
 
-import { readFile } from "node:fs/promises";
 import type { Node, Parser as TreeSitterParser, Tree } from "web-tree-sitter";
 
 export type { Node, Tree };
@@ -44,7 +43,7 @@ async function load(): Promise<TreeSitterParser> {
   }
   const { Parser, Language } = await import("web-tree-sitter");
   await Parser.init();
-  const language = await Language.load(new Uint8Array(await readFile(GRAMMAR)));
+  const language = await Language.load(new Uint8Array(await process.getBuiltinModule("node:fs/promises").readFile(GRAMMAR)));
   const parser = new Parser();
   parser.setLanguage(language);
   return parser;

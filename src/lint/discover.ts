@@ -10,8 +10,7 @@
 
 import { isUtf8 } from "node:buffer";
 import type { Dirent, Stats } from "node:fs";
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { lstat, realpath, stat } from "node:fs/promises";
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, resolve, sep } from "node:path";
 import { inspectString } from "../text/escape.js";
 import { appendAll } from "../core/append.js";
@@ -231,10 +230,10 @@ function searchDirectory(root: string, rootFile: string, ignoring: IgnoreScope |
  * searched one (`src/*.ts` takes `a.tool.ts`, not `server.ts`), and a symlinked directory is
  * not entered.
  */
-async function fromPath(path: string, file: string, shown: string, ignoring: IgnoreRules, globMatch = false): Promise<Searched | null> {
+function fromPath(path: string, file: string, shown: string, ignoring: IgnoreRules, globMatch = false): Searched | null {
   let stats: Stats;
   try {
-    stats = await stat(path);
+    stats = statSync(path);
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (code === "ENOENT" || code === "ENOTDIR") return null;
@@ -247,11 +246,11 @@ async function fromPath(path: string, file: string, shown: string, ignoring: Ign
     return { ...nothing(), ignored: 1 };
   }
   if (stats.isDirectory()) {
-    if (globMatch && (await lstat(path)).isSymbolicLink()) return nothing();
+    if (globMatch && lstatSync(path).isSymbolicLink()) return nothing();
     return searchDirectory(path, file, ignoring.searchFrom(path, !globMatch));
   }
   if (stats.isFile()) {
-    return { found: [{ foundFile: { file, path, kind: supportedKind(path, shown) }, real: await realpath(path) }], unreadable: [], ignored: 0, otherNames: 0 };
+    return { found: [{ foundFile: { file, path, kind: supportedKind(path, shown) }, real: realpathSync(path) }], unreadable: [], ignored: 0, otherNames: 0 };
   }
   if (globMatch) return nothing();
   throw new UsageError(`${inspectString(shown)} is neither a file nor a directory`);
@@ -271,7 +270,7 @@ async function fromGlob(pattern: string, cwd: string, ignoring: IgnoreRules): Pr
   if (matches.length === 0) throw new UsageError(`no file matches the glob ${inspectString(pattern)}`);
   const searched = nothing();
   for (const match of matches.sort()) {
-    const one = (await fromPath(resolve(cwd, match), match, match, ignoring, true)) ?? nothing();
+    const one = fromPath(resolve(cwd, match), match, match, ignoring, true) ?? nothing();
     appendAll(searched.found, one.found);
     appendAll(searched.unreadable, one.unreadable);
     searched.ignored += one.ignored;
@@ -340,7 +339,7 @@ export async function discover(args: readonly string[], cwd: string, options: Di
   for (const argument of named) {
     const shown = argument === "" ? "." : argument;
     if (argument === "" && args.length > 0) throw new UsageError("an empty path was given");
-    let fromArgument = await fromPath(resolve(cwd, argument), argument, shown, ignoring);
+    let fromArgument = fromPath(resolve(cwd, argument), argument, shown, ignoring);
     if (fromArgument === null) {
       if (!GLOB.test(argument)) throw new UsageError(`no such file or directory: ${inspectString(argument)}`);
       fromArgument = await fromGlob(argument, cwd, ignoring);
