@@ -2,14 +2,16 @@
 // code cache that `npm run build` made for it (scripts/code-cache.mjs), so a run does not
 // parse and compile again the functions every run compiles (bench/README.md). bin/wymcp-lint.js
 // loads its entries here; a chunk's requires of other chunks come back here, the rest go to
-// Node. A cache is used only while its chunk has the length and CRC-32 it had when the cache
-// was made, and the cache itself the CRC-32 it was written with, as Node's own compile cache
-// checks them: V8 checks only the source's length, and no checksum of its data outside debug
-// builds (a damaged cache can crash it), and a file's mtime does not survive `npm pack` or a
-// git checkout. A cache V8 rejects (another V8, other flags) only costs the compile it would
-// have saved. Nothing here writes a file but writeCodeCache, which the build alone calls.
+// Node. A cache is used only while its chunk has the length and checksum (engine/checksum.ts)
+// it had when the cache was made, and the cache itself the checksum it was written with, as
+// Node's own compile cache checks them: V8 checks only the source's length, and no checksum of
+// its data outside debug builds (a damaged cache can crash it), and a file's mtime does not
+// survive `npm pack` or a git checkout. A cache V8 rejects (another V8, other flags) only costs
+// the compile it would have saved. Nothing here writes a file but writeCodeCache, which the
+// build alone calls.
 
 import type { Script } from "node:vm";
+import { checksum } from "../engine/checksum.js";
 import { CODE_CACHE_DIR } from "../engine/code-cache-folder.js";
 
 const { readFileSync, writeFileSync, mkdirSync } = process.getBuiltinModule("node:fs");
@@ -22,10 +24,9 @@ const TRACED = process.env["WYMCP_LINT_TRACE"] === "chunks";
 
 /**
  * A chunk's cache, `<chunk>.cache` in the caches' folder beside the chunks: a header of three
- * unsigned 32-bit integers (the chunk's length, its CRC-32, the CRC-32 of V8's data), then V8's data.
+ * unsigned 32-bit integers (the chunk's length, its checksum, the checksum of V8's data), then V8's data.
  */
 const HEADER_BYTES = 12;
-const crc32 = (bytes: Uint8Array): number => process.getBuiltinModule("node:zlib").crc32(bytes);
 
 interface Chunk {
   readonly exports: Record<string, unknown>;
@@ -77,9 +78,9 @@ export class ChunkLoader {
     } catch {
       return undefined;
     }
-    if (cache.length < HEADER_BYTES || cache.readUInt32LE(0) !== bytes.length || cache.readUInt32LE(4) !== crc32(bytes)) return undefined;
+    if (cache.length < HEADER_BYTES || cache.readUInt32LE(0) !== bytes.length || cache.readUInt32LE(4) !== checksum(bytes)) return undefined;
     const data = cache.subarray(HEADER_BYTES);
-    return cache.readUInt32LE(8) === crc32(data) ? data : undefined;
+    return cache.readUInt32LE(8) === checksum(data) ? data : undefined;
   }
 
   /**
@@ -93,8 +94,8 @@ export class ChunkLoader {
       const data = script.createCachedData();
       const header = Buffer.alloc(HEADER_BYTES);
       header.writeUInt32LE(bytes.length, 0);
-      header.writeUInt32LE(crc32(bytes), 4);
-      header.writeUInt32LE(crc32(data), 8);
+      header.writeUInt32LE(checksum(bytes), 4);
+      header.writeUInt32LE(checksum(data), 8);
       writeFileSync(join(out, `${basename(file)}.cache`), Buffer.concat([header, data]));
     }
     return [...this.chunks.keys()].map((file) => basename(file));

@@ -8,13 +8,14 @@
 // version of each dependency package.json names. Computed once per engine that opens a cache;
 // a file that cannot be read is part of it as such.
 //
-// The checksum is CRC-32 (node:zlib, which the CLI's chunk loader has loaded already), not a
-// cryptographic hash: it guards against an accident, a changed build, never an adversary, and
-// loading node:crypto to hash costs every warm run (bench/README.md).
+// The checksum is checksum.ts's, the chunk loader's, not a cryptographic hash: it guards against
+// an accident, a changed build, never an adversary, and loading node:crypto to hash costs every
+// warm run (bench/README.md).
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { checksum } from "./checksum.js";
 import { CODE_CACHE_DIR } from "./code-cache-folder.js";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
@@ -26,18 +27,17 @@ function codeRoot(): string {
   return basename(HERE) === "bundle" ? HERE : join(HERE, "..");
 }
 
-/** A running CRC-32 of what it is fed. */
+/** A running checksum of what it is fed. */
 class Checksum {
-  #crc = 0;
-  readonly #crc32 = process.getBuiltinModule("node:zlib").crc32;
+  #sum = checksum(new Uint8Array());
 
   update(data: string | Uint8Array): this {
-    this.#crc = this.#crc32(data, this.#crc);
+    this.#sum = checksum(typeof data === "string" ? Buffer.from(data) : data, this.#sum);
     return this;
   }
 
   digest(): string {
-    return this.#crc.toString(16).padStart(8, "0");
+    return this.#sum.toString(16).padStart(8, "0");
   }
 }
 
