@@ -5,6 +5,8 @@
 // run() comes from dist/bundle/cli.cjs: the CLI bundled into a few chunks by `npm run build`
 // (scripts/bundle.mjs), which starts ~15 ms sooner than dist/cli/run.js and its ~35 modules,
 // and sooner again with the code cache the build made for them (src/cli/chunk-loader.ts).
+// This file and the chunk loader are CommonJS (bin/package.json): a run that imports no ES
+// module never loads Node's ES-module loader, nor the built-ins it needs (bench/README.md).
 
 const { fstatSync, writeSync } = process.getBuiltinModule("node:fs");
 
@@ -88,27 +90,28 @@ async function readStdin() {
 }
 
 // The bundle's entries, loaded with their code cache (src/cli/chunk-loader.ts).
-const { fileURLToPath } = process.getBuiltinModule("node:url");
-const BUNDLE = new URL("../dist/bundle/", import.meta.url);
-const bundled = (entry) => fileURLToPath(new URL(`${entry}.cjs`, BUNDLE));
-async function bundleLoader() {
-  const { ChunkLoader } = await import("../dist/bundle/chunk-loader.js");
-  return new ChunkLoader(fileURLToPath(BUNDLE));
+const { join } = process.getBuiltinModule("node:path");
+const BUNDLE = join(__dirname, "..", "dist", "bundle");
+const bundled = (entry) => join(BUNDLE, `${entry}.cjs`);
+function bundleLoader() {
+  const { ChunkLoader } = require("../dist/bundle/chunk-loader.cjs");
+  return new ChunkLoader(BUNDLE);
 }
 
 // `wymcp-lint --version` alone is answered here, before any of the CLI loads: loading it and
 // its command-line parser takes two to three times node's own start-up (bench/README.md). Any
 // other command line, --version among other arguments included, is run()'s to read.
 const argv = process.argv.slice(2);
-if (argv.length === 1 && argv[0] === "--version") {
+if (argv.length === 1 && argv[0] === "--version") printVersion();
+else runCli();
+
+async function printVersion() {
   try {
     const { packageVersion } = await import("../dist/engine/version.js");
     writeStdout(`${packageVersion()}\n`);
   } catch (error) {
     internal(`cannot read the version: ${error instanceof Error ? error.message : String(error)}`);
   }
-} else {
-  await runCli();
 }
 
 // A module process named on the command line starts now, while the rest loads (src/cli/early.ts);
@@ -116,7 +119,7 @@ if (argv.length === 1 && argv[0] === "--version") {
 async function runCli() {
   let standby = null;
   try {
-    const chunks = await bundleLoader();
+    const chunks = bundleLoader();
     const { languageServerCommand, startEarly, stopModuleProcessesOnSignals } = chunks.load(bundled("early"));
     // Ctrl-C, SIGTERM and SIGHUP stop every module process, then end the run as the signal would.
     stopModuleProcessesOnSignals();

@@ -113,9 +113,10 @@ await rollupInto({ cli: `${dist}cli/run.js`, early: `${dist}cli/early.js`, lsp: 
 await rollupInto({ "action-worker": `${dist}inputs/action-worker.js` }, "worker-");
 await rollupInto({ engine: `${dist}engine/engine.js` }, "engine-");
 assertNoBuiltinImports(outdir);
-// The loader of the CLI's CommonJS chunks, which bin/wymcp-lint.js imports first: beside them,
-// so the bundle's folder is all a run needs of dist/.
-await build({ ...common, entryPoints: { "chunk-loader": `${dist}cli/chunk-loader.js` } });
+// The loader of the CLI's CommonJS chunks, which bin/wymcp-lint.js requires first: beside them,
+// so the bundle's folder is all a run needs of dist/. CommonJS, as the bin is (bin/package.json):
+// a process that imports no ES module never loads Node's ES-module loader (bench/README.md).
+await build({ ...common, format: "cjs", outExtension: { ".js": ".cjs" }, entryPoints: { "chunk-loader": `${dist}cli/chunk-loader.js` } });
 // The meta-schema validators, which invalid-schema.ts loads at their first use from
 // "./meta-schemas/" beside itself, and the JSON Schema validator, which
 // core/json-schema/validator.ts loads from "./vendored/": beside every chunk here as beside

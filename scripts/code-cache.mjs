@@ -6,7 +6,7 @@
 // as before.
 
 import { fileURLToPath } from "node:url";
-import { ChunkLoader } from "../dist/bundle/chunk-loader.js";
+import { ChunkLoader } from "../dist/bundle/chunk-loader.cjs";
 
 const bundle = fileURLToPath(new URL("../dist/bundle/", import.meta.url));
 const sample = fileURLToPath(new URL("../examples/catalogue.actions.json", import.meta.url));
