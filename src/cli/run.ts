@@ -11,7 +11,6 @@
 
 import { lstatSync, type Stats } from "node:fs";
 import { basename, dirname, extname, resolve } from "node:path";
-import { performance } from "node:perf_hooks";
 import { describeThrown } from "../core/escape.js";
 import { escapeText, inspectString } from "../text/escape.js";
 import { PLAIN, type Palette } from "../core/report.js";
@@ -36,6 +35,7 @@ import type { Command, LintOptions } from "./options/command.js";
 import { parseCommand } from "./options/index.js";
 import { packageVersion } from "../engine/version.js";
 import { appendAll } from "../core/append.js";
+import { now } from "../core/clock.js";
 
 export { UsageError } from "../usage-error.js";
 
@@ -299,7 +299,7 @@ function watchLoopOf(options: LintOptions, io: Io, pool: ModulePool, format: For
     json: options.format === "json",
     engine: () => engineFor(options, io, pool, true),
     once: async (engine) => {
-      const once = await lintOnce(options, io, engine, format, performance.now(), null);
+      const once = await lintOnce(options, io, engine, format, now(), null);
       // The next change is linted in processes already up, as fresh as new ones (src/modules/pool.ts).
       pool.freshen();
       return once;
@@ -351,7 +351,7 @@ function failureCode(error: unknown, io: Io): number {
 
 /** Runs the CLI; resolves to the exit code and never rejects. */
 export async function run(argv: readonly string[], io: Io, context: RunContext = {}): Promise<number> {
-  const startedAt = performance.now();
+  const startedAt = now();
   // Idle processes are kept for --fix's passes and a watch's next run; the finally stops them.
   const pool = new ModulePool(context.standby ?? new ModuleStandby(), { keepIdle: true });
   try {

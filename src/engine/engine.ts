@@ -10,7 +10,6 @@
 
 import { existsSync, lstatSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { performance } from "node:perf_hooks";
 import { baselineFile } from "../baseline/baseline-file.js";
 import { baselineStep } from "../baseline/step.js";
 import { pinsFile } from "../pins/lock-file.js";
@@ -35,6 +34,7 @@ import { DEFAULT_CACHE_FILE, ResultCache, type CacheStrategy } from "./cache.js"
 import { buildIdentity } from "./build-identity.js";
 import { LIBRARY_ENGINE, type Policy } from "./policy.js";
 import { packageVersion } from "./version.js";
+import { now } from "../core/clock.js";
 
 // What the library entry names of the engine's inputs and results.
 export type { Across, AcrossOf } from "../lint/pipeline.js";
@@ -89,7 +89,7 @@ export type Target =
 
 /** The steps a run takes beyond the lint, when its policy has them: each as the command line asks. */
 export interface RunRequest {
-  /** performance.now() when the run began. */
+  /** When the run began, by core/clock.ts's now(). */
   readonly startedAt?: number;
   /** Fix what can be fixed (--fix, `write`; --fix-dry-run and fixText, not): the report is what is left, each fixed file with its diff. */
   readonly fix?: { readonly write: boolean };
@@ -297,7 +297,7 @@ export class Engine {
       unreadable.length === 0
         ? linted.files
         : [...linted.files, ...unreadable.map((place) => resolved(unreadablePlaceResult(place), this.rules))].sort((a, b) => compareFiles(a.file, b.file));
-    let result: LintResult = { files, summary: totals(files, false), durationMs: performance.now() - startedAt };
+    let result: LintResult = { files, summary: totals(files, false), durationMs: now() - startedAt };
     if (cache !== null) {
       cache.save();
       // A watch's cache in memory is no user's: only a cache file's counts are reported.
@@ -324,7 +324,7 @@ export class Engine {
       suppress: this.policy.suppressions,
       ...(across === undefined ? {} : { across: () => across }),
     });
-    return { result: { files: linted.files, summary: totals(linted.files, false), durationMs: performance.now() - startedAt }, linted };
+    return { result: { files: linted.files, summary: totals(linted.files, false), durationMs: now() - startedAt }, linted };
   }
 
   /**
@@ -335,7 +335,7 @@ export class Engine {
    */
   async run(target: Target, request: RunRequest = {}): Promise<RunOutcome> {
     this.#live();
-    const startedAt = request.startedAt ?? performance.now();
+    const startedAt = request.startedAt ?? now();
     const note = request.note ?? (() => undefined);
     const declarations: Declarations = request.declarations === true ? "placed" : this.#wantsDeclarations(request);
     // Files on disk may have changed since a kept process's modules loaded theirs (src/modules/pool.ts).
@@ -440,7 +440,7 @@ export class Engine {
   }
 
   /** Lints the files `paths` name (directories, files, globs; none: the current directory), open documents as their text: run({ paths })'s result. */
-  async lintPaths(paths: readonly string[], startedAt = performance.now()): Promise<LintResult> {
+  async lintPaths(paths: readonly string[], startedAt = now()): Promise<LintResult> {
     return (await this.run({ paths }, { startedAt })).result;
   }
 

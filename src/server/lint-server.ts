@@ -15,7 +15,6 @@
 // started, end before this returns or throws.
 // Loaded lazily by src/cli/run.ts.
 
-import { performance } from "node:perf_hooks";
 import { inspectString } from "../text/escape.js";
 import { lintTool } from "../core/lint-tool.js";
 import type { ToolLint } from "../core/tool-lint.js";
@@ -34,13 +33,14 @@ import { besideOthers, listNames, plainToolLabel, plainToolName, plainToolOffenc
 import { openSession, type ServerSession } from "./session.js";
 import { surfaceDrift } from "./surface-drift.js";
 import { serverLabel, type ServerTarget } from "./target.js";
+import { now } from "../core/clock.js";
 
 export interface ServerLintOptions {
   /** --server-timeout in milliseconds: the handshake and each request. */
   readonly timeoutMs: number;
   /** wymcp-lint's version, sent in the handshake. */
   readonly version: string;
-  /** performance.now() when the run began. */
+  /** When the run began, by core/clock.ts's now(). */
   readonly startedAt?: number;
   /** Each code's severity (src/lint/severity.ts): the config's rules; every default when absent. */
   readonly rules?: SeverityRules;
@@ -116,7 +116,7 @@ function withToolCount(results: FileResult[], tools: number, label: string): Fil
 
 /** Lints the server; throws ServerFailure when it cannot be linted. Always ends the session. */
 export async function lintServer(target: ServerTarget, options: ServerLintOptions): Promise<LintResult> {
-  const startedAt = options.startedAt ?? performance.now();
+  const startedAt = options.startedAt ?? now();
   const label = serverLabel(target);
   let session: ServerSession | null = null;
   let linted: Awaited<ReturnType<typeof lintTools>>;
@@ -130,5 +130,5 @@ export async function lintServer(target: ServerTarget, options: ServerLintOption
   await session.close();
   const rules = options.rules ?? DEFAULT_RULES;
   const files = linted.files.map((file) => resolved(file, rules));
-  return { files, summary: totals(files, true), durationMs: performance.now() - startedAt, server: label, surface: linted.surface };
+  return { files, summary: totals(files, true), durationMs: now() - startedAt, server: label, surface: linted.surface };
 }
