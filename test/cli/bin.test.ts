@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { Socket } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -175,6 +175,28 @@ test("modules that throw, exit or never load are load-errors of their own; the r
   // chatty.tool.mjs loaded and was linted (its one action counts); valid.actions.json has two.
   assert.equal(summary(stdout), "5 files, 3 actions: 4 offences (T s)");
   assert.deepEqual(digests(dir), before);
+});
+
+test("a one-file run, its report to a pipe, loads none of the heavier built-in modules it does not use", () => {
+  // Each costs every start-up its compile (bench/README.md): node:crypto is for signing a cache and
+  // for fingerprints, node:zlib and the stream modules were for a checksum, fs/promises and the
+  // ES-module loader for an ES-module bin, perf_hooks for a clock, net and tty for process.stdout.
+  const dir = tempDir();
+  const list = join(dir, "modules.txt");
+  const preload = join(dir, "modules.cjs");
+  writeFileSync(preload, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join("\\n")));\n`);
+  const run = spawnSync(process.execPath, ["--require", preload, BIN, "--format", "json", repoPath("test/fixtures/real-mcp/actions-clean/context7-mcp.actions.json")], {
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const loaded = new Set(readFileSync(list, "utf8").split("\n"));
+  assert.ok(loaded.has("NativeModule vm"), "the list is the run's: the chunk loader's vm is in it");
+  const unused = ["crypto", "zlib", "fs/promises", "perf_hooks", "stream", "readline", "net", "tty", "internal/modules/esm/translators"];
+  assert.deepEqual(
+    unused.filter((name) => loaded.has(`NativeModule ${name}`)),
+    [],
+  );
 });
 
 test("a lint runs the Elixir grammar on V8's baseline compiler alone, whatever its flags", () => {
