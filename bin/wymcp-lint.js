@@ -105,9 +105,9 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === "--version") printVersion();
 else runCli();
 
-async function printVersion() {
+function printVersion() {
   try {
-    const { packageVersion } = await import("../dist/engine/version.js");
+    const { packageVersion } = bundleLoader().load(bundled("version"));
     writeStdout(`${packageVersion()}\n`);
   } catch (error) {
     internal(`cannot read the version: ${error instanceof Error ? error.message : String(error)}`);

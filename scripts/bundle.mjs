@@ -102,12 +102,13 @@ async function rollupInto(input, chunks, format = "es") {
   });
   await bundle.close();
 }
-// The CLI, and the language server bin/wymcp-lint.js starts from lsp.cjs without the rest of the
-// CLI: one build, so a process that loads both has one instance of each module (early.cjs and
-// cli.cjs share the standby and the module processes a signal must stop).
+// The CLI, the language server bin/wymcp-lint.js starts from lsp.cjs without the rest of the
+// CLI, and the version it prints from version.cjs for a lone --version: one build, so a process
+// that loads several has one instance of each module (early.cjs and cli.cjs share the standby
+// and the module processes a signal must stop).
 // CommonJS, so that bin/wymcp-lint.js loads its chunks through vm.Script with their code cache
 // (src/cli/chunk-loader.ts; Node 20 has no code cache for ES modules).
-await rollupInto({ cli: `${dist}cli/run.js`, early: `${dist}cli/early.js`, lsp: `${dist}cli/lsp.js` }, "", "cjs");
+await rollupInto({ cli: `${dist}cli/run.js`, early: `${dist}cli/early.js`, lsp: `${dist}cli/lsp.js`, version: `${dist}engine/version.js` }, "", "cjs");
 // The lint worker runs in a thread of its own, and the engine the library creates in a process
 // that never loads the CLI: each a build of its own, so neither splits the CLI's chunks.
 await rollupInto({ "action-worker": `${dist}inputs/action-worker.js` }, "worker-");
