@@ -14,3 +14,13 @@ export function isUtf8(bytes: ArrayBufferView | ArrayBuffer): boolean {
     return false;
   }
 }
+
+/** Whether `bytes` are all ASCII, as node:buffer's isAscii answers. */
+export function isAscii(bytes: ArrayBufferView | ArrayBuffer): boolean {
+  const view = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (const byte of view) if (byte >= 0x80) return false;
+  return true;
+}
+
+/** The browser has no transcode (Node has it with ICU): the core then decodes with the Buffer's own UTF-8. */
+export const transcode: undefined = undefined;
