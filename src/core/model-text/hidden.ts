@@ -33,8 +33,9 @@ const SUSPECT =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]|\udb40[\udc00-\uddef]/;
 
 // Every code unit SUSPECT matches is outside printable ASCII, tab and line breaks: this one
-// range test, cheaper than SUSPECT's many ranges, clears most strings first (bench/README.md).
-const NOT_PLAIN = /[^\t\n\r\x20-\x7e]/;
+// range test, cheaper than SUSPECT's many ranges, clears most strings first (bench/README.md);
+// scan.ts folds it into the one first test of a string value.
+export const NOT_PLAIN = /[^\t\n\r\x20-\x7e]/;
 
 const EXTENDED_PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 const SCRIPT_LETTER = /[\p{L}\p{M}]/u;

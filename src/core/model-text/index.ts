@@ -13,7 +13,7 @@ import type { Draft, Target } from "../offence.js";
 import { materialize, type Path } from "../path.js";
 import { findHidden, type HiddenFinding } from "./hidden.js";
 import { FREE_TEXT_NAMES, PASS_AS, PASS_VERB, SECRET_SOURCES } from "./patterns.js";
-import { scanBlobs, scanPatterns, type Finding } from "./scan.js";
+import { mayHoldFinding, scanBlobs, scanPatterns, type Finding } from "./scan.js";
 import { visitStrings } from "./strings.js";
 
 const MAX_LISTED = 3;
@@ -214,6 +214,15 @@ interface Judged {
 
 const CLEAN: Judged = Object.freeze({ hidden: null, findings: NO_FINDINGS });
 
+/** What one key or string value holds, read now. */
+function judge(text: string, part: "key" | "value"): Judged {
+  // A value's three checks share one first test, which nearly every value fails.
+  if (part === "value" && !mayHoldFinding(text)) return CLEAN;
+  const hidden = findHidden(text);
+  const findings = part === "value" ? textFindings(text) : NO_FINDINGS;
+  return hidden === null && findings.length === 0 ? CLEAN : { hidden, findings };
+}
+
 /**
  * What the strings of one tools/list hold, by their text, so each text is judged once: a
  * server repeats its parameters' texts in every tool that takes them (a 344-tool tools/list
@@ -229,9 +238,7 @@ export class TextMemo {
     const memo = part === "key" ? this.#keys : this.#values;
     let judgement = memo.get(text);
     if (judgement === undefined) {
-      const hidden = findHidden(text);
-      const findings = part === "value" ? textFindings(text) : NO_FINDINGS;
-      judgement = hidden === null && findings.length === 0 ? CLEAN : { hidden, findings };
+      judgement = judge(text, part);
       memo.set(text, judgement);
     }
     return judgement;
@@ -244,9 +251,7 @@ export function visibleTextDrafts(value: MapLike, read: MapReader, memo?: TextMe
   visitStrings(value, read, (text, parent, segment, part, holder) => {
     const clean = part === "key" ? cleanKeys : text.length > REMEMBERED_LENGTH ? null : cleanValues;
     if (clean?.has(text) === true) return;
-    const judged = memo?.judged(text, part);
-    const hidden = judged === undefined ? findHidden(text) : judged.hidden;
-    const findings = judged !== undefined ? judged.findings : part === "value" ? textFindings(text) : NO_FINDINGS;
+    const { hidden, findings } = memo === undefined ? judge(text, part) : memo.judged(text, part);
     if (hidden === null && findings.length === 0) {
       if (clean !== null) remember(clean, text);
       return;
