@@ -6,7 +6,6 @@
 // limit or when the run stops: src/modules/spawn.ts), reads its answer back into terms
 // (term.ts), and says why there is none: every failure is a message, never a throw.
 
-import { randomBytes } from "node:crypto";
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -89,7 +88,9 @@ function seconds(ms: number): string {
  * when `signal` aborts (the process is killed first).
  */
 export function evaluateProject(root: string, modules: readonly string[], options: EvaluateOptions): Promise<Evaluation> {
-  const marker = `wymcp-lint-${randomBytes(12).toString("hex")}:`;
+  // node:crypto is taken here, not imported: this module loads with the Elixir reader in every
+  // run that reads Elixir, and few of them evaluate (bench/README.md).
+  const marker = `wymcp-lint-${process.getBuiltinModule("node:crypto").randomBytes(12).toString("hex")}:`;
   const args = ["run", "--no-start", "-r", EVALUATE_SCRIPT, "-e", "WymcpLint.Evaluate.main(System.argv())", "--", marker, String(options.callTimeoutMs), ...modules];
   return new Promise((resolvePromise, reject) => {
     let child: ReturnType<typeof spawnOwned>;

@@ -177,26 +177,35 @@ test("modules that throw, exit or never load are load-errors of their own; the r
   assert.deepEqual(digests(dir), before);
 });
 
-test("a one-file run, its report to a pipe, loads none of the heavier built-in modules it does not use", () => {
-  // Each costs every start-up its compile (bench/README.md): node:crypto is for signing a cache and
-  // for fingerprints, node:zlib and the stream modules were for a checksum, fs/promises and the
-  // ES-module loader for an ES-module bin, perf_hooks for a clock, net and tty for process.stdout.
+/** The built-in modules (`NativeModule name`) a run of the command with `args` loaded, its report to a pipe. */
+function builtinsLoaded(args: readonly string[], status: number): Set<string> {
   const dir = tempDir();
   const list = join(dir, "modules.txt");
   const preload = join(dir, "modules.cjs");
   writeFileSync(preload, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join("\\n")));\n`);
-  const run = spawnSync(process.execPath, ["--require", preload, BIN, "--format", "json", repoPath("test/fixtures/real-mcp/actions-clean/context7-mcp.actions.json")], {
-    encoding: "utf8",
-    timeout: 120_000,
-  });
-  assert.equal(run.status, 0, run.stderr);
+  const run = spawnSync(process.execPath, ["--require", preload, BIN, ...args], { encoding: "utf8", timeout: 120_000 });
+  assert.equal(run.status, status, run.stderr);
   const loaded = new Set(readFileSync(list, "utf8").split("\n"));
   assert.ok(loaded.has("NativeModule vm"), "the list is the run's: the chunk loader's vm is in it");
+  return loaded;
+}
+
+const loadedOf = (loaded: Set<string>, names: readonly string[]): string[] => names.filter((name) => loaded.has(`NativeModule ${name}`));
+
+test("a one-file run loads none of the heavier built-in modules it does not use", () => {
+  // Each costs every start-up its compile (bench/README.md): node:crypto is for signing a cache and
+  // for fingerprints, node:zlib and the stream modules were for a checksum, fs/promises and the
+  // ES-module loader for an ES-module bin, perf_hooks for a clock, net and tty for process.stdout.
+  const loaded = builtinsLoaded(["--format", "json", repoPath("test/fixtures/real-mcp/actions-clean/context7-mcp.actions.json")], 0);
   const unused = ["crypto", "zlib", "fs/promises", "perf_hooks", "stream", "readline", "net", "tty", "internal/modules/esm/translators"];
-  assert.deepEqual(
-    unused.filter((name) => loaded.has(`NativeModule ${name}`)),
-    [],
-  );
+  assert.deepEqual(loadedOf(loaded, unused), []);
+});
+
+test("an Elixir run loads no node:crypto, which only evaluating the project needs", () => {
+  // web-tree-sitter itself loads fs/promises, its streams and the ES-module loader.
+  const loaded = builtinsLoaded(["--format", "json", repoPath("test/fixtures/elixir/parity/elixir/catalogue.ex")], 1);
+  assert.ok(loaded.has("NativeModule v8"), "the parser ran: it set V8's flags");
+  assert.deepEqual(loadedOf(loaded, ["crypto"]), []);
 });
 
 test("a lint runs the Elixir grammar on V8's baseline compiler alone, whatever its flags", () => {
